@@ -1,0 +1,68 @@
+// cardboard sim: many complete games with the random bot, and their outcomes.
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "data/game_loader.h"
+#include "script/simulate.h"
+
+namespace cardboard {
+
+void add_sim_command(CLI::App& app, int& code) {
+  auto* cmd = app.add_subcommand("sim", "play many complete games with the random bot on every side");
+  struct Args {
+    std::string game;
+    int64_t games = 100;
+    uint64_t seed = 1;
+    int jobs = 1;
+    bool json = false;
+  };
+  static Args a;
+  cmd->add_option("game", a.game, "GAME/SCENARIO or a scenario file")->required();
+  cmd->add_option("--games,-n", a.games, "how many games")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--seed", a.seed, "base seed: game i is seeded from (seed, i)")->capture_default_str();
+  cmd->add_option("--jobs,-j", a.jobs, "threads; the outcomes do not depend on it")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_flag("--json", a.json, "print JSON: games, outcomes, mean_turns, mean_decisions, seconds, games_per_second");
+  cmd->callback([&code] {
+    auto def = load_game(a.game, project_root());
+    if (!def.ok()) return void(code = report(def.error()));
+    SimOptions opt;
+    opt.games = a.games;
+    opt.seed = a.seed;
+    opt.jobs = a.jobs;
+    if (stderr_is_terminal())
+      opt.progress = [](int64_t done, int64_t total) {
+        std::fprintf(stderr, "\r%lld/%lld games", static_cast<long long>(done), static_cast<long long>(total));
+        if (done == total) std::fprintf(stderr, "\n");
+      };
+    auto r = simulate(*def, opt);
+    if (!r.ok()) return void(code = report(r.error()));
+    const double g = static_cast<double>(r->games);
+    if (a.json) {
+      nlohmann::json j = {{"game", (*def)->scenario_id},
+                          {"games", r->games},
+                          {"seed", a.seed},
+                          {"jobs", a.jobs},
+                          {"outcomes", r->outcomes},
+                          {"mean_turns", r->turns / g},
+                          {"mean_decisions", r->decisions / g},
+                          {"errors", r->errors},
+                          {"seconds", r->seconds},
+                          {"games_per_second", g / r->seconds}};
+      if (r->errors) j["first_error"] = r->first_error;
+      std::printf("%s\n", j.dump(2).c_str());
+    } else {
+      std::printf("%s: %lld games in %.3f s (%.0f games/s), seed %llu, %d jobs\n", (*def)->scenario_id.c_str(),
+                  static_cast<long long>(r->games), r->seconds, g / r->seconds,
+                  static_cast<unsigned long long>(a.seed), a.jobs);
+      for (const auto& [result, n] : r->outcomes)
+        std::printf("  %6.2f%%  %8lld  %s\n", 100.0 * n / g, static_cast<long long>(n), result.c_str());
+      std::printf("  mean %.2f turns, %.1f decisions a game\n", r->turns / g, r->decisions / g);
+      if (r->errors) std::printf("first error: %s\n", r->first_error.c_str());
+    }
+    code = r->errors ? 3 : 0;
+  });
+}
+
+}  // namespace cardboard

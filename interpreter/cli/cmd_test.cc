@@ -1,0 +1,44 @@
+// cardboard test: runs a game's own scripted tests (rules/GAME/tests/*.lua).
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "data/game_loader.h"
+#include "script/test_runner.h"
+
+namespace cardboard {
+
+void add_test_command(CLI::App& app, int& code) {
+  auto* cmd = app.add_subcommand("test", "run a game's scripted tests (rules/GAME/tests/*.lua)");
+  struct Args {
+    std::string game, filter;
+    bool json = false, quiet = false;
+  };
+  static Args a;
+  cmd->add_option("game", a.game, "a game id (a folder of rules/) or the path of a game folder")->required();
+  cmd->add_option("--filter,-f", a.filter, "run only the tests whose \"file: name\" contains this text");
+  cmd->add_flag("--json", a.json, "print JSON: {passed, failed, tests: [{file, name, passed, message}]}");
+  cmd->add_flag("--quiet,-q", a.quiet, "print failures and the summary only");
+  cmd->callback([&code] {
+    auto report_or = run_game_tests(a.game, project_root(), a.filter, [](const TestOutcome& o) {
+      if (a.json) return;
+      if (!o.passed) std::printf("FAIL %s: %s\n  %s\n", o.file.c_str(), o.name.c_str(), o.message.c_str());
+      else if (!a.quiet) std::printf("ok   %s: %s\n", o.file.c_str(), o.name.c_str());
+      std::fflush(stdout);
+    });
+    if (!report_or.ok()) return void(code = report(report_or.error()));
+    const TestReport& r = *report_or;
+    if (a.json) {
+      nlohmann::json tests = nlohmann::json::array();
+      for (const auto& o : r.outcomes)
+        tests.push_back({{"file", o.file}, {"name", o.name}, {"passed", o.passed}, {"message", o.message}});
+      std::printf("%s\n", nlohmann::json{{"passed", r.passed}, {"failed", r.failed}, {"tests", tests}}.dump(2).c_str());
+    } else {
+      std::printf("%d passed, %d failed\n", r.passed, r.failed);
+    }
+    code = r.failed ? 2 : (r.passed == 0 ? 2 : 0);
+  });
+}
+
+}  // namespace cardboard

@@ -1,0 +1,27 @@
+// The subcommands of `cardboard`. Each add_*_command registers one
+// subcommand on the app; its callback stores the exit code in `code`:
+// 0 done, 1 usage, 2 rejected input, 3 error in a rules script.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "core/error.h"
+
+namespace cardboard {
+
+void add_list_command(CLI::App& app, int& code);
+void add_sim_command(CLI::App& app, int& code);
+void add_test_command(CLI::App& app, int& code);
+void add_lint_command(CLI::App& app, int& code);
+void add_save_commands(CLI::App& app, int& code);  // new, status, act, undo, log, replay
+void add_play_command(CLI::App& app, int& code);
+
+// Prints "cardboard: message" on stderr and returns the exit code of its kind.
+int report(const Error& e);
+int exit_code(ErrorKind kind);
+bool stdout_is_terminal();
+bool stderr_is_terminal();
+
+}  // namespace cardboard

@@ -1,0 +1,21 @@
+// What one side may see of a game, as JSON and as text for the terminal.
+// Locations hidden from the side (a face-down deck, the other side's hand)
+// show only how many pieces they hold.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "script/game.h"
+
+namespace cardboard {
+
+// side -1: the acting side, or everything when nobody acts (a finished game).
+nlohmann::json view_json(const Game& game, int side);
+std::string view_text(const Game& game, int side);
+// The decision and its numbered choices, for the terminal.
+std::string prompt_text(const Game& game);
+std::string events_text(const std::vector<Event>& events, int side);
+
+}  // namespace cardboard

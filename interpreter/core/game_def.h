@@ -1,0 +1,140 @@
+// The immutable definition of a game and one of its scenarios, as loaded from
+// TOML: sides, piece types with their printed values, locations (boxes,
+// decks, cups, hands, map hexes and areas), tracks, the sequence of play and
+// the scenario's set-up. Indices into these vectors are the ids the state
+// uses; names map to indices through the lookup tables.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/value.h"
+
+namespace cardboard {
+
+class HexGrid;
+class AreaGraph;
+
+enum class LocationKind { kBox, kDeck, kCup, kPile, kHand, kHex, kArea };
+enum class Visibility { kPublic, kOwner, kNobody };
+
+const char* location_kind_name(LocationKind k);
+const char* visibility_name(Visibility v);
+
+struct SideDef {
+  std::string id;
+  std::string title;
+  bool automatic = false;  // played by the rules themselves (a solitaire opponent)
+};
+
+struct PieceTypeDef {
+  std::string id;
+  std::string name;   // as printed
+  std::string kind;   // unit, card, marker, chit: free text for the rules
+  int owner = -1;     // side index, -1 for none
+  int deck = -1;      // location that receives `copies` pieces at set-up, -1 for none
+  int copies = 1;
+  Table values;       // every other printed value: force, front, notes ...
+};
+
+struct LocationDef {
+  std::string id;
+  std::string title;
+  LocationKind kind = LocationKind::kBox;
+  Visibility visibility = Visibility::kPublic;
+  int owner = -1;  // side index for owner visibility
+  int map = -1;    // index into GameDef::maps for hexes and areas
+};
+
+struct TrackDef {
+  std::string id;
+  std::string title;
+  int64_t min = 0;
+  int64_t max = 0;
+  int64_t start = 0;
+};
+
+struct StepDef {
+  std::string id;
+  std::string title;
+  std::string rule;
+  std::string run;  // name of the global Lua function
+};
+
+struct PhaseDef {
+  enum class Repeat { kOnce, kEachSide, kTimes };
+  std::string id;
+  std::string title;
+  std::string rule;
+  std::vector<StepDef> steps;
+  Repeat repeat = Repeat::kOnce;
+  int times = 1;
+};
+
+struct SequenceDef {
+  std::string setup;             // Lua function run once at the start, may be empty
+  std::vector<PhaseDef> phases;
+  std::string at_end;            // Lua function run when the last turn is over, may be empty
+  int max_turns = 1000;          // safety limit: the game ends as `turn_limit_result`
+  std::string turn_limit_result = "stalemate (turn limit)";
+};
+
+struct PieceSetup {
+  int type = -1;
+  int location = -1;
+  int owner = -1;  // -1: the type's owner
+  int count = 1;
+};
+
+struct MapDef {
+  std::string id;
+  std::string title;
+  std::shared_ptr<const HexGrid> hex;     // exactly one of hex, area is set
+  std::shared_ptr<const AreaGraph> area;
+  std::vector<int> cell_location;         // map cell index -> location index
+};
+
+struct GameDef {
+  // the game
+  std::string id;
+  std::string title;
+  std::string dir;                   // rules/<game>, scripts are relative to it
+  std::vector<std::string> scripts;  // loaded in order
+  std::vector<SideDef> sides;
+  std::vector<PieceTypeDef> types;
+  std::vector<LocationDef> locations;
+  std::vector<TrackDef> tracks;
+  std::vector<MapDef> maps;
+  SequenceDef sequence;
+  Value tables;                      // read-only data tables for the rules (CRTs, event tables)
+  uint64_t rules_hash = 0;           // hash of every file the game was loaded from
+
+  // the scenario
+  std::string scenario_id;
+  std::string scenario_title;
+  std::string scenario_file;
+  int last_turn = 0;                 // 0: no printed length (sequence.max_turns applies)
+  std::vector<PieceSetup> setup_pieces;
+  std::vector<std::pair<int, int64_t>> setup_tracks;
+  Table setup_vars;
+  std::string setup_script;          // optional scenario Lua function run after the game's setup
+
+  std::unordered_map<std::string, int> side_index, type_index, location_index, track_index;
+
+  int find_side(const std::string& s) const { return find(side_index, s); }
+  int find_type(const std::string& s) const { return find(type_index, s); }
+  int find_location(const std::string& s) const { return find(location_index, s); }
+  int find_track(const std::string& s) const { return find(track_index, s); }
+  void index();  // builds the lookup tables from the vectors
+
+ private:
+  static int find(const std::unordered_map<std::string, int>& m, const std::string& s) {
+    auto it = m.find(s);
+    return it == m.end() ? -1 : it->second;
+  }
+};
+
+}  // namespace cardboard

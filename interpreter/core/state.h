@@ -1,0 +1,83 @@
+// The mutable state of one game: every piece, the ordered contents of every
+// location, the tracks, the vars tree, the generator, the position in the
+// sequence of play, the pending decision and the result. It serializes to a
+// deterministic byte string; its hash is the game's identity after an action.
+//
+// Invariant: a piece with location L >= 0 appears exactly once in
+// contents[L]; a piece with location -1 (removed from play) appears nowhere.
+// The last element of a location's contents is its top (a deck draws from it).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/error.h"
+#include "core/game_def.h"
+#include "core/rng.h"
+#include "core/value.h"
+
+namespace cardboard {
+
+struct PieceState {
+  int32_t type = -1;
+  int32_t owner = -1;
+  int32_t location = -1;
+  int32_t face = 0;                                       // 0 front, 1 back
+  std::vector<std::string> markers;                       // sorted, unique
+  std::vector<std::pair<std::string, int64_t>> counters;  // sorted by name, no zeroes
+};
+
+// Where the sequence of play stands. phase == -1 before the first phase of the
+// turn; in_setup while the set-up procedure runs.
+struct SequencePosition {
+  int32_t turn = 0;
+  int32_t phase = -1;
+  int32_t repeat = 0;  // the side or impulse index of a repeated phase
+  int32_t step = 0;
+  bool in_setup = true;
+};
+
+struct Decision {
+  int32_t side = -1;
+  std::string prompt;
+  std::string rule;
+  std::vector<std::string> choices;
+  bool open() const { return side >= 0; }
+};
+
+struct State {
+  std::vector<PieceState> pieces;
+  std::vector<std::vector<int32_t>> contents;  // per location, bottom to top
+  std::vector<int64_t> tracks;
+  Table vars;
+  Rng rng;
+  SequencePosition position;
+  Decision pending;
+  bool finished = false;
+  std::string result;
+  int32_t winner = -1;
+
+  // An empty state shaped for `def` (locations and tracks at their start).
+  static State empty_for(const GameDef& def, uint64_t seed);
+
+  int32_t create_piece(int32_t type, int32_t owner, int32_t location);
+  // Moves a piece to the top of `location` (-1 removes it from play).
+  void move(int32_t piece, int32_t location);
+  // Moves to the bottom instead of the top (returning a card under a deck).
+  void move_to_bottom(int32_t piece, int32_t location);
+  void shuffle(int32_t location);
+
+  void write(ByteWriter& w) const;
+  static Result<State> read(std::string_view bytes);
+  std::string serialize() const;
+  uint64_t hash() const;
+};
+
+bool set_marker(PieceState& p, const std::string& marker, bool on);
+bool has_marker(const PieceState& p, const std::string& marker);
+int64_t counter(const PieceState& p, const std::string& name);
+void set_counter(PieceState& p, const std::string& name, int64_t value);
+
+}  // namespace cardboard

@@ -1,0 +1,555 @@
+#include "data/game_loader.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/bytes.h"
+#include "data/map_file.h"
+#include "data/toml_file.h"
+
+namespace fs = std::filesystem;
+
+namespace cardboard {
+
+namespace {
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Derives an id from a printed name: "Haganah Brigades" -> "haganah_brigades".
+std::string id_from_name(const std::string& name) {
+  std::string id;
+  for (unsigned char c : name) {
+    if (std::isalnum(c)) id.push_back(static_cast<char>(std::tolower(c)));
+    else if (!id.empty() && id.back() != '_') id.push_back('_');
+  }
+  while (!id.empty() && id.back() == '_') id.pop_back();
+  return id;
+}
+
+Value to_value(const toml::node& n) {
+  if (auto v = n.as_boolean()) return Value(v->get());
+  if (auto v = n.as_integer()) return Value(static_cast<int64_t>(v->get()));
+  if (auto v = n.as_floating_point()) return Value(v->get());
+  if (auto v = n.as_string()) return Value(v->get());
+  if (auto a = n.as_array()) {
+    Table t;
+    int64_t i = 1;
+    for (const auto& e : *a) t.set(i++, to_value(e));
+    return Value(std::move(t));
+  }
+  if (auto tb = n.as_table()) {
+    Table t;
+    for (const auto& [k, v] : *tb) t.set(std::string(k.str()), to_value(v));
+    return Value(std::move(t));
+  }
+  return Value(n.is_date_time() ? std::string("(date)") : std::string());
+}
+
+// One loading job: the files read so far (for the rules hash) and the definition.
+class Loader {
+ public:
+  Loader(std::string root) : root_(std::move(root)) {}
+
+  Result<std::shared_ptr<GameDef>> run(const std::string& scenario_path) {
+    def_ = std::make_shared<GameDef>();
+    auto scen = read(scenario_path);
+    if (!scen.ok()) return scen.error();
+    const toml::table& st = *scen;
+    CB_TRY(check_keys(scenario_path, st, {"scenario", "tracks", "vars", "pieces"}, "a scenario file"));
+    const toml::table* head = st["scenario"].as_table();
+    if (!head) return bad_data(scenario_path, &st, "missing [scenario] table with at least 'game' and 'title'");
+    CB_TRY(check_keys(scenario_path, *head, {"game", "title", "id", "turns", "setup", "max_turns"}, "[scenario]"));
+    auto game = get_string(scenario_path, *head, "game");
+    if (!game.ok()) return game.error();
+    std::string game_dir = *game;
+    if (game_dir.find('/') != std::string::npos)
+      game_dir = (fs::path(scenario_path).parent_path() / game_dir).lexically_normal().string();
+    else
+      game_dir = root_ + "/rules/" + game_dir;
+    if (!fs::exists(game_dir + "/game.toml"))
+      return bad_data(scenario_path, head->get("game"), "no game '" + *game + "': expected " + game_dir + "/game.toml");
+    CB_TRY(load_game_file(game_dir));
+
+    const std::string stem = fs::path(scenario_path).stem().string();
+    def_->scenario_file = scenario_path;
+    def_->scenario_id = def_->id + "/" + stem;
+    const std::string none;
+    auto title = get_string(scenario_path, *head, "title", &stem);
+    if (!title.ok()) return title.error();
+    def_->scenario_title = *title;
+    const int64_t zero = 0;
+    auto turns = get_int(scenario_path, *head, "turns", &zero);
+    if (!turns.ok()) return turns.error();
+    def_->last_turn = static_cast<int>(*turns);
+    const int64_t default_max = def_->sequence.max_turns;
+    auto max_turns = get_int(scenario_path, *head, "max_turns", &default_max);
+    if (!max_turns.ok()) return max_turns.error();
+    def_->sequence.max_turns = static_cast<int>(*max_turns);
+    auto setup = get_string(scenario_path, *head, "setup", &none);
+    if (!setup.ok()) return setup.error();
+    def_->setup_script = *setup;
+
+    if (const auto* tr = st["tracks"].as_table()) {
+      for (const auto& [k, v] : *tr) {
+        const int t = def_->find_track(std::string(k.str()));
+        if (t < 0) return unknown(scenario_path, &v, "track", std::string(k.str()), track_ids());
+        if (!v.is_integer()) return bad_data(scenario_path, &v, "bad track start: an integer expected");
+        const int64_t x = *v.value<int64_t>();
+        const auto& td = def_->tracks[t];
+        if (x < td.min || x > td.max)
+          return bad_data(scenario_path, &v, "track '" + td.id + "' start " + std::to_string(x) + " is outside " +
+                                                 std::to_string(td.min) + ".." + std::to_string(td.max));
+        def_->setup_tracks.emplace_back(t, x);
+      }
+    }
+    if (const auto* vars = st["vars"].as_table())
+      for (const auto& [k, v] : *vars) def_->setup_vars.set(std::string(k.str()), to_value(v));
+    if (const auto* pieces = st["pieces"].as_array()) {
+      for (const auto& n : *pieces) {
+        const auto* t = n.as_table();
+        if (!t) return bad_data(scenario_path, &n, "bad [[pieces]] entry: a table expected");
+        CB_TRY(check_keys(scenario_path, *t, {"type", "at", "owner", "count"}, "[[pieces]]"));
+        PieceSetup ps;
+        auto type = get_string(scenario_path, *t, "type");
+        if (!type.ok()) return type.error();
+        ps.type = def_->find_type(*type);
+        if (ps.type < 0) return unknown(scenario_path, t->get("type"), "piece type", *type, type_ids());
+        auto at = get_string(scenario_path, *t, "at");
+        if (!at.ok()) return at.error();
+        ps.location = def_->find_location(*at);
+        if (ps.location < 0) return unknown(scenario_path, t->get("at"), "location", *at, location_ids());
+        if (t->get("owner")) {
+          auto owner = get_string(scenario_path, *t, "owner");
+          if (!owner.ok()) return owner.error();
+          ps.owner = def_->find_side(*owner);
+          if (ps.owner < 0) return unknown(scenario_path, t->get("owner"), "side", *owner, side_ids());
+        }
+        const int64_t one = 1;
+        auto count = get_int(scenario_path, *t, "count", &one);
+        if (!count.ok()) return count.error();
+        ps.count = static_cast<int>(*count);
+        def_->setup_pieces.push_back(ps);
+      }
+    }
+    // The rules hash covers every file read and every Lua file of the game.
+    std::vector<std::string> lua_files;
+    for (const auto& e : fs::recursive_directory_iterator(game_dir))
+      if (e.is_regular_file() && e.path().extension() == ".lua") lua_files.push_back(e.path().string());
+    std::sort(lua_files.begin(), lua_files.end());
+    for (const auto& f : lua_files) hashed_ += f.substr(game_dir.size()) + "\n" + read_all(f);
+    def_->rules_hash = hash_bytes(hashed_);
+    return def_;
+  }
+
+ private:
+  Result<toml::table> read(const std::string& path) {
+    auto t = parse_toml_file(path);
+    if (t.ok()) hashed_ += read_all(path);
+    return t;
+  }
+
+  template <typename V>
+  static std::vector<std::string> ids_of(const V& v) {
+    std::vector<std::string> out;
+    for (const auto& x : v) out.push_back(x.id);
+    return out;
+  }
+  std::vector<std::string> track_ids() const { return ids_of(def_->tracks); }
+  std::vector<std::string> type_ids() const { return ids_of(def_->types); }
+  std::vector<std::string> location_ids() const { return ids_of(def_->locations); }
+  std::vector<std::string> side_ids() const { return ids_of(def_->sides); }
+
+  static Error unknown(const std::string& file, const toml::node* n, const std::string& what, const std::string& name,
+                       const std::vector<std::string>& options) {
+    std::string msg = "no such " + what + ": '" + name + "'";
+    const std::string near = closest(name, options);
+    if (!near.empty()) msg += ": did you mean '" + near + "'?";
+    return bad_data(file, n, msg);
+  }
+
+  Result<int> side_ref(const std::string& file, const toml::table& t, const char* key) {
+    if (!t.get(key)) return -1;
+    auto s = get_string(file, t, key);
+    if (!s.ok()) return s.error();
+    const int i = def_->find_side(*s);
+    if (i < 0) return unknown(file, t.get(key), "side", *s, side_ids());
+    return i;
+  }
+
+  Status load_game_file(const std::string& dir) {
+    const std::string file = dir + "/game.toml";
+    auto parsed = read(file);
+    if (!parsed.ok()) return parsed.error();
+    toml::table& gt = *parsed;
+    CB_TRY(check_keys(file, gt, {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "sequence"},
+                      "game.toml"));
+    def_->dir = dir;
+    const toml::table* head = gt["game"].as_table();
+    if (!head) return bad_data(file, &gt, "missing [game] table with at least 'title'");
+    CB_TRY(check_keys(file, *head, {"id", "title", "scripts", "files", "version"}, "[game]"));
+    const std::string folder = fs::path(dir).filename().string();
+    auto id = get_string(file, *head, "id", &folder);
+    if (!id.ok()) return id.error();
+    def_->id = *id;
+    auto title = get_string(file, *head, "title", &folder);
+    if (!title.ok()) return title.error();
+    def_->title = *title;
+    if (const auto* scripts = (*head)["scripts"].as_array())
+      for (const auto& s : *scripts) {
+        if (!s.is_string()) return bad_data(file, &s, "bad 'scripts' entry: a file name expected");
+        const std::string name = *s.value<std::string>();
+        if (!fs::exists(dir + "/" + name)) return bad_data(file, &s, "no such rules file: " + dir + "/" + name);
+        def_->scripts.push_back(name);
+      }
+    // Extra data files: their arrays of tables are appended to game.toml's.
+    std::vector<std::pair<std::string, toml::table>> sources;
+    if (const auto* files = (*head)["files"].as_array())
+      for (const auto& f : *files) {
+        if (!f.is_string()) return bad_data(file, &f, "bad 'files' entry: a file name expected");
+        const std::string path = dir + "/" + *f.value<std::string>();
+        auto extra = read(path);
+        if (!extra.ok()) return extra.error();
+        CB_TRY(check_keys(path, *extra, {"sides", "locations", "tracks", "piece_types", "tables"}, "a data file"));
+        sources.emplace_back(path, std::move(*extra));
+      }
+    sources.insert(sources.begin(), {file, std::move(gt)});
+
+    for (auto& [path, t] : sources) CB_TRY(load_sides(path, t));
+    def_->index();
+    for (auto& [path, t] : sources) CB_TRY(load_locations(path, t));
+    if (const auto* maps = sources.front().second["maps"].as_array()) CB_TRY(load_maps(file, *maps));
+    def_->index();
+    for (auto& [path, t] : sources) CB_TRY(load_tracks(path, t));
+    def_->index();
+    for (auto& [path, t] : sources) CB_TRY(load_types(path, t));
+    def_->index();
+    Table tables;
+    for (auto& [path, t] : sources)
+      if (const auto* tb = t["tables"].as_table())
+        for (const auto& [k, v] : *tb) tables.set(std::string(k.str()), to_value(v));
+    def_->tables = Value(std::move(tables));
+    if (const auto* seq = sources.front().second["sequence"].as_table()) CB_TRY(load_sequence(file, *seq));
+    else return bad_data(file, nullptr, "missing [sequence]: a game needs at least one phase");
+    return ok_status();
+  }
+
+  Status load_sides(const std::string& file, const toml::table& t) {
+    const auto* arr = t["sides"].as_array();
+    if (!arr) return ok_status();
+    for (const auto& n : *arr) {
+      const auto* s = n.as_table();
+      if (!s) return bad_data(file, &n, "bad [[sides]] entry: a table expected");
+      CB_TRY(check_keys(file, *s, {"id", "title", "automatic"}, "[[sides]]"));
+      SideDef side;
+      auto id = get_string(file, *s, "id");
+      if (!id.ok()) return id.error();
+      side.id = *id;
+      auto title = get_string(file, *s, "title", &side.id);
+      if (!title.ok()) return title.error();
+      side.title = *title;
+      side.automatic = (*s)["automatic"].value_or(false);
+      if (def_->find_side(side.id) >= 0) return bad_data(file, &n, "duplicate side '" + side.id + "'");
+      def_->sides.push_back(side);
+      def_->index();
+    }
+    return ok_status();
+  }
+
+  Status load_locations(const std::string& file, const toml::table& t) {
+    const auto* arr = t["locations"].as_array();
+    if (!arr) return ok_status();
+    for (const auto& n : *arr) {
+      const auto* l = n.as_table();
+      if (!l) return bad_data(file, &n, "bad [[locations]] entry: a table expected");
+      CB_TRY(check_keys(file, *l, {"id", "title", "kind", "visibility", "owner"}, "[[locations]]"));
+      LocationDef loc;
+      auto id = get_string(file, *l, "id");
+      if (!id.ok()) return id.error();
+      loc.id = *id;
+      auto title = get_string(file, *l, "title", &loc.id);
+      if (!title.ok()) return title.error();
+      loc.title = *title;
+      const std::string box = "box";
+      auto kind = get_string(file, *l, "kind", &box);
+      if (!kind.ok()) return kind.error();
+      static const std::vector<std::string> kinds = {"box", "deck", "cup", "pile", "hand"};
+      const auto k = std::find(kinds.begin(), kinds.end(), *kind);
+      if (k == kinds.end())
+        return unknown(file, l->get("kind"), "location kind", *kind, kinds);
+      loc.kind = static_cast<LocationKind>(k - kinds.begin());
+      // Decks and cups hide their contents; hands show them to their owner.
+      const std::string vis_default = loc.kind == LocationKind::kDeck || loc.kind == LocationKind::kCup ? "nobody"
+                                      : loc.kind == LocationKind::kHand                               ? "owner"
+                                                                                                      : "public";
+      auto vis = get_string(file, *l, "visibility", &vis_default);
+      if (!vis.ok()) return vis.error();
+      static const std::vector<std::string> visibilities = {"public", "owner", "nobody"};
+      const auto v = std::find(visibilities.begin(), visibilities.end(), *vis);
+      if (v == visibilities.end()) return unknown(file, l->get("visibility"), "visibility", *vis, visibilities);
+      loc.visibility = static_cast<Visibility>(v - visibilities.begin());
+      auto owner = side_ref(file, *l, "owner");
+      if (!owner.ok()) return owner.error();
+      loc.owner = *owner;
+      if (loc.visibility == Visibility::kOwner && loc.owner < 0)
+        return bad_data(file, &n, "location '" + loc.id + "' is visible to its owner but names no 'owner'");
+      if (def_->find_location(loc.id) >= 0) return bad_data(file, &n, "duplicate location '" + loc.id + "'");
+      def_->locations.push_back(loc);
+      def_->location_index.emplace(loc.id, static_cast<int>(def_->locations.size() - 1));
+    }
+    return ok_status();
+  }
+
+  Status load_maps(const std::string& file, const toml::array& maps) {
+    for (const auto& n : maps) {
+      const auto* m = n.as_table();
+      if (!m) return bad_data(file, &n, "bad [[maps]] entry: a table expected");
+      CB_TRY(check_keys(file, *m, {"id", "file"}, "[[maps]]"));
+      auto id = get_string(file, *m, "id");
+      if (!id.ok()) return id.error();
+      auto path = get_string(file, *m, "file");
+      if (!path.ok()) return path.error();
+      const std::string full = def_->dir + "/" + *path;
+      hashed_ += read_all(full);
+      auto map = load_map_file(full, *id);
+      if (!map.ok()) return map.error();
+      const int map_index = static_cast<int>(def_->maps.size());
+      for (const auto& [cell_id, cell_title] : map_cells(*map)) {
+        if (def_->find_location(cell_id) >= 0)
+          return bad_data(file, &n, "map '" + *id + "' cell '" + cell_id + "' has the id of another location");
+        LocationDef loc;
+        loc.id = cell_id;
+        loc.title = cell_title;
+        loc.kind = map->hex ? LocationKind::kHex : LocationKind::kArea;
+        loc.map = map_index;
+        def_->locations.push_back(loc);
+        const int li = static_cast<int>(def_->locations.size() - 1);
+        def_->location_index.emplace(cell_id, li);
+        map->cell_location.push_back(li);
+      }
+      def_->maps.push_back(std::move(*map));
+    }
+    return ok_status();
+  }
+
+  Status load_tracks(const std::string& file, const toml::table& t) {
+    const auto* arr = t["tracks"].as_array();
+    if (!arr) return ok_status();
+    for (const auto& n : *arr) {
+      const auto* tr = n.as_table();
+      if (!tr) return bad_data(file, &n, "bad [[tracks]] entry: a table expected");
+      CB_TRY(check_keys(file, *tr, {"id", "title", "min", "max", "start"}, "[[tracks]]"));
+      TrackDef td;
+      auto id = get_string(file, *tr, "id");
+      if (!id.ok()) return id.error();
+      td.id = *id;
+      auto title = get_string(file, *tr, "title", &td.id);
+      if (!title.ok()) return title.error();
+      td.title = *title;
+      auto mn = get_int(file, *tr, "min");
+      if (!mn.ok()) return mn.error();
+      auto mx = get_int(file, *tr, "max");
+      if (!mx.ok()) return mx.error();
+      td.min = *mn;
+      td.max = *mx;
+      auto st = get_int(file, *tr, "start", &td.min);
+      if (!st.ok()) return st.error();
+      td.start = *st;
+      if (td.min > td.max || td.start < td.min || td.start > td.max)
+        return bad_data(file, &n, "track '" + td.id + "' needs min <= start <= max");
+      if (def_->find_track(td.id) >= 0) return bad_data(file, &n, "duplicate track '" + td.id + "'");
+      def_->tracks.push_back(td);
+      def_->track_index.emplace(td.id, static_cast<int>(def_->tracks.size() - 1));
+    }
+    return ok_status();
+  }
+
+  Status load_types(const std::string& file, const toml::table& t) {
+    const auto* arr = t["piece_types"].as_array();
+    if (!arr) return ok_status();
+    for (const auto& n : *arr) {
+      const auto* pt = n.as_table();
+      if (!pt) return bad_data(file, &n, "bad [[piece_types]] entry: a table expected");
+      PieceTypeDef type;
+      auto name = get_string(file, *pt, "name");
+      if (!name.ok()) return name.error();
+      type.name = *name;
+      const std::string derived = id_from_name(type.name);
+      auto id = get_string(file, *pt, "id", &derived);
+      if (!id.ok()) return id.error();
+      type.id = *id;
+      const std::string unit = "unit";
+      auto kind = get_string(file, *pt, "kind", &unit);
+      if (!kind.ok()) return kind.error();
+      type.kind = *kind;
+      auto owner = side_ref(file, *pt, "owner");
+      if (!owner.ok()) return owner.error();
+      type.owner = *owner;
+      if (pt->get("deck")) {
+        auto deck = get_string(file, *pt, "deck");
+        if (!deck.ok()) return deck.error();
+        type.deck = def_->find_location(*deck);
+        if (type.deck < 0) return unknown(file, pt->get("deck"), "location", *deck, location_ids());
+      }
+      const int64_t one = 1;
+      auto copies = get_int(file, *pt, "copies", &one);
+      if (!copies.ok()) return copies.error();
+      if (*copies < 0 || *copies > 10000) return bad_data(file, pt->get("copies"), "bad 'copies': 0 to 10000 expected");
+      type.copies = static_cast<int>(*copies);
+      for (const auto& [k, v] : *pt) {
+        const std::string key(k.str());
+        if (key == "id" || key == "name" || key == "kind" || key == "owner" || key == "deck" || key == "copies")
+          continue;
+        type.values.set(key, to_value(v));
+      }
+      if (def_->find_type(type.id) >= 0)
+        return bad_data(file, &n, "duplicate piece type '" + type.id + "': give one of them an 'id'");
+      def_->types.push_back(std::move(type));
+      def_->type_index.emplace(def_->types.back().id, static_cast<int>(def_->types.size() - 1));
+    }
+    return ok_status();
+  }
+
+  Result<StepDef> load_step(const std::string& file, const toml::table& s, const char* context) {
+    StepDef step;
+    auto id = get_string(file, s, "id");
+    if (!id.ok()) return id.error();
+    step.id = *id;
+    auto title = get_string(file, s, "title", &step.id);
+    if (!title.ok()) return title.error();
+    step.title = *title;
+    const std::string none;
+    auto rule = get_string(file, s, "rule", &none);
+    if (!rule.ok()) return rule.error();
+    step.rule = *rule;
+    auto run = get_string(file, s, "run", &none);
+    if (!run.ok()) return run.error();
+    step.run = *run;
+    (void)context;
+    return step;
+  }
+
+  Status load_sequence(const std::string& file, const toml::table& seq) {
+    CB_TRY(check_keys(file, seq, {"setup", "at_end", "max_turns", "turn_limit_result", "phases"}, "[sequence]"));
+    auto& sd = def_->sequence;
+    const std::string none;
+    auto setup = get_string(file, seq, "setup", &none);
+    if (!setup.ok()) return setup.error();
+    sd.setup = *setup;
+    auto at_end = get_string(file, seq, "at_end", &none);
+    if (!at_end.ok()) return at_end.error();
+    sd.at_end = *at_end;
+    const int64_t default_max = sd.max_turns;
+    auto mt = get_int(file, seq, "max_turns", &default_max);
+    if (!mt.ok()) return mt.error();
+    sd.max_turns = static_cast<int>(*mt);
+    auto limit = get_string(file, seq, "turn_limit_result", &sd.turn_limit_result);
+    if (!limit.ok()) return limit.error();
+    sd.turn_limit_result = *limit;
+    const auto* phases = seq["phases"].as_array();
+    if (!phases || phases->empty()) return bad_data(file, &seq, "missing [[sequence.phases]]: a game needs at least one phase");
+    for (const auto& n : *phases) {
+      const auto* p = n.as_table();
+      if (!p) return bad_data(file, &n, "bad [[sequence.phases]] entry: a table expected");
+      CB_TRY(check_keys(file, *p, {"id", "title", "rule", "run", "repeat", "steps"}, "[[sequence.phases]]"));
+      auto step = load_step(file, *p, "phase");
+      if (!step.ok()) return step.error();
+      PhaseDef ph;
+      ph.id = step->id;
+      ph.title = step->title;
+      ph.rule = step->rule;
+      if (const auto* steps = (*p)["steps"].as_array()) {
+        if (!step->run.empty()) return bad_data(file, p->get("run"), "a phase has either 'run' or 'steps', not both");
+        for (const auto& sn : *steps) {
+          const auto* st = sn.as_table();
+          if (!st) return bad_data(file, &sn, "bad [[sequence.phases.steps]] entry: a table expected");
+          CB_TRY(check_keys(file, *st, {"id", "title", "rule", "run"}, "[[sequence.phases.steps]]"));
+          auto s = load_step(file, *st, "step");
+          if (!s.ok()) return s.error();
+          if (s->rule.empty()) s->rule = ph.rule;
+          ph.steps.push_back(*s);
+        }
+      } else {
+        if (step->run.empty()) return bad_data(file, &n, "phase '" + ph.id + "' needs 'run' (a Lua function) or 'steps'");
+        ph.steps.push_back(*step);
+      }
+      if (const auto* r = p->get("repeat")) {
+        if (r->is_integer() && *r->value<int64_t>() >= 1) {
+          ph.repeat = PhaseDef::Repeat::kTimes;
+          ph.times = static_cast<int>(*r->value<int64_t>());
+        } else if (r->is_string() && *r->value<std::string>() == "each_side") {
+          ph.repeat = PhaseDef::Repeat::kEachSide;
+        } else if (!(r->is_string() && *r->value<std::string>() == "once")) {
+          return bad_data(file, r, "bad 'repeat': expected \"once\", \"each_side\" or a number of impulses");
+        }
+      }
+      sd.phases.push_back(std::move(ph));
+    }
+    return ok_status();
+  }
+
+  std::string root_;
+  std::shared_ptr<GameDef> def_;
+  std::string hashed_;
+};
+
+}  // namespace
+
+std::string project_root() {
+  if (const char* env = std::getenv("CARDBOARD_ROOT"); env && *env) return env;
+  if (fs::is_directory("rules") && fs::is_directory("scenarios")) return fs::current_path().string();
+  return CARDBOARD_SOURCE_ROOT;
+}
+
+Result<std::string> resolve_scenario(const std::string& ref, const std::string& root) {
+  if (ref.size() > 5 && ref.substr(ref.size() - 5) == ".toml") {
+    if (!fs::exists(ref)) return rejected("no such scenario file: " + ref);
+    return fs::absolute(ref).lexically_normal().string();
+  }
+  const std::string path = root + "/scenarios/" + ref + ".toml";
+  if (fs::exists(path)) return path;
+  std::vector<std::string> names;
+  for (const auto& e : list_catalog(root)) names.push_back(e.scenario);
+  std::string msg = "no such game or scenario: '" + ref + "'";
+  const std::string near = closest(ref, names);
+  if (!near.empty()) msg += ": did you mean '" + near + "'?";
+  return rejected(msg + " (see 'cardboard list')");
+}
+
+Result<std::shared_ptr<GameDef>> load_game(const std::string& scenario_ref, const std::string& root) {
+  auto path = resolve_scenario(scenario_ref, root);
+  if (!path.ok()) return path.error();
+  Loader loader(root);
+  return loader.run(*path);
+}
+
+std::vector<CatalogEntry> list_catalog(const std::string& root) {
+  std::vector<CatalogEntry> out;
+  const fs::path scen_root = fs::path(root) / "scenarios";
+  if (!fs::is_directory(scen_root)) return out;
+  for (const auto& g : fs::directory_iterator(scen_root)) {
+    if (!g.is_directory()) continue;
+    const std::string game = g.path().filename().string();
+    std::string game_title = game;
+    if (auto gt = parse_toml_file(root + "/rules/" + game + "/game.toml"); gt.ok())
+      game_title = (*gt)["game"]["title"].value_or(game);
+    for (const auto& s : fs::directory_iterator(g.path())) {
+      if (s.path().extension() != ".toml") continue;
+      CatalogEntry e{game, game_title, game + "/" + s.path().stem().string(), s.path().stem().string()};
+      if (auto st = parse_toml_file(s.path().string()); st.ok())
+        e.scenario_title = (*st)["scenario"]["title"].value_or(e.scenario_title);
+      out.push_back(e);
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.scenario < b.scenario; });
+  return out;
+}
+
+}  // namespace cardboard

@@ -1,0 +1,401 @@
+#include "data/map_file.h"
+
+#include <map>
+#include <memory>
+#include <set>
+
+#include "data/toml_file.h"
+#include "maps/area_graph.h"
+#include "maps/hex_grid.h"
+
+namespace cardboard {
+
+namespace {
+
+const char* type_name(const toml::node* n) {
+  if (!n) return "nothing";
+  switch (n->type()) {
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a number";
+    case toml::node_type::boolean: return "a boolean";
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    default: return "a date or time";
+  }
+}
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+// The array at `key`, null when absent. Error when present but not an array.
+Result<const toml::array*> get_array(const std::string& file, const toml::table& t, const char* key) {
+  const toml::node* n = t.get(key);
+  if (!n) return static_cast<const toml::array*>(nullptr);
+  if (!n->is_array())
+    return bad_data(file, n, std::string("bad '") + key + "': expected an array, got " + type_name(n));
+  return n->as_array();
+}
+
+Result<const toml::table*> get_table(const std::string& file, const toml::table& t, const char* key) {
+  const toml::node* n = t.get(key);
+  if (!n) return static_cast<const toml::table*>(nullptr);
+  if (!n->is_table())
+    return bad_data(file, n, std::string("bad '") + key + "': expected a table, got " + type_name(n));
+  return n->as_table();
+}
+
+// The string in an array element or table value.
+Result<std::string> as_string(const std::string& file, const toml::node& n, const std::string& what) {
+  if (!n.is_string()) return bad_data(file, &n, "bad " + what + ": expected a string, got " + type_name(&n));
+  return *n.value<std::string>();
+}
+
+Result<Value> attribute_value(const std::string& file, const std::string& key, const toml::node& n) {
+  if (n.is_integer()) return Value(*n.value<int64_t>());
+  if (n.is_floating_point()) return Value(*n.value<double>());
+  if (n.is_boolean()) return Value(*n.value<bool>());
+  if (n.is_string()) return Value(*n.value<std::string>());
+  return bad_data(file, &n,
+                  "bad attribute '" + key + "': expected an integer, number, boolean or string, got " +
+                      type_name(&n));
+}
+
+Result<Attributes> get_attributes(const std::string& file, const toml::table& t) {
+  auto table = get_table(file, t, "attributes");
+  if (!table) return table.error();
+  Attributes out;
+  if (!*table) return out;
+  for (const auto& [k, v] : **table) {
+    const std::string key(k.str());
+    auto value = attribute_value(file, key, v);
+    if (!value) return value.error();
+    out.emplace(key, std::move(*value));
+  }
+  return out;
+}
+
+// ---- hex maps ----
+
+// The cell of a printed hex number written in the file, with a positioned
+// error for a malformed number or a hex that is not on the map.
+Result<int> hex_cell(const std::string& file, const HexGrid& grid, const toml::node& n, const std::string& what) {
+  auto label = as_string(file, n, what);
+  if (!label) return label.error();
+  const std::string& s = *label;
+  const bool digits = s.size() == 4 && s.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits) return bad_data(file, &n, "bad hex number '" + s + "': expected four digits such as 0105");
+  const int cell = grid.find(s);
+  if (cell < 0) return bad_data(file, &n, "no such hex: " + s);
+  return cell;
+}
+
+// Hex numbers in `missing` or `hexes`: four digits inside the printed rectangle.
+Result<std::set<std::pair<int, int>>> hex_list(const std::string& file, const HexGrid& full,
+                                               const toml::array& arr, const char* key) {
+  std::set<std::pair<int, int>> out;
+  for (const toml::node& n : arr) {
+    auto cell = hex_cell(file, full, n, std::string("'") + key + "' entry");
+    if (!cell) return cell.error();
+    out.insert({full.column(*cell), full.row(*cell)});
+  }
+  return out;
+}
+
+Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid) {
+  auto legend_table = get_table(file, t, "legend");
+  if (!legend_table) return legend_table.error();
+  std::map<char, std::string> legend;
+  if (*legend_table) {
+    for (const auto& [k, v] : **legend_table) {
+      const std::string key(k.str());
+      if (key.size() != 1 || key == ".")
+        return bad_data(file, &v, "bad legend key '" + key + "': expected a single letter other than '.'");
+      auto code = as_string(file, v, "legend entry '" + key + "'");
+      if (!code) return code.error();
+      legend.emplace(key[0], *code);
+    }
+  }
+  auto rows = get_array(file, t, "terrain");
+  if (!rows) return rows.error();
+  if (!*rows) return ok_status();
+  const HexShape& shape = grid.shape();
+  const toml::node* terrain_node = t.get("terrain");
+  if (static_cast<int>((*rows)->size()) != shape.rows)
+    return bad_data(file, terrain_node,
+                    "terrain has " + std::to_string((*rows)->size()) + " rows: expected " +
+                        std::to_string(shape.rows) + ", one string per map row");
+  for (int i = 0; i < shape.rows; ++i) {
+    const toml::node& n = *(*rows)->get(i);
+    const int row = shape.first_row + i;
+    auto letters = as_string(file, n, "terrain row " + std::to_string(row));
+    if (!letters) return letters.error();
+    if (static_cast<int>(letters->size()) != shape.columns)
+      return bad_data(file, &n,
+                      "terrain row " + std::to_string(row) + " has " + std::to_string(letters->size()) +
+                          " letters: expected " + std::to_string(shape.columns) + ", one per column");
+    for (int j = 0; j < shape.columns; ++j) {
+      const char letter = (*letters)[j];
+      const int cell = grid.cell_at(shape.first_column + j, row);
+      if (letter == '.') continue;
+      auto it = legend.find(letter);
+      if (it == legend.end()) {
+        // Point at the letter itself: the string's opening quote plus the offset.
+        std::string pos = where(file, n);
+        if (n.source().begin)
+          pos = file + ":" + std::to_string(n.source().begin.line) + ":" +
+                std::to_string(n.source().begin.column + 1 + j);
+        return rejected("terrain letter '" + std::string(1, letter) + "' in row " + std::to_string(row) +
+                        ", column " + std::to_string(shape.first_column + j) +
+                        " is not in the legend (" + pos + ")");
+      }
+      if (cell >= 0) grid.set_terrain(cell, it->second);
+    }
+  }
+  return ok_status();
+}
+
+Status load_hexsides(const std::string& file, const toml::table& t, HexGrid& grid) {
+  auto sides = get_array(file, t, "hexsides");
+  if (!sides) return sides.error();
+  if (!*sides) return ok_status();
+  for (const toml::node& n : **sides) {
+    if (!n.is_table()) return bad_data(file, &n, std::string("bad hexside: expected a table, got ") + type_name(&n));
+    const toml::table& side = *n.as_table();
+    CB_TRY(check_keys(file, side, {"between", "feature"}, "hexside"));
+    const toml::node* between = side.get("between");
+    if (!between || !between->is_array() || between->as_array()->size() != 2)
+      return bad_data(file, between ? between : &n,
+                      "bad hexside 'between': expected two hex numbers such as [\"0203\", \"0204\"]");
+    auto a = hex_cell(file, grid, *between->as_array()->get(0), "hexside hex");
+    if (!a) return a.error();
+    auto b = hex_cell(file, grid, *between->as_array()->get(1), "hexside hex");
+    if (!b) return b.error();
+    auto feature = get_string(file, side, "feature");
+    if (!feature) return feature.error();
+    if (auto st = grid.set_hexside(*a, *b, *feature); !st) return bad_data(file, between, st.error().message);
+  }
+  return ok_status();
+}
+
+Status load_places(const std::string& file, const toml::table& t, HexGrid& grid) {
+  auto places = get_table(file, t, "places");
+  if (!places) return places.error();
+  if (!*places) return ok_status();
+  for (const auto& [k, v] : **places) {
+    const std::string name(k.str());
+    auto cell = hex_cell(file, grid, v, "place '" + name + "'");
+    if (!cell) return cell.error();
+    if (auto st = grid.add_place(name, *cell); !st) return bad_data(file, &v, st.error().message);
+  }
+  return ok_status();
+}
+
+Result<std::shared_ptr<const HexGrid>> load_hex(const std::string& file, const toml::table& t) {
+  CB_TRY(check_keys(file, t,
+                    {"kind", "title", "orientation", "offset", "first_column", "first_row", "columns", "rows",
+                     "missing", "hexes", "terrain", "legend", "hexsides", "places"},
+                    "hex map"));
+  HexShape shape;
+  const std::string flat = "flat", odd = "odd";
+  auto orientation = get_string(file, t, "orientation", &flat);
+  if (!orientation) return orientation.error();
+  if (*orientation == "pointy") {
+    shape.orientation = HexOrientation::kPointy;
+  } else if (*orientation != "flat") {
+    return bad_data(file, t.get("orientation"),
+                    "bad 'orientation': expected \"flat\" or \"pointy\", got \"" + *orientation + "\"");
+  }
+  auto offset = get_string(file, t, "offset", &odd);
+  if (!offset) return offset.error();
+  if (*offset == "even") {
+    shape.offset = HexOffset::kEven;
+  } else if (*offset != "odd") {
+    return bad_data(file, t.get("offset"), "bad 'offset': expected \"odd\" or \"even\", got \"" + *offset + "\"");
+  }
+  const int64_t one = 1;
+  auto first_column = get_int(file, t, "first_column", &one);
+  if (!first_column) return first_column.error();
+  auto first_row = get_int(file, t, "first_row", &one);
+  if (!first_row) return first_row.error();
+  auto columns = get_int(file, t, "columns");
+  if (!columns) return columns.error();
+  auto rows = get_int(file, t, "rows");
+  if (!rows) return rows.error();
+  // Range-check before narrowing to int, so a huge number cannot wrap.
+  if (*first_column < 0 || *first_column > 99 || *first_row < 0 || *first_row > 99 || *columns < 1 ||
+      *columns > 100 || *rows < 1 || *rows > 100 || *first_column + *columns > 100 || *first_row + *rows > 100)
+    return bad_data(file, t.get("columns"),
+                    "bad grid size: columns and rows must number at least 1 and stay within 0..99, so "
+                    "that every hex has a four-digit number");
+  shape.first_column = static_cast<int>(*first_column);
+  shape.first_row = static_cast<int>(*first_row);
+  shape.columns = static_cast<int>(*columns);
+  shape.rows = static_cast<int>(*rows);
+
+  auto full = HexGrid::make(shape);
+  if (!full) return bad_data(file, t.get("columns"), full.error().message);
+  auto missing = get_array(file, t, "missing");
+  if (!missing) return missing.error();
+  auto hexes = get_array(file, t, "hexes");
+  if (!hexes) return hexes.error();
+  std::set<std::pair<int, int>> absent;
+  if (*missing && *hexes)
+    return bad_data(file, t.get("hexes"), "give either 'missing' or 'hexes', not both");
+  if (*missing) {
+    auto list = hex_list(file, *full, **missing, "missing");
+    if (!list) return list.error();
+    absent = std::move(*list);
+  } else if (*hexes) {
+    auto list = hex_list(file, *full, **hexes, "hexes");
+    if (!list) return list.error();
+    for (int c = 0; c < full->size(); ++c)
+      if (!list->count({full->column(c), full->row(c)})) absent.insert({full->column(c), full->row(c)});
+  }
+  auto grid = HexGrid::make(shape, absent);
+  if (!grid) return bad_data(file, t.get("columns"), grid.error().message);
+  CB_TRY(load_terrain(file, t, *grid));
+  CB_TRY(load_hexsides(file, t, *grid));
+  CB_TRY(load_places(file, t, *grid));
+  return std::shared_ptr<const HexGrid>(std::make_shared<HexGrid>(std::move(*grid)));
+}
+
+// ---- area maps ----
+
+Result<double> get_coordinate(const std::string& file, const toml::node& n, const char* key) {
+  if (n.is_integer()) return static_cast<double>(*n.value<int64_t>());
+  if (n.is_floating_point()) return *n.value<double>();
+  return bad_data(file, &n, std::string("bad '") + key + "': expected a number, got " + type_name(&n));
+}
+
+Status load_areas(const std::string& file, const toml::table& t, AreaGraph& graph) {
+  auto areas = get_array(file, t, "areas");
+  if (!areas) return areas.error();
+  if (!*areas || (*areas)->empty()) return bad_data(file, &t, "an area map needs at least one [[areas]] entry");
+  std::map<std::string, const toml::node*> seen;
+  for (const toml::node& n : **areas) {
+    if (!n.is_table()) return bad_data(file, &n, std::string("bad area: expected a table, got ") + type_name(&n));
+    const toml::table& at = *n.as_table();
+    CB_TRY(check_keys(file, at, {"id", "title", "x", "y", "attributes"}, "area"));
+    Area area;
+    auto id = get_string(file, at, "id");
+    if (!id) return id.error();
+    area.id = *id;
+    if (area.id.empty()) return bad_data(file, at.get("id"), "bad 'id': an area id cannot be empty");
+    if (auto it = seen.find(area.id); it != seen.end())
+      return bad_data(file, at.get("id"),
+                      "duplicate area id '" + area.id + "': first defined at " + where(file, it->second));
+    seen.emplace(area.id, at.get("id"));
+    auto title = get_string(file, at, "title", &area.id);
+    if (!title) return title.error();
+    area.title = *title;
+    const toml::node* x = at.get("x");
+    const toml::node* y = at.get("y");
+    if ((x == nullptr) != (y == nullptr))
+      return bad_data(file, x ? x : y, "area '" + area.id + "' needs both 'x' and 'y', or neither");
+    if (x) {
+      auto xv = get_coordinate(file, *x, "x");
+      if (!xv) return xv.error();
+      auto yv = get_coordinate(file, *y, "y");
+      if (!yv) return yv.error();
+      area.has_position = true;
+      area.x = *xv;
+      area.y = *yv;
+    }
+    auto attributes = get_attributes(file, at);
+    if (!attributes) return attributes.error();
+    area.attributes = std::move(*attributes);
+    auto added = graph.add_area(std::move(area));
+    if (!added) return bad_data(file, &n, added.error().message);
+  }
+  return ok_status();
+}
+
+Result<int> area_ref(const std::string& file, const AreaGraph& graph, const toml::table& t, const char* key) {
+  auto id = get_string(file, t, key);
+  if (!id) return id.error();
+  const int a = graph.find(*id);
+  if (a >= 0) return a;
+  std::string msg = "no such area: " + quoted(*id);
+  const std::string near = closest(*id, graph.ids());
+  if (!near.empty()) msg += ": did you mean " + quoted(near) + "?";
+  return bad_data(file, t.get(key), msg);
+}
+
+Status load_connections(const std::string& file, const toml::table& t, AreaGraph& graph) {
+  auto connections = get_array(file, t, "connections");
+  if (!connections) return connections.error();
+  if (!*connections) return ok_status();
+  for (const toml::node& n : **connections) {
+    if (!n.is_table())
+      return bad_data(file, &n, std::string("bad connection: expected a table, got ") + type_name(&n));
+    const toml::table& ct = *n.as_table();
+    CB_TRY(check_keys(file, ct, {"from", "to", "directed", "attributes"}, "connection"));
+    auto from = area_ref(file, graph, ct, "from");
+    if (!from) return from.error();
+    auto to = area_ref(file, graph, ct, "to");
+    if (!to) return to.error();
+    bool directed = false;
+    if (const toml::node* d = ct.get("directed")) {
+      if (!d->is_boolean())
+        return bad_data(file, d, std::string("bad 'directed': expected a boolean, got ") + type_name(d));
+      directed = *d->value<bool>();
+    }
+    auto attributes = get_attributes(file, ct);
+    if (!attributes) return attributes.error();
+    if (auto st = graph.connect(*from, *to, directed, std::move(*attributes)); !st)
+      return bad_data(file, &n, st.error().message);
+  }
+  return ok_status();
+}
+
+Result<std::shared_ptr<const AreaGraph>> load_area(const std::string& file, const toml::table& t) {
+  CB_TRY(check_keys(file, t, {"kind", "title", "areas", "connections"}, "area map"));
+  auto graph = std::make_shared<AreaGraph>();
+  CB_TRY(load_areas(file, t, *graph));
+  CB_TRY(load_connections(file, t, *graph));
+  return std::shared_ptr<const AreaGraph>(std::move(graph));
+}
+
+}  // namespace
+
+Result<MapDef> load_map_file(const std::string& path, const std::string& id) {
+  auto parsed = parse_toml_file(path);
+  if (!parsed) return parsed.error();
+  const toml::table& t = *parsed;
+  MapDef map;
+  map.id = id;
+  auto kind = get_string(path, t, "kind");
+  if (!kind) return kind.error();
+  auto title = get_string(path, t, "title", &id);
+  if (!title) return title.error();
+  map.title = *title;
+  if (*kind == "hex") {
+    auto grid = load_hex(path, t);
+    if (!grid) return grid.error();
+    map.hex = std::move(*grid);
+  } else if (*kind == "area") {
+    auto graph = load_area(path, t);
+    if (!graph) return graph.error();
+    map.area = std::move(*graph);
+  } else {
+    return bad_data(path, t.get("kind"), "bad 'kind': expected \"hex\" or \"area\", got \"" + *kind + "\"");
+  }
+  return map;
+}
+
+std::vector<std::pair<std::string, std::string>> map_cells(const MapDef& map) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (map.hex) {
+    for (int c = 0; c < map.hex->size(); ++c) {
+      std::string title;
+      for (const auto& name : map.hex->names(c)) title += (title.empty() ? "" : " / ") + name;
+      const std::string label = map.hex->label(c);
+      out.emplace_back(label, title.empty() ? label : title);
+    }
+  } else if (map.area) {
+    for (int a = 0; a < map.area->size(); ++a) out.emplace_back(map.area->id(a), map.area->area(a).title);
+  }
+  return out;
+}
+
+}  // namespace cardboard

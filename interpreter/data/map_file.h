@@ -1,0 +1,25 @@
+// Loading a map TOML file (a hex grid or an area graph) into a MapDef. The
+// format is documented for authors in docs/maps.md. Every error names
+// file:line:column and what was expected.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/error.h"
+#include "core/game_def.h"
+
+namespace cardboard {
+
+// Reads the map at `path` and returns a MapDef with the given id, its title
+// and exactly one of hex or area set. cell_location is left empty: the game
+// loader creates one location per cell (see map_cells) and fills it.
+Result<MapDef> load_map_file(const std::string& path, const std::string& id);
+
+// One (location id, title) per cell of the map, in cell index order: a hex's
+// four-digit label and its place names joined by " / " (the label when it has
+// none), or an area's id and title.
+std::vector<std::pair<std::string, std::string>> map_cells(const MapDef& map);
+
+}  // namespace cardboard

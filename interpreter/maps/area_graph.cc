@@ -1,0 +1,151 @@
+#include "maps/area_graph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <queue>
+
+namespace cardboard {
+
+Result<int> AreaGraph::add_area(Area area) {
+  if (area.id.empty()) return rejected("an area needs a non-empty id");
+  if (index_.count(area.id)) return rejected("duplicate area id '" + area.id + "'");
+  const int a = size();
+  index_.emplace(area.id, a);
+  areas_.push_back(std::move(area));
+  out_.emplace_back();
+  return a;
+}
+
+Status AreaGraph::connect(int from, int to, bool directed, Attributes attributes) {
+  if (from < 0 || from >= size() || to < 0 || to >= size()) return rejected("no such area in connection");
+  if (from == to) return rejected("area '" + id(from) + "' cannot connect to itself");
+  if (connection(from, to) || (!directed && connection(to, from)))
+    return rejected("duplicate connection between '" + id(from) + "' and '" + id(to) + "'");
+  const int c = static_cast<int>(connections_.size());
+  connections_.push_back({from, to, directed, std::move(attributes)});
+  auto insert = [&](int a, int b) {
+    auto& list = out_[a];
+    list.insert(std::upper_bound(list.begin(), list.end(), std::make_pair(b, c)), {b, c});
+  };
+  insert(from, to);
+  if (!directed) insert(to, from);
+  return ok_status();
+}
+
+int AreaGraph::find(const std::string& id) const {
+  auto it = index_.find(id);
+  return it == index_.end() ? -1 : it->second;
+}
+
+std::vector<std::string> AreaGraph::ids() const {
+  std::vector<std::string> out;
+  for (const auto& a : areas_) out.push_back(a.id);
+  return out;
+}
+
+std::vector<int> AreaGraph::neighbours(int a) const {
+  std::vector<int> out;
+  for (const auto& [to, c] : out_[a]) out.push_back(to);
+  return out;
+}
+
+std::vector<const Connection*> AreaGraph::connections_from(int a) const {
+  std::vector<const Connection*> out;
+  for (const auto& [to, c] : out_[a]) out.push_back(&connections_[c]);
+  return out;
+}
+
+const Connection* AreaGraph::connection(int a, int b) const {
+  const auto& list = out_[a];
+  auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(b, -1));
+  return it != list.end() && it->first == b ? &connections_[it->second] : nullptr;
+}
+
+std::vector<int> AreaGraph::steps_from(int a, int max_steps) const {
+  std::vector<int> steps(size(), -1);
+  std::deque<int> open{a};
+  steps[a] = 0;
+  while (!open.empty()) {
+    const int cur = open.front();
+    open.pop_front();
+    if (max_steps >= 0 && steps[cur] >= max_steps) continue;
+    for (const auto& [to, c] : out_[cur]) {
+      if (steps[to] >= 0) continue;
+      steps[to] = steps[cur] + 1;
+      open.push_back(to);
+    }
+  }
+  return steps;
+}
+
+int AreaGraph::distance(int a, int b) const { return steps_from(a, -1)[b]; }
+
+std::vector<int> AreaGraph::within(int a, int n) const {
+  const std::vector<int> steps = steps_from(a, n);
+  std::vector<int> out;
+  for (int i = 0; i < size(); ++i)
+    if (steps[i] >= 0) out.push_back(i);
+  return out;
+}
+
+namespace {
+
+// Dijkstra from `a`, stopping once `goal` is settled or costs exceed `budget`.
+// The queue orders by (cost, area), so among equal costs the lower area is
+// settled first and becomes the predecessor.
+struct Search {
+  std::vector<double> best;
+  std::vector<int> from;
+};
+
+Search dijkstra(const AreaGraph& g, int a, int goal, double budget, const AreaGraph::Cost& cost) {
+  const double inf = std::numeric_limits<double>::infinity();
+  Search s{std::vector<double>(g.size(), inf), std::vector<int>(g.size(), -1)};
+  std::vector<bool> done(g.size(), false);
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  s.best[a] = 0;
+  open.push({0, a});
+  while (!open.empty()) {
+    const auto [c, cur] = open.top();
+    open.pop();
+    if (done[cur]) continue;
+    done[cur] = true;
+    if (cur == goal) break;
+    for (int next : g.neighbours(cur)) {
+      if (done[next]) continue;
+      const double step_cost = cost(cur, next);
+      if (step_cost < 0 || std::isnan(step_cost)) continue;
+      const double total = c + step_cost;
+      if (total > budget || total >= s.best[next]) continue;
+      s.best[next] = total;
+      s.from[next] = cur;
+      open.push({total, next});
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+AreaGraph::Path AreaGraph::cheapest_path(int a, int b, const Cost& cost) const {
+  const Search s = dijkstra(*this, a, b, std::numeric_limits<double>::infinity(), cost);
+  Path p;
+  if (std::isinf(s.best[b])) return p;
+  for (int c = b; c >= 0; c = s.from[c]) p.areas.push_back(c);
+  std::reverse(p.areas.begin(), p.areas.end());
+  p.cost = s.best[b];
+  return p;
+}
+
+std::vector<std::pair<int, double>> AreaGraph::reachable(int a, double budget, const Cost& cost) const {
+  const Search s = dijkstra(*this, a, -1, budget, cost);
+  std::vector<std::pair<int, double>> out;
+  for (int i = 0; i < size(); ++i)
+    if (s.best[i] <= budget) out.push_back({i, s.best[i]});
+  return out;
+}
+
+}  // namespace cardboard

@@ -1,0 +1,363 @@
+#include "script/game.h"
+
+#include <algorithm>
+
+#include "script/lua_api.h"
+
+namespace cardboard {
+
+const char* event_kind_name(Event::Kind k) {
+  switch (k) {
+    case Event::Kind::kSequence: return "sequence";
+    case Event::Kind::kRoll: return "roll";
+    case Event::Kind::kDraw: return "draw";
+    case Event::Kind::kMove: return "move";
+    case Event::Kind::kDecision: return "decision";
+    case Event::Kind::kLog: return "log";
+    case Event::Kind::kResult: return "result";
+  }
+  return "log";
+}
+
+Game& game_of(lua_State* L) { return *static_cast<Game*>(sandbox_of(L).host()); }
+
+Game::Game(std::shared_ptr<const GameDef> def) : def_(std::move(def)) {}
+
+Game::~Game() = default;
+
+Result<std::unique_ptr<Game>> Game::create(std::shared_ptr<const GameDef> def, SandboxLimits limits) {
+  std::unique_ptr<Game> g(new Game(std::move(def)));
+  g->sandbox_ = std::make_unique<Sandbox>(std::vector<std::string>{g->def_->dir}, limits);
+  g->sandbox_->set_host(g.get());
+  CB_TRY(g->load_rules());
+  return g;
+}
+
+Status Game::load_rules() {
+  open_lua_api(sandbox_->L());
+  for (const auto& script : def_->scripts) CB_TRY(sandbox_->run_file(script));
+  sandbox_->freeze_globals();
+  // Every function the sequence names must exist: an author learns it now, not at turn 7.
+  lua_State* L = sandbox_->L();
+  auto check = [&](const std::string& fn, const std::string& what) -> Status {
+    if (fn.empty()) return ok_status();
+    lua_pushglobaltable(L);
+    lua_pushstring(L, fn.c_str());
+    const int type = lua_rawget(L, -2);
+    lua_pop(L, 2);
+    if (type != LUA_TFUNCTION)
+      return script_error("the " + what + " names Lua function '" + fn + "', which the rules of " + def_->id +
+                          " do not define");
+    return ok_status();
+  };
+  CB_TRY(check(def_->sequence.setup, "sequence's setup"));
+  CB_TRY(check(def_->sequence.at_end, "sequence's at_end"));
+  CB_TRY(check(def_->setup_script, "scenario's setup"));
+  for (const auto& p : def_->sequence.phases)
+    for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'"));
+  return ok_status();
+}
+
+void Game::emit(Event::Kind kind, std::string rule, std::string text, int visible_to) {
+  if (!record_events_) return;
+  events_.push_back({kind, std::move(rule), std::move(text), visible_to});
+}
+
+void Game::apply_setup() {
+  const GameDef& d = *def_;
+  for (size_t t = 0; t < d.types.size(); ++t) {
+    const auto& type = d.types[t];
+    if (type.deck < 0) continue;
+    for (int c = 0; c < type.copies; ++c) state_.create_piece(static_cast<int>(t), type.owner, type.deck);
+  }
+  for (const auto& p : d.setup_pieces)
+    for (int c = 0; c < p.count; ++c)
+      state_.create_piece(p.type, p.owner >= 0 ? p.owner : d.types[p.type].owner, p.location);
+  for (size_t l = 0; l < d.locations.size(); ++l)
+    if (d.locations[l].kind == LocationKind::kDeck) state_.shuffle(static_cast<int>(l));
+  for (const auto& [track, v] : d.setup_tracks) state_.tracks[track] = v;
+  for (const auto& e : d.setup_vars.entries) state_.vars.set(e.first, e.second);
+}
+
+Status Game::start(uint64_t seed) {
+  seed_ = seed;
+  broken_ = false;
+  if (co_) {
+    luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
+    co_ = nullptr;
+  }
+  state_ = State::empty_for(*def_, seed);
+  apply_setup();
+  return run(0);
+}
+
+Status Game::restore(const State& snapshot, const std::deque<int>& forced_dice) {
+  broken_ = false;
+  if (co_) {
+    luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
+    co_ = nullptr;
+  }
+  state_ = snapshot;
+  state_.pending = Decision{};
+  forced_dice_.clear();
+  for (int f : forced_dice) forced_dice_.push(f);
+  return run(0);
+}
+
+Result<int> Game::parse_choice(const std::string& choice) const {
+  const auto& ch = state_.pending.choices;
+  if (state_.finished) return rejected("the game is over: " + state_.result);
+  if (!state_.pending.open()) return rejected("no decision is pending");
+  auto describe = [&] {
+    std::string s = std::to_string(ch.size()) + (ch.size() == 1 ? " choice is" : " choices are") + " open (";
+    for (size_t i = 0; i < ch.size() && i < 8; ++i) s += (i ? ", " : "") + std::to_string(i + 1) + " " + ch[i];
+    if (ch.size() > 8) s += ", ...";
+    return s + ")";
+  };
+  if (!choice.empty() && std::all_of(choice.begin(), choice.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    const long n = choice.size() > 9 ? 0 : std::stol(choice);
+    if (n >= 1 && static_cast<size_t>(n) <= ch.size()) return static_cast<int>(n - 1);
+    return rejected("illegal choice " + choice + ": " + describe());
+  }
+  for (size_t i = 0; i < ch.size(); ++i)
+    if (ch[i] == choice) return static_cast<int>(i);
+  return rejected("illegal choice '" + choice + "': " + describe());
+}
+
+int Game::take_choice(int choice) {
+  const auto n = static_cast<int>(state_.pending.choices.size());
+  if (choice < 0 || choice >= n) return -1;
+  if (record_events_) {
+    const auto& side = def_->sides[state_.pending.side];
+    emit(Event::Kind::kDecision, state_.pending.rule, side.title + " chose " + state_.pending.choices[choice]);
+  }
+  state_.pending = Decision{};
+  return choice;
+}
+
+Status Game::act(int choice) {
+  if (broken_) return rejected("the game stopped on an error: reload it");
+  if (state_.finished) return rejected("the game is over: " + state_.result);
+  if (!state_.pending.open() || !co_) return rejected("no decision is pending");
+  const auto n = static_cast<int>(state_.pending.choices.size());
+  if (take_choice(choice) < 0)
+    return rejected("illegal choice " + std::to_string(choice + 1) + ": " + std::to_string(n) + " choices are open");
+  lua_State* L = sandbox_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, choices_ref_);
+  lua_rawgeti(L, -1, choice + 1);
+  lua_remove(L, -2);
+  lua_pushinteger(L, choice + 1);
+  lua_xmove(L, co_, 2);
+  luaL_unref(L, LUA_REGISTRYINDEX, choices_ref_);
+  choices_ref_ = LUA_NOREF;
+  return run(2);
+}
+
+std::string Game::where() const {
+  const auto& p = state_.position;
+  if (p.in_setup) return "set-up";
+  std::string s = "turn " + std::to_string(p.turn);
+  if (p.phase >= 0 && p.phase < static_cast<int>(def_->sequence.phases.size())) {
+    const auto& ph = def_->sequence.phases[p.phase];
+    s += ", " + ph.title;
+    if (p.step < static_cast<int>(ph.steps.size()) && ph.steps.size() > 1) s += ", step '" + ph.steps[p.step].id + "'";
+  } else if (p.phase == -2) {
+    s += ", end of game";
+  }
+  return s;
+}
+
+Status Game::fail(Error e) {
+  broken_ = true;
+  if (co_) {
+    luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
+    co_ = nullptr;
+  }
+  return e;
+}
+
+void Game::finish(std::string result, int winner) {
+  state_.finished = true;
+  state_.result = std::move(result);
+  state_.winner = winner;
+  state_.pending = Decision{};
+  emit(Event::Kind::kResult, "", "game over: " + state_.result);
+}
+
+// Starts the coroutine of the step at the current position, or moves past
+// positions that have nothing to run.
+Status Game::begin_step() {
+  const GameDef& d = *def_;
+  auto& pos = state_.position;
+  std::string fn;
+  if (pos.in_setup) {
+    if (pos.step == 0) fn = d.sequence.setup;
+    else if (pos.step == 1) fn = d.setup_script;
+    else {
+      pos = SequencePosition{1, 0, 0, 0, false};
+      return ok_status();
+    }
+  } else if (pos.phase == -2) {
+    fn = d.sequence.at_end;
+    if (fn.empty()) {
+      finish(d.sequence.turn_limit_result, -1);
+      return ok_status();
+    }
+  } else {
+    const bool past_length = d.last_turn > 0 && pos.turn > d.last_turn;
+    if (past_length || pos.turn > d.sequence.max_turns) {
+      pos.phase = -2;
+      pos.step = 0;
+      emit(Event::Kind::kSequence, "", past_length ? "the last turn is over" : "the turn limit is reached");
+      return ok_status();
+    }
+    if (d.sequence.phases.empty()) return rejected("game " + d.id + " declares no phases in its sequence of play");
+    const PhaseDef& ph = d.sequence.phases[pos.phase];
+    if (pos.step == 0 && pos.repeat == 0) {
+      if (pos.phase == 0) emit(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
+      if (snapshot_hook_) snapshot_hook_(state_);
+      emit(Event::Kind::kSequence, ph.rule, ph.title);
+    }
+    if (ph.repeat == PhaseDef::Repeat::kEachSide && pos.step == 0 && d.sides.size() > 1)
+      emit(Event::Kind::kSequence, ph.rule, ph.title + ": " + d.sides[pos.repeat].title);
+    if (ph.repeat == PhaseDef::Repeat::kTimes && pos.step == 0 && ph.times > 1)
+      emit(Event::Kind::kSequence, ph.rule, ph.title + ": impulse " + std::to_string(pos.repeat + 1));
+    fn = ph.steps[pos.step].run;
+  }
+  if (fn.empty()) {
+    advance();
+    return ok_status();
+  }
+  lua_State* L = sandbox_->L();
+  if (spare_) {
+    co_ = spare_;
+    co_ref_ = spare_ref_;
+    spare_ = nullptr;
+  } else {
+    co_ = lua_newthread(L);
+    co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_pushglobaltable(co_);
+  lua_pushstring(co_, fn.c_str());
+  lua_rawget(co_, -2);
+  lua_remove(co_, -2);
+  return ok_status();
+}
+
+void Game::advance() {
+  const GameDef& d = *def_;
+  auto& pos = state_.position;
+  if (pos.in_setup || pos.phase == -2) {
+    if (pos.phase == -2) {
+      if (!state_.finished) finish(d.sequence.turn_limit_result, -1);
+      return;
+    }
+    ++pos.step;
+    return;
+  }
+  const PhaseDef& ph = d.sequence.phases[pos.phase];
+  if (++pos.step < static_cast<int>(ph.steps.size())) return;
+  pos.step = 0;
+  const int repeats = ph.repeat == PhaseDef::Repeat::kEachSide ? static_cast<int>(d.sides.size())
+                      : ph.repeat == PhaseDef::Repeat::kTimes  ? ph.times
+                                                               : 1;
+  if (++pos.repeat < repeats) return;
+  pos.repeat = 0;
+  if (++pos.phase < static_cast<int>(d.sequence.phases.size())) return;
+  pos.phase = 0;
+  ++pos.turn;
+}
+
+Status Game::run(int nargs) {
+  lua_State* L = sandbox_->L();
+  while (!state_.finished) {
+    if (!co_) {
+      if (broken_) return rejected("the game stopped on an error: reload it");
+      auto s = begin_step();
+      if (!s.ok()) return fail(s.error());
+      if (!co_) continue;
+      nargs = 0;
+    }
+    sandbox_->reset_budget();
+    sandbox_->clear_flags();
+    int nres = 0;
+    const int status = lua_resume(co_, L, nargs, &nres);
+    nargs = 0;
+    if (status == LUA_YIELD) {
+      lua_pop(co_, nres);
+      if (state_.finished) break;
+      if (state_.pending.open()) return ok_status();
+      return fail(script_error("a rules procedure yielded without asking (" + where() + ")"));
+    }
+    if (status != LUA_OK) {
+      const char* msg = lua_tostring(co_, -1);
+      luaL_traceback(L, co_, msg ? msg : "(error object is not a string)", 0);
+      std::string text = lua_tostring(L, -1);
+      lua_pop(L, 1);
+      return fail(script_error("rules error in " + def_->id + " (" + where() + "): " +
+                               sandbox_->describe_failure(text)));
+    }
+    lua_settop(co_, 0);
+    spare_ = co_;
+    spare_ref_ = co_ref_;
+    co_ = nullptr;
+    advance();
+  }
+  if (co_) {
+    luaL_unref(L, LUA_REGISTRYINDEX, co_ref_);
+    co_ = nullptr;
+  }
+  if (choices_ref_ != LUA_NOREF) {
+    luaL_unref(L, LUA_REGISTRYINDEX, choices_ref_);
+    choices_ref_ = LUA_NOREF;
+  }
+  return ok_status();
+}
+
+Result<int> Game::roll(const DiceSpec& spec, std::vector<int>& faces) { return roll_dice(spec, state_.rng, forced_dice_, faces); }
+
+Status Game::force_draws(const std::string& location, const std::vector<std::string>& types) {
+  const int loc = def_->find_location(location);
+  if (loc < 0) return rejected("no such deck or cup: '" + location + "'");
+  auto& q = forced_draws_[loc];
+  for (const auto& t : types) {
+    int type = def_->find_type(t);
+    if (type < 0)
+      for (size_t i = 0; i < def_->types.size(); ++i)
+        if (def_->types[i].name == t) type = static_cast<int>(i);
+    if (type < 0) return rejected("no such piece type to force from '" + location + "': '" + t + "'");
+    q.push_back(type);
+  }
+  return ok_status();
+}
+
+bool Game::has_forced() const {
+  if (!forced_dice_.empty()) return true;
+  for (const auto& [loc, q] : forced_draws_)
+    if (!q.empty()) return true;
+  return false;
+}
+
+void Game::clear_forced() {
+  forced_dice_.clear();
+  forced_draws_.clear();
+}
+
+int Game::draw_from(int location) {
+  auto& c = state_.contents[location];
+  if (c.empty()) return -1;
+  auto it = forced_draws_.find(location);
+  if (it != forced_draws_.end() && !it->second.empty()) {
+    const int type = it->second.front();
+    it->second.pop_front();
+    for (size_t i = c.size(); i-- > 0;)
+      if (state_.pieces[c[i]].type == type) return c[i];
+    // A forced card that is not there is the test's mistake; say so in the log.
+    emit(Event::Kind::kLog, "", "forced draw of " + def_->types[type].name + " ignored: not in " +
+                                    def_->locations[location].title);
+  }
+  const bool blind = def_->locations[location].kind == LocationKind::kCup;
+  return blind ? c[state_.rng.below(c.size())] : c.back();
+}
+
+}  // namespace cardboard

@@ -1,0 +1,129 @@
+#include "script/lua_api.h"
+
+#include "script/game.h"
+#include "script/lua_map.h"
+
+namespace cardboard {
+
+void open_lua_api(lua_State* L) {
+  open_lua_dice(L);
+  open_lua_pieces(L);
+  open_lua_decks(L);
+  open_lua_tracks(L);
+  open_lua_vars(L);
+  open_lua_game(L);
+  open_lua_map(L, &game_of(L).def());
+}
+
+void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
+  lua_newtable(L);
+  luaL_setfuncs(L, fns, 0);
+  lua_setglobal(L, name);
+}
+
+int check_location(lua_State* L, int arg) {
+  size_t len = 0;
+  const char* s = lua_tolstring(L, arg, &len);
+  if (!s || lua_type(L, arg) != LUA_TSTRING) {
+    luaL_typeerror(L, arg, "location");
+    return -1;
+  }
+  const int loc = game_of(L).def().find_location(std::string(s, len));
+  if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", s));
+  return loc;
+}
+
+int check_piece(lua_State* L, int arg) {
+  int isnum = 0;
+  const lua_Integer id = lua_tointegerx(L, arg, &isnum);
+  if (!isnum) {
+    luaL_typeerror(L, arg, "piece");
+    return -1;
+  }
+  const auto n = static_cast<lua_Integer>(game_of(L).state().pieces.size());
+  if (id < 1 || id > n) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece: %d", static_cast<int>(id)));
+  return static_cast<int>(id - 1);
+}
+
+void push_piece(lua_State* L, int piece) {
+  if (piece < 0) lua_pushnil(L);
+  else lua_pushinteger(L, piece + 1);
+}
+
+int check_side(lua_State* L, int arg) {
+  const char* s = lua_tostring(L, arg);
+  if (!s || lua_type(L, arg) != LUA_TSTRING) {
+    luaL_typeerror(L, arg, "side");
+    return -1;
+  }
+  const int side = game_of(L).def().find_side(s);
+  if (side < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such side: '%s'", s));
+  return side;
+}
+
+int opt_side(lua_State* L, int arg) { return lua_isnoneornil(L, arg) ? -1 : check_side(L, arg); }
+
+void push_side(lua_State* L, int side) {
+  if (side < 0) lua_pushnil(L);
+  else lua_pushstring(L, game_of(L).def().sides[side].id.c_str());
+}
+
+std::string opt_rule(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return {};
+  size_t len = 0;
+  const char* s = luaL_checklstring(L, arg, &len);
+  return std::string(s, len);
+}
+
+void push_value(lua_State* L, const Value& v) {
+  if (v.is_bool()) lua_pushboolean(L, v.as_bool());
+  else if (v.is_int()) lua_pushinteger(L, v.as_int());
+  else if (v.is_number()) lua_pushnumber(L, v.as_number());
+  else if (v.is_string()) lua_pushlstring(L, v.as_string().data(), v.as_string().size());
+  else if (v.is_table()) {
+    const auto& t = v.as_table();
+    lua_createtable(L, 0, static_cast<int>(t.entries.size()));
+    for (const auto& [k, x] : t.entries) {
+      if (k.index() == 0) lua_pushinteger(L, std::get<0>(k));
+      else lua_pushlstring(L, std::get<1>(k).data(), std::get<1>(k).size());
+      push_value(L, x);
+      lua_rawset(L, -3);
+    }
+  } else lua_pushnil(L);
+}
+
+Value check_value(lua_State* L, int idx, int depth) {
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: return Value();
+    case LUA_TBOOLEAN: return Value(static_cast<bool>(lua_toboolean(L, idx)));
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) return Value(static_cast<int64_t>(lua_tointeger(L, idx)));
+      return Value(lua_tonumber(L, idx));
+    case LUA_TSTRING: {
+      size_t len = 0;
+      const char* s = lua_tolstring(L, idx, &len);
+      return Value(std::string(s, len));
+    }
+    case LUA_TTABLE: {
+      if (depth > 32) luaL_error(L, "value too deeply nested to store (more than 32 levels)");
+      Table t;
+      lua_pushnil(L);
+      while (lua_next(L, idx)) {
+        Value::Key key;
+        if (lua_type(L, -2) == LUA_TNUMBER && lua_isinteger(L, -2)) key = static_cast<int64_t>(lua_tointeger(L, -2));
+        else if (lua_type(L, -2) == LUA_TSTRING) key = std::string(lua_tostring(L, -2));
+        else luaL_error(L, "cannot store a table with a %s key: use integer or string keys", luaL_typename(L, -2));
+        t.set(key, check_value(L, -1, depth + 1));
+        lua_pop(L, 1);
+      }
+      return Value(std::move(t));
+    }
+    default:
+      luaL_error(L, "cannot store a %s in the game state: only nil, booleans, numbers, strings and tables",
+                 luaL_typename(L, idx));
+      return Value();
+  }
+}
+
+}  // namespace cardboard

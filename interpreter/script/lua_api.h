@@ -1,0 +1,46 @@
+// The Lua API that rules use, and the argument helpers its binding files
+// share. Each module has its own file (lua_dice, lua_pieces, lua_decks,
+// lua_tracks, lua_vars, lua_game, lua_map); open_lua_api opens them all on a
+// game's sandbox. Argument errors read like Lua's own:
+// "bad argument #1 to 'move' (piece expected, got nil)".
+#pragma once
+
+#include <string>
+
+#include <lua.hpp>
+
+#include "core/value.h"
+
+namespace cardboard {
+
+class Game;
+
+void open_lua_api(lua_State* L);
+
+void open_lua_dice(lua_State* L);
+void open_lua_pieces(lua_State* L);
+void open_lua_decks(lua_State* L);
+void open_lua_tracks(lua_State* L);
+void open_lua_vars(lua_State* L);
+void open_lua_game(lua_State* L);
+
+// A location named by its id string; raises an argument error otherwise.
+int check_location(lua_State* L, int arg);
+// A piece id (as Lua sees it: the kernel index + 1).
+int check_piece(lua_State* L, int arg);
+void push_piece(lua_State* L, int piece);
+// A side named by its id string.
+int check_side(lua_State* L, int arg);
+int opt_side(lua_State* L, int arg);  // nil gives -1
+void push_side(lua_State* L, int side);
+// An optional rule reference (a string such as "9.2"), "" when absent.
+std::string opt_rule(lua_State* L, int arg);
+
+void push_value(lua_State* L, const Value& v);
+// Converts a Lua value to a plain value; tables must have integer or string keys.
+Value check_value(lua_State* L, int idx, int depth = 0);
+
+// Registers `fns` as global table `name`.
+void register_module(lua_State* L, const char* name, const luaL_Reg* fns);
+
+}  // namespace cardboard

@@ -1,0 +1,102 @@
+// Dice and random choices for rules: roll, pick and math.random. Every roll
+// goes through the game's generator and the forced-dice queue, and is an
+// event with its rule reference.
+#include <string>
+#include <vector>
+
+#include "script/game.h"
+#include "script/lua_api.h"
+
+namespace cardboard {
+
+namespace {
+
+// roll(dice, rule [, why]) -> total, face1, face2 ...
+// dice: "d6", "2d6", "d10" (read 0-9). Raises on a bad spec or a forced face out of range.
+int l_roll(lua_State* L) {
+  Game& g = game_of(L);
+  size_t len = 0;
+  const char* spec_text = luaL_checklstring(L, 1, &len);
+  auto spec = parse_dice(std::string_view(spec_text, len));
+  if (!spec.ok()) return luaL_argerror(L, 1, spec.error().message.c_str());
+  std::vector<int> faces;
+  auto total = g.roll(*spec, faces);
+  if (!total.ok()) return luaL_error(L, "%s", total.error().message.c_str());
+  if (g.record_events()) {
+    std::string text = std::string(spec_text, len) + " rolled " + std::to_string(*total);
+    if (faces.size() > 1) {
+      text += " (";
+      for (size_t i = 0; i < faces.size(); ++i) text += (i ? "+" : "") + std::to_string(faces[i]);
+      text += ")";
+    }
+    if (lua_isstring(L, 3)) text += ": " + std::string(lua_tostring(L, 3));
+    g.emit(Event::Kind::kRoll, opt_rule(L, 2), std::move(text));
+  }
+  lua_pushinteger(L, *total);
+  luaL_checkstack(L, static_cast<int>(faces.size()), "too many dice");
+  for (int f : faces) lua_pushinteger(L, f);
+  return 1 + static_cast<int>(faces.size());
+}
+
+// pick(list, rule [, why]) -> element, index
+// A uniform random element of a non-empty array, rolled as a die with #list
+// faces (so forced dice pick element i with face i).
+int l_pick(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const auto n = static_cast<int>(luaL_len(L, 1));
+  if (n < 1) return luaL_argerror(L, 1, "non-empty list expected");
+  Game& g = game_of(L);
+  int index = 1;
+  if (n > 1) {
+    DiceSpec spec{1, n, 1};
+    std::vector<int> faces;
+    auto total = g.roll(spec, faces);
+    if (!total.ok()) return luaL_error(L, "%s", total.error().message.c_str());
+    index = *total;
+  }
+  lua_geti(L, 1, index);
+  if (g.record_events()) {
+    std::string text = "picked " + std::to_string(index) + " of " + std::to_string(n);
+    if (lua_type(L, -1) == LUA_TSTRING) text += " (" + std::string(lua_tostring(L, -1)) + ")";
+    if (lua_isstring(L, 3)) text += ": " + std::string(lua_tostring(L, 3));
+    g.emit(Event::Kind::kRoll, opt_rule(L, 2), std::move(text));
+  }
+  lua_pushinteger(L, index);
+  return 2;
+}
+
+// math.random([m [, n]]): as Lua's own, drawn from the game's generator.
+int l_random(lua_State* L) {
+  Game& g = game_of(L);
+  auto& rng = g.mutable_state().rng;
+  lua_Integer low = 1, up = 0;
+  switch (lua_gettop(L)) {
+    case 0: lua_pushnumber(L, rng.unit()); return 1;
+    case 1: up = luaL_checkinteger(L, 1); break;
+    case 2: low = luaL_checkinteger(L, 1); up = luaL_checkinteger(L, 2); break;
+    default: return luaL_error(L, "wrong number of arguments to 'random'");
+  }
+  luaL_argcheck(L, low <= up, lua_gettop(L), "interval is empty");
+  const auto span = static_cast<uint64_t>(up) - static_cast<uint64_t>(low) + 1;
+  lua_pushinteger(L, low + static_cast<lua_Integer>(span == 0 ? rng.next() : rng.below(span)));
+  return 1;
+}
+
+int l_randomseed(lua_State* L) {
+  return luaL_error(L, "math.randomseed is not available: the game's generator is seeded when the game starts");
+}
+
+}  // namespace
+
+void open_lua_dice(lua_State* L) {
+  lua_register(L, "roll", l_roll);
+  lua_register(L, "pick", l_pick);
+  lua_getglobal(L, "math");
+  lua_pushcfunction(L, l_random);
+  lua_setfield(L, -2, "random");
+  lua_pushcfunction(L, l_randomseed);
+  lua_setfield(L, -2, "randomseed");
+  lua_pop(L, 1);
+}
+
+}  // namespace cardboard

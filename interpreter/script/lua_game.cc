@@ -1,0 +1,244 @@
+// The game module and the calls that talk to players: ask suspends the rules
+// until the side decides, log writes an event, game.* tells where the
+// sequence of play stands and ends the game, tables holds the game's
+// read-only data tables.
+#include <string>
+
+#include "script/game.h"
+#include "script/lua_api.h"
+
+namespace cardboard {
+
+namespace {
+
+// The text a choice shows: a string itself, or a table's `text` field.
+bool choice_text(lua_State* L, int idx, std::string& out) {
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    out = lua_tostring(L, idx);
+    return true;
+  }
+  if (lua_type(L, idx) == LUA_TTABLE) {
+    const bool ok = lua_getfield(L, idx, "text") == LUA_TSTRING;
+    if (ok) out = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return ok;
+  }
+  return false;
+}
+
+// ask(side, {prompt = text, choices = {...}, rule = ref}) -> choice, index
+// Suspends the rules until `side` takes one of the choices; returns the chosen
+// element (a string, or a table with a `text` field) and its 1-based index.
+// Raises when the choice list is empty, a choice has no text, two choices
+// have the same text, or ask is called outside a step of the sequence.
+int l_ask(lua_State* L) {
+  Game& g = game_of(L);
+  const int side = check_side(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
+  Decision d;
+  d.side = side;
+  if (lua_getfield(L, 2, "prompt") == LUA_TSTRING) d.prompt = lua_tostring(L, -1);
+  if (lua_getfield(L, 2, "rule") == LUA_TSTRING) d.rule = lua_tostring(L, -1);
+  lua_pop(L, 2);
+  if (lua_getfield(L, 2, "choices") != LUA_TTABLE) return luaL_argerror(L, 2, "'choices' must be a list");
+  const auto n = static_cast<int>(luaL_len(L, -1));
+  if (n == 0) return luaL_argerror(L, 2, "'choices' is empty: a decision needs at least one choice");
+  d.choices.reserve(n);
+  for (int i = 1; i <= n; ++i) {
+    lua_rawgeti(L, -1, i);
+    std::string text;
+    if (!choice_text(L, -1, text))
+      return luaL_error(L, "bad choice #%d to 'ask' (a string or a table with a 'text' field expected)", i);
+    lua_pop(L, 1);
+    d.choices.push_back(std::move(text));
+  }
+  for (int i = 1; i < n; ++i)
+    if (d.choices[i - 1] == d.choices[i])
+      return luaL_error(L, "bad choices to 'ask': '%s' appears twice; choice texts must differ", d.choices[i].c_str());
+  g.mutable_state().pending = std::move(d);
+  if (g.has_decider()) {
+    const int i = g.decide();
+    if (i >= 0) {
+      if (g.take_choice(i) < 0) return luaL_error(L, "the decider chose %d of %d choices", i + 1, n);
+      lua_rawgeti(L, -1, i + 1);
+      lua_pushinteger(L, i + 1);
+      return 2;
+    }
+  }
+  g.set_choices(luaL_ref(L, LUA_REGISTRYINDEX));  // pops the choices table
+  return lua_yield(L, 0);
+}
+
+// log(rule, format, ...): an event "format" filled as string.format does.
+// Formatting is skipped entirely when the game records no events (bots).
+int l_log(lua_State* L) {
+  Game& g = game_of(L);
+  if (!g.record_events()) return 0;
+  std::string rule = opt_rule(L, 1);
+  std::string text;
+  if (lua_gettop(L) > 2) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_rotate(L, 2, 1);
+    lua_call(L, lua_gettop(L) - 2, 1);
+    text = lua_tostring(L, -1);
+  } else {
+    text = luaL_checkstring(L, 2);
+  }
+  g.emit(Event::Kind::kLog, std::move(rule), std::move(text));
+  return 0;
+}
+
+// game.turn() -> the turn number (0 during set-up)
+int l_turn(lua_State* L) {
+  lua_pushinteger(L, game_of(L).state().position.turn);
+  return 1;
+}
+
+// game.phase() -> the current phase's id, or nil during set-up and the end
+int l_phase(lua_State* L) {
+  Game& g = game_of(L);
+  const auto& pos = g.state().position;
+  if (pos.in_setup || pos.phase < 0) lua_pushnil(L);
+  else lua_pushstring(L, g.def().sequence.phases[pos.phase].id.c_str());
+  return 1;
+}
+
+// game.active() -> the side of a phase repeated per side, else nil
+int l_active(lua_State* L) {
+  Game& g = game_of(L);
+  const auto& pos = g.state().position;
+  if (pos.in_setup || pos.phase < 0 ||
+      g.def().sequence.phases[pos.phase].repeat != PhaseDef::Repeat::kEachSide)
+    lua_pushnil(L);
+  else push_side(L, pos.repeat);
+  return 1;
+}
+
+// game.impulse() -> the 1-based repeat of the current phase
+int l_impulse(lua_State* L) {
+  lua_pushinteger(L, game_of(L).state().position.repeat + 1);
+  return 1;
+}
+
+// game.finish(result [, winner]): ends the game at once. The result is a short
+// text ("Israeli decisive victory"); winner a side id or nil.
+int l_finish(lua_State* L) {
+  Game& g = game_of(L);
+  const std::string result = luaL_checkstring(L, 1);
+  const int winner = opt_side(L, 2);
+  if (!lua_isyieldable(L)) return luaL_error(L, "game.finish can only be called from a step of the sequence of play");
+  g.finish(result, winner);
+  return lua_yield(L, 0);
+}
+
+// game.sides() -> array of side ids in their declared order
+int l_sides(lua_State* L) {
+  const auto& sides = game_of(L).def().sides;
+  lua_createtable(L, static_cast<int>(sides.size()), 0);
+  for (size_t i = 0; i < sides.size(); ++i) {
+    lua_pushstring(L, sides[i].id.c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// game.title(id) -> the title of a side, location or track, or the printed name of a piece type
+int l_title(lua_State* L) {
+  const GameDef& d = game_of(L).def();
+  const std::string id = luaL_checkstring(L, 1);
+  int i;
+  if ((i = d.find_location(id)) >= 0) lua_pushstring(L, d.locations[i].title.c_str());
+  else if ((i = d.find_side(id)) >= 0) lua_pushstring(L, d.sides[i].title.c_str());
+  else if ((i = d.find_type(id)) >= 0) lua_pushstring(L, d.types[i].name.c_str());
+  else if ((i = d.find_track(id)) >= 0) lua_pushstring(L, d.tracks[i].title.c_str());
+  else return luaL_argerror(L, 1, lua_pushfstring(L, "nothing is named '%s'", id.c_str()));
+  return 1;
+}
+
+// game.scenario() -> the scenario's id
+int l_scenario(lua_State* L) {
+  lua_pushstring(L, game_of(L).def().scenario_id.c_str());
+  return 1;
+}
+
+// game.last_turn() -> the scenario's printed length, or nil when it has none
+int l_last_turn(lua_State* L) {
+  const int n = game_of(L).def().last_turn;
+  if (n > 0) lua_pushinteger(L, n);
+  else lua_pushnil(L);
+  return 1;
+}
+
+// game.recording() -> whether events are recorded (false for bots: skip costly text)
+int l_recording(lua_State* L) {
+  lua_pushboolean(L, game_of(L).record_events());
+  return 1;
+}
+
+int readonly_newindex(lua_State* L) {
+  return luaL_error(L, "tables are read-only: '%s' cannot be assigned", luaL_tolstring(L, 2, nullptr));
+}
+
+int readonly_len(lua_State* L) {
+  lua_getmetatable(L, 1);
+  lua_getfield(L, -1, "__index");
+  lua_pushinteger(L, luaL_len(L, -1));
+  return 1;
+}
+
+int readonly_pairs(lua_State* L) {
+  lua_getmetatable(L, 1);
+  lua_getfield(L, -1, "__index");
+  lua_getglobal(L, "pairs");
+  lua_insert(L, -2);
+  lua_call(L, 1, 3);
+  return 3;
+}
+
+// Pushes a read-only view of v: a proxy whose __index is the real table.
+void push_readonly(lua_State* L, const Value& v) {
+  if (!v.is_table()) {
+    push_value(L, v);
+    return;
+  }
+  lua_newtable(L);  // the real table
+  for (const auto& [k, x] : v.as_table().entries) {
+    if (k.index() == 0) lua_pushinteger(L, std::get<0>(k));
+    else lua_pushstring(L, std::get<1>(k).c_str());
+    push_readonly(L, x);
+    lua_rawset(L, -3);
+  }
+  lua_newtable(L);  // the proxy
+  lua_newtable(L);  // its metatable
+  lua_pushvalue(L, -3);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, readonly_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, readonly_len);
+  lua_setfield(L, -2, "__len");
+  lua_pushcfunction(L, readonly_pairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_setmetatable(L, -2);
+  lua_remove(L, -2);
+}
+
+}  // namespace
+
+void open_lua_game(lua_State* L) {
+  lua_register(L, "ask", l_ask);
+  lua_getglobal(L, "string");
+  lua_getfield(L, -1, "format");
+  lua_pushcclosure(L, l_log, 1);
+  lua_setglobal(L, "log");
+  lua_pop(L, 1);
+  static const luaL_Reg fns[] = {{"turn", l_turn},           {"phase", l_phase},     {"active", l_active},
+                                 {"impulse", l_impulse},     {"finish", l_finish},   {"sides", l_sides},
+                                 {"title", l_title},         {"scenario", l_scenario}, {"last_turn", l_last_turn},
+                                 {"recording", l_recording}, {nullptr, nullptr}};
+  register_module(L, "game", fns);
+  push_readonly(L, game_of(L).def().tables.is_table() ? game_of(L).def().tables : Value(Table{}));
+  lua_setglobal(L, "tables");
+}
+
+}  // namespace cardboard

@@ -1,0 +1,473 @@
+#include "script/lua_map.h"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <new>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "data/toml_file.h"
+#include "maps/area_graph.h"
+#include "maps/hex_grid.h"
+
+namespace cardboard {
+
+namespace {
+
+constexpr const char* kBindingMeta = "cardboard.map";
+
+// The state every function shares, kept as a full userdata in upvalue 1:
+// the definition and the inverse of every MapDef::cell_location.
+struct Binding {
+  const GameDef* def = nullptr;
+  std::vector<int> location_cell;  // location index -> cell on its map, or -1
+};
+
+Binding& binding(lua_State* L) { return *static_cast<Binding*>(lua_touserdata(L, lua_upvalueindex(1))); }
+
+int binding_gc(lua_State* L) {
+  static_cast<Binding*>(lua_touserdata(L, 1))->~Binding();
+  return 0;
+}
+
+// Runs a function body, turning a C++ exception (say std::bad_alloc) into a
+// Lua error after the handler has finished. Lua's own errors are not
+// std::exceptions, so they pass through untouched.
+template <typename F>
+int guarded(lua_State* L, const char* name, F&& body) {
+  std::string failure;
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  return luaL_error(L, "map.%s failed: %s", name, failure.c_str());
+}
+
+// A location on a map: its location index, map index and cell.
+struct Loc {
+  int location = -1;
+  int map = -1;
+  int cell = -1;
+};
+
+// Reads argument `arg` as the id of a map location, or raises the argument
+// error "location expected, got nil" / "no such location: '4021'".
+Loc check_loc(lua_State* L, int arg) {
+  if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "location");
+  const std::string id = lua_tostring(L, arg);
+  const Binding& b = binding(L);
+  Loc loc;
+  loc.location = b.def->find_location(id);
+  if (loc.location < 0) luaL_argerror(L, arg, ("no such location: '" + id + "'").c_str());
+  loc.map = b.def->locations[loc.location].map;
+  loc.cell = b.location_cell[loc.location];
+  if (loc.map < 0 || loc.cell < 0) luaL_argerror(L, arg, ("not a map location: '" + id + "'").c_str());
+  return loc;
+}
+
+// Reads argument `arg` as a location on the same map as `first`.
+Loc check_same_map(lua_State* L, int arg, const Loc& first) {
+  Loc loc = check_loc(L, arg);
+  if (loc.map != first.map) {
+    const auto& maps = binding(L).def->maps;
+    luaL_argerror(L, arg,
+                  ("'" + std::string(lua_tostring(L, arg)) + "' is on map '" + maps[loc.map].id +
+                   "', not on map '" + maps[first.map].id + "'")
+                      .c_str());
+  }
+  return loc;
+}
+
+const MapDef& map_of(lua_State* L, const Loc& loc) { return binding(L).def->maps[loc.map]; }
+
+const std::string& cell_id(lua_State* L, int map, int cell) {
+  const GameDef& def = *binding(L).def;
+  return def.locations[def.maps[map].cell_location[cell]].id;
+}
+
+void push_cell(lua_State* L, int map, int cell) {
+  const std::string& id = cell_id(L, map, cell);
+  lua_pushlstring(L, id.data(), id.size());
+}
+
+// An array of location ids, in the given order.
+void push_cells(lua_State* L, int map, const std::vector<int>& cells) {
+  lua_createtable(L, static_cast<int>(cells.size()), 0);
+  for (size_t i = 0; i < cells.size(); ++i) {
+    push_cell(L, map, cells[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+// Cells reordered by location index, so lists read the same as the game's
+// own location order even if a loader numbered them differently.
+std::vector<int> by_location(lua_State* L, int map, std::vector<int> cells) {
+  const auto& cl = binding(L).def->maps[map].cell_location;
+  std::stable_sort(cells.begin(), cells.end(), [&](int a, int b) { return cl[a] < cl[b]; });
+  return cells;
+}
+
+// A whole cost as an integer, so logs print "3", not "3.0".
+void push_cost(lua_State* L, double cost) {
+  lua_Integer i;
+  if (std::floor(cost) == cost && lua_numbertointeger(cost, &i)) {
+    lua_pushinteger(L, i);
+  } else {
+    lua_pushnumber(L, cost);
+  }
+}
+
+void push_value(lua_State* L, const Value& v) {
+  if (v.is_bool()) {
+    lua_pushboolean(L, v.as_bool());
+  } else if (v.is_int()) {
+    lua_pushinteger(L, v.as_int());
+  } else if (v.is_number()) {
+    lua_pushnumber(L, v.as_number());
+  } else if (v.is_string()) {
+    lua_pushlstring(L, v.as_string().data(), v.as_string().size());
+  } else {
+    lua_pushnil(L);
+  }
+}
+
+void push_attributes(lua_State* L, const Attributes& attributes) {
+  lua_createtable(L, 0, static_cast<int>(attributes.size()));
+  for (const auto& [k, v] : attributes) {
+    push_value(L, v);
+    lua_setfield(L, -2, k.c_str());
+  }
+}
+
+// A cost function over cells that calls the Lua function at stack index
+// `fn` with (from_id, to_id). A number is the step's cost; false, nil or a
+// negative number make the step impossible. Errors in the function propagate
+// as Lua errors (Lua is built as C++, so they unwind the search cleanly).
+std::function<double(int, int)> lua_cost(lua_State* L, int fn, int map) {
+  return [L, fn, map](int from, int to) -> double {
+    lua_pushvalue(L, fn);
+    push_cell(L, map, from);
+    push_cell(L, map, to);
+    lua_call(L, 2, 1);
+    double cost = -1;
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      cost = lua_tonumber(L, -1);
+      if (std::isnan(cost)) luaL_error(L, "cost function returned nan for '%s' to '%s'",
+                                       cell_id(L, map, from).c_str(), cell_id(L, map, to).c_str());
+    } else if (lua_toboolean(L, -1)) {
+      luaL_error(L, "cost function returned a %s for '%s' to '%s': expected a number, or false or nil "
+                    "for impassable",
+                 luaL_typename(L, -1), cell_id(L, map, from).c_str(), cell_id(L, map, to).c_str());
+    }
+    lua_pop(L, 1);
+    return cost;
+  };
+}
+
+// map.neighbours(loc) -> {id...}
+// The locations adjacent to loc: for a hex in direction order (clockwise from
+// north on flat grids, from north-east on pointy ones), for an area by area
+// order, out-connections only. Errors: loc is not a map location.
+int map_neighbours(lua_State* L) {
+  return guarded(L, "neighbours", [&] {
+    const Loc a = check_loc(L, 1);
+    const MapDef& m = map_of(L, a);
+    push_cells(L, a.map, m.hex ? m.hex->neighbours(a.cell) : m.area->neighbours(a.cell));
+    return 1;
+  });
+}
+
+// map.adjacent(a, b) -> boolean
+// True when b is one step from a (for areas: a connection usable from a to b).
+// Locations on different maps are never adjacent. Errors: either is not a map
+// location.
+int map_adjacent(lua_State* L) {
+  return guarded(L, "adjacent", [&] {
+    const Loc a = check_loc(L, 1);
+    const Loc b = check_loc(L, 2);
+    const MapDef& m = map_of(L, a);
+    bool adjacent = false;
+    if (a.map == b.map) adjacent = m.hex ? m.hex->adjacent(a.cell, b.cell) : m.area->is_adjacent(a.cell, b.cell);
+    lua_pushboolean(L, adjacent);
+    return 1;
+  });
+}
+
+// map.distance(a, b) -> integer | nil
+// Hexes: the hex distance, counted straight through any hex. Areas: the fewest
+// connections from a to b, or nil when b cannot be reached. Errors: either is
+// not a map location, or they are on different maps.
+int map_distance(lua_State* L) {
+  return guarded(L, "distance", [&] {
+    const Loc a = check_loc(L, 1);
+    const Loc b = check_same_map(L, 2, a);
+    const MapDef& m = map_of(L, a);
+    const int d = m.hex ? m.hex->distance(a.cell, b.cell) : m.area->distance(a.cell, b.cell);
+    if (d < 0) {
+      lua_pushnil(L);
+    } else {
+      lua_pushinteger(L, d);
+    }
+    return 1;
+  });
+}
+
+// map.within(loc, n) -> {id...}
+// Every location at distance <= n from loc, loc included, by location index.
+// Errors: loc is not a map location; n is not a non-negative integer.
+int map_within(lua_State* L) {
+  return guarded(L, "within", [&] {
+    const Loc a = check_loc(L, 1);
+    const lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, n >= 0, 2, "distance must not be negative");
+    const int steps = static_cast<int>(std::min<lua_Integer>(n, 1000000));
+    const MapDef& m = map_of(L, a);
+    push_cells(L, a.map, by_location(L, a.map, m.hex ? m.hex->within(a.cell, steps) : m.area->within(a.cell, steps)));
+    return 1;
+  });
+}
+
+// map.line(a, b) -> {id...}
+// The hexes crossed by the straight line between the centres of a and b, from
+// a to b, both included (see docs/maps.md for the tie rule). Hex maps only.
+// Errors: not map locations, different maps, or an area map.
+int map_line(lua_State* L) {
+  return guarded(L, "line", [&] {
+    const Loc a = check_loc(L, 1);
+    const Loc b = check_same_map(L, 2, a);
+    const MapDef& m = map_of(L, a);
+    if (!m.hex) luaL_argerror(L, 1, ("line needs a hex map, and '" + m.id + "' is an area map").c_str());
+    push_cells(L, a.map, m.hex->line(a.cell, b.cell));
+    return 1;
+  });
+}
+
+// map.hexside(a, b) -> string | nil
+// The feature on the hexside between adjacent hexes a and b ("river"), or nil
+// when there is none, they are not adjacent, or the map is an area map.
+// Errors: not map locations, or different maps.
+int map_hexside(lua_State* L) {
+  return guarded(L, "hexside", [&] {
+    const Loc a = check_loc(L, 1);
+    const Loc b = check_same_map(L, 2, a);
+    const MapDef& m = map_of(L, a);
+    const std::string* feature = m.hex ? &m.hex->hexside(a.cell, b.cell) : nullptr;
+    if (feature && !feature->empty()) {
+      lua_pushlstring(L, feature->data(), feature->size());
+    } else {
+      lua_pushnil(L);
+    }
+    return 1;
+  });
+}
+
+// map.terrain(loc) -> string | nil
+// A hex's terrain from the map's legend, or an area's string attribute
+// `terrain`; nil when there is none. Errors: loc is not a map location.
+int map_terrain(lua_State* L) {
+  return guarded(L, "terrain", [&] {
+    const Loc a = check_loc(L, 1);
+    const MapDef& m = map_of(L, a);
+    if (m.hex) {
+      const std::string& t = m.hex->terrain(a.cell);
+      if (t.empty()) {
+        lua_pushnil(L);
+      } else {
+        lua_pushlstring(L, t.data(), t.size());
+      }
+      return 1;
+    }
+    const auto& attributes = m.area->area(a.cell).attributes;
+    auto it = attributes.find("terrain");
+    if (it != attributes.end() && it->second.is_string()) {
+      push_value(L, it->second);
+    } else {
+      lua_pushnil(L);
+    }
+    return 1;
+  });
+}
+
+// map.attr(loc, key) -> value | nil
+// An area's attribute (integer, number, boolean or string), or nil when the
+// area does not have it. Hexes have no attributes: always nil.
+// Errors: loc is not a map location; key is not a string.
+int map_attr(lua_State* L) {
+  return guarded(L, "attr", [&] {
+    const Loc a = check_loc(L, 1);
+    const std::string key = luaL_checkstring(L, 2);
+    const MapDef& m = map_of(L, a);
+    if (m.area) {
+      const auto& attributes = m.area->area(a.cell).attributes;
+      auto it = attributes.find(key);
+      if (it != attributes.end()) {
+        push_value(L, it->second);
+        return 1;
+      }
+    }
+    lua_pushnil(L);
+    return 1;
+  });
+}
+
+// map.connection(a, b) -> table | nil
+// Areas: a new table of the attributes of the connection usable from a to b.
+// Hexes: for adjacent hexes a table with `hexside` set to the hexside's
+// feature, if any. nil when a and b are not adjacent. Errors: not map
+// locations, or different maps.
+int map_connection(lua_State* L) {
+  return guarded(L, "connection", [&] {
+    const Loc a = check_loc(L, 1);
+    const Loc b = check_same_map(L, 2, a);
+    const MapDef& m = map_of(L, a);
+    if (m.hex) {
+      if (!m.hex->adjacent(a.cell, b.cell)) {
+        lua_pushnil(L);
+        return 1;
+      }
+      lua_createtable(L, 0, 1);
+      const std::string& feature = m.hex->hexside(a.cell, b.cell);
+      if (!feature.empty()) {
+        lua_pushlstring(L, feature.data(), feature.size());
+        lua_setfield(L, -2, "hexside");
+      }
+      return 1;
+    }
+    const Connection* c = m.area->connection(a.cell, b.cell);
+    if (c) {
+      push_attributes(L, c->attributes);
+    } else {
+      lua_pushnil(L);
+    }
+    return 1;
+  });
+}
+
+// map.path(a, b, cost) -> {id...}, total | nil
+// The cheapest path from a to b, both included, and its total cost.
+// cost(from_id, to_id) is called for each step considered and returns a
+// number, or false or nil when the step is impossible. Ties go to the lower
+// location, so the path is deterministic. nil when b cannot be reached.
+// Errors: not map locations, different maps, cost not a function, cost
+// returned something else; errors raised by cost propagate.
+int map_path(lua_State* L) {
+  return guarded(L, "path", [&] {
+    const Loc a = check_loc(L, 1);
+    const Loc b = check_same_map(L, 2, a);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    const MapDef& m = map_of(L, a);
+    const auto cost = lua_cost(L, 3, a.map);
+    std::vector<int> cells;
+    double total = 0;
+    if (m.hex) {
+      auto p = m.hex->cheapest_path(a.cell, b.cell, cost);
+      cells = std::move(p.cells);
+      total = p.cost;
+    } else {
+      auto p = m.area->cheapest_path(a.cell, b.cell, cost);
+      cells = std::move(p.areas);
+      total = p.cost;
+    }
+    if (cells.empty()) {
+      lua_pushnil(L);
+      return 1;
+    }
+    push_cells(L, a.map, cells);
+    push_cost(L, total);
+    return 2;
+  });
+}
+
+// map.reachable(loc, budget, cost) -> {{id=, cost=}...}
+// Every location reachable from loc for a total cost <= budget, loc itself
+// included at cost 0, as an array sorted by location index. cost is as for
+// map.path. Errors: loc is not a map location, budget not a number, cost not
+// a function; errors raised by cost propagate.
+int map_reachable(lua_State* L) {
+  return guarded(L, "reachable", [&] {
+    const Loc a = check_loc(L, 1);
+    const double budget = luaL_checknumber(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    const MapDef& m = map_of(L, a);
+    const auto cost = lua_cost(L, 3, a.map);
+    auto found = m.hex ? m.hex->reachable(a.cell, budget, cost) : m.area->reachable(a.cell, budget, cost);
+    std::stable_sort(found.begin(), found.end(),
+                     [&](const auto& x, const auto& y) { return m.cell_location[x.first] < m.cell_location[y.first]; });
+    lua_createtable(L, static_cast<int>(found.size()), 0);
+    for (size_t i = 0; i < found.size(); ++i) {
+      lua_createtable(L, 0, 2);
+      push_cell(L, a.map, found[i].first);
+      lua_setfield(L, -2, "id");
+      push_cost(L, found[i].second);
+      lua_setfield(L, -2, "cost");
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+  });
+}
+
+// map.place(name) -> id
+// The location of a named place: a hex's place name from the map's [places],
+// or an area's title. Maps are searched in the game's order.
+// Errors: name is not a string; no place has that name (with a suggestion).
+int map_place(lua_State* L) {
+  return guarded(L, "place", [&] {
+    const std::string name = luaL_checkstring(L, 1);
+    const GameDef& def = *binding(L).def;
+    std::vector<std::string> known;
+    for (size_t mi = 0; mi < def.maps.size(); ++mi) {
+      const MapDef& m = def.maps[mi];
+      if (m.cell_location.empty() || (!m.hex && !m.area)) continue;
+      int cell = -1;
+      if (m.hex) {
+        cell = m.hex->place(name);
+        for (const auto& [n, c] : m.hex->places()) known.push_back(n);
+      } else {
+        for (int i = 0; i < m.area->size() && cell < 0; ++i)
+          if (m.area->area(i).title == name) cell = i;
+        for (int i = 0; i < m.area->size(); ++i) known.push_back(m.area->area(i).title);
+      }
+      if (cell >= 0) {
+        push_cell(L, static_cast<int>(mi), cell);
+        return 1;
+      }
+    }
+    std::string msg = "no such place: '" + name + "'";
+    const std::string near = closest(name, known);
+    if (!near.empty()) msg += ": did you mean '" + near + "'?";
+    return luaL_argerror(L, 1, msg.c_str());
+  });
+}
+
+const luaL_Reg kFunctions[] = {
+    {"neighbours", map_neighbours}, {"adjacent", map_adjacent},     {"distance", map_distance},
+    {"within", map_within},         {"line", map_line},             {"hexside", map_hexside},
+    {"terrain", map_terrain},       {"attr", map_attr},             {"connection", map_connection},
+    {"path", map_path},             {"reachable", map_reachable},   {"place", map_place},
+    {nullptr, nullptr},
+};
+
+}  // namespace
+
+void open_lua_map(lua_State* L, const GameDef* def) {
+  lua_createtable(L, 0, static_cast<int>(sizeof(kFunctions) / sizeof(kFunctions[0]) - 1));
+  auto* b = new (lua_newuserdatauv(L, sizeof(Binding), 0)) Binding;
+  b->def = def;
+  b->location_cell.assign(def->locations.size(), -1);
+  for (const MapDef& m : def->maps)
+    for (size_t c = 0; c < m.cell_location.size(); ++c)
+      if (m.cell_location[c] >= 0 && static_cast<size_t>(m.cell_location[c]) < b->location_cell.size())
+        b->location_cell[m.cell_location[c]] = static_cast<int>(c);
+  if (luaL_newmetatable(L, kBindingMeta)) {
+    lua_pushcfunction(L, binding_gc);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_setmetatable(L, -2);
+  luaL_setfuncs(L, kFunctions, 1);
+  lua_setglobal(L, "map");
+}
+
+}  // namespace cardboard

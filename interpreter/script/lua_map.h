@@ -1,0 +1,19 @@
+// The Lua `map` module: geometry of the game's maps for the rules. Lua names
+// a map location by its location id: a hex's four-digit label ("2925") or an
+// area's id. Results that list locations are deterministic: neighbours in
+// direction order (hexes) or area order, every other list by location index.
+// The functions and their errors are documented for authors in docs/maps.md.
+#pragma once
+
+#include <lua.hpp>
+
+#include "core/game_def.h"
+
+namespace cardboard {
+
+// Sets the global table `map` in L. `def` must outlive L and be fully loaded:
+// locations indexed (GameDef::index) and every MapDef's cell_location filled.
+// The bound functions never let a C++ exception out: failures are Lua errors.
+void open_lua_map(lua_State* L, const GameDef* def);
+
+}  // namespace cardboard

@@ -1,0 +1,261 @@
+// The pieces module: what a piece is (its type's printed values) and where it
+// is, sums and counts over a location, and moving pieces. Pieces are named in
+// Lua by integer ids; locations and sides by their id strings.
+#include <string>
+
+#include "script/game.h"
+#include "script/lua_api.h"
+
+namespace cardboard {
+
+namespace {
+
+// A filter table {owner=, type=, kind=, has=, marked=} compiled once per call.
+struct Filter {
+  int owner = -2;  // -2: any
+  int type = -1;
+  std::string kind, has, marked;
+};
+
+Filter check_filter(lua_State* L, int arg) {
+  Filter f;
+  if (lua_isnoneornil(L, arg)) return f;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  Game& g = game_of(L);
+  if (lua_getfield(L, arg, "owner") == LUA_TSTRING) {
+    f.owner = g.def().find_side(lua_tostring(L, -1));
+    if (f.owner < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such side: '%s'", lua_tostring(L, -2)));
+  }
+  if (lua_getfield(L, arg, "type") == LUA_TSTRING) {
+    f.type = g.def().find_type(lua_tostring(L, -1));
+    if (f.type < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece type: '%s'", lua_tostring(L, -2)));
+  }
+  if (lua_getfield(L, arg, "kind") == LUA_TSTRING) f.kind = lua_tostring(L, -1);
+  if (lua_getfield(L, arg, "has") == LUA_TSTRING) f.has = lua_tostring(L, -1);
+  if (lua_getfield(L, arg, "marked") == LUA_TSTRING) f.marked = lua_tostring(L, -1);
+  lua_pop(L, 5);
+  return f;
+}
+
+bool truthy(const Value* v) { return v && !(v->is_bool() && !v->as_bool()); }
+
+bool matches(const Game& g, const Filter& f, int piece) {
+  const PieceState& p = g.state().pieces[piece];
+  if (f.owner != -2 && p.owner != f.owner) return false;
+  if (f.type >= 0 && p.type != f.type) return false;
+  const PieceTypeDef& t = g.def().types[p.type];
+  if (!f.kind.empty() && t.kind != f.kind) return false;
+  if (!f.has.empty() && !truthy(t.values.find(f.has))) return false;
+  if (!f.marked.empty() && !has_marker(p, f.marked)) return false;
+  return true;
+}
+
+// pieces.at(loc [, filter]) -> array of piece ids, bottom to top
+int l_at(lua_State* L) {
+  const int loc = check_location(L, 1);
+  const Filter f = check_filter(L, 2);
+  Game& g = game_of(L);
+  const auto& c = g.state().contents[loc];
+  lua_createtable(L, static_cast<int>(c.size()), 0);
+  int n = 0;
+  for (int id : c)
+    if (matches(g, f, id)) {
+      lua_pushinteger(L, id + 1);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
+// pieces.count(loc [, filter]) -> integer
+int l_count(lua_State* L) {
+  const int loc = check_location(L, 1);
+  const Filter f = check_filter(L, 2);
+  Game& g = game_of(L);
+  lua_Integer n = 0;
+  for (int id : g.state().contents[loc]) n += matches(g, f, id);
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+// pieces.sum(loc, key [, filter]) -> number: the sum of a printed value over
+// the matching pieces (missing or non-numeric values count 0).
+int l_sum(lua_State* L) {
+  const int loc = check_location(L, 1);
+  const std::string key = luaL_checkstring(L, 2);
+  const Filter f = check_filter(L, 3);
+  Game& g = game_of(L);
+  int64_t isum = 0;
+  double dsum = 0;
+  bool real = false;
+  for (int id : g.state().contents[loc]) {
+    if (!matches(g, f, id)) continue;
+    const Value* v = g.def().types[g.state().pieces[id].type].values.find(key);
+    if (!v) continue;
+    if (v->is_int()) isum += v->as_int();
+    else if (v->is_number()) dsum += v->as_number(), real = true;
+  }
+  if (real) lua_pushnumber(L, dsum + static_cast<double>(isum));
+  else lua_pushinteger(L, isum);
+  return 1;
+}
+
+// pieces.type(p) -> type id
+int l_type(lua_State* L) {
+  Game& g = game_of(L);
+  lua_pushstring(L, g.def().types[g.state().pieces[check_piece(L, 1)].type].id.c_str());
+  return 1;
+}
+
+// pieces.name(p) -> the printed name of its type
+int l_name(lua_State* L) {
+  Game& g = game_of(L);
+  lua_pushstring(L, g.def().types[g.state().pieces[check_piece(L, 1)].type].name.c_str());
+  return 1;
+}
+
+// pieces.kind(p) -> the type's kind (unit, card, marker ...)
+int l_kind(lua_State* L) {
+  Game& g = game_of(L);
+  lua_pushstring(L, g.def().types[g.state().pieces[check_piece(L, 1)].type].kind.c_str());
+  return 1;
+}
+
+// pieces.value(p, key) -> the printed value, or nil
+int l_value(lua_State* L) {
+  Game& g = game_of(L);
+  const int p = check_piece(L, 1);
+  const Value* v = g.def().types[g.state().pieces[p].type].values.find(std::string(luaL_checkstring(L, 2)));
+  if (v) push_value(L, *v);
+  else lua_pushnil(L);
+  return 1;
+}
+
+// pieces.owner(p) -> side id or nil
+int l_owner(lua_State* L) {
+  push_side(L, game_of(L).state().pieces[check_piece(L, 1)].owner);
+  return 1;
+}
+
+// pieces.set_owner(p, side)
+int l_set_owner(lua_State* L) {
+  const int p = check_piece(L, 1);
+  game_of(L).mutable_state().pieces[p].owner = opt_side(L, 2);
+  return 0;
+}
+
+// pieces.location(p) -> location id, or nil when removed from play
+int l_location(lua_State* L) {
+  Game& g = game_of(L);
+  const int loc = g.state().pieces[check_piece(L, 1)].location;
+  if (loc < 0) lua_pushnil(L);
+  else lua_pushstring(L, g.def().locations[loc].id.c_str());
+  return 1;
+}
+
+// pieces.face(p) -> 0 (front) or 1 (back)
+int l_face(lua_State* L) {
+  lua_pushinteger(L, game_of(L).state().pieces[check_piece(L, 1)].face);
+  return 1;
+}
+
+// pieces.flip(p [, face]) -> the new face
+int l_flip(lua_State* L) {
+  const int p = check_piece(L, 1);
+  auto& piece = game_of(L).mutable_state().pieces[p];
+  piece.face = lua_isnoneornil(L, 2) ? 1 - piece.face : static_cast<int32_t>(luaL_checkinteger(L, 2) != 0);
+  lua_pushinteger(L, piece.face);
+  return 1;
+}
+
+// pieces.mark(p, marker [, on]) -> whether it had the marker before
+int l_mark(lua_State* L) {
+  const int p = check_piece(L, 1);
+  const bool on = lua_isnone(L, 3) ? true : lua_toboolean(L, 3);
+  lua_pushboolean(L, set_marker(game_of(L).mutable_state().pieces[p], luaL_checkstring(L, 2), on));
+  return 1;
+}
+
+// pieces.marked(p, marker) -> boolean
+int l_marked(lua_State* L) {
+  const int p = check_piece(L, 1);
+  lua_pushboolean(L, has_marker(game_of(L).state().pieces[p], luaL_checkstring(L, 2)));
+  return 1;
+}
+
+// pieces.counter(p, name) -> integer (0 when unset)
+int l_counter(lua_State* L) {
+  const int p = check_piece(L, 1);
+  lua_pushinteger(L, counter(game_of(L).state().pieces[p], luaL_checkstring(L, 2)));
+  return 1;
+}
+
+// pieces.set_counter(p, name, value)
+int l_set_counter(lua_State* L) {
+  const int p = check_piece(L, 1);
+  set_counter(game_of(L).mutable_state().pieces[p], luaL_checkstring(L, 2), luaL_checkinteger(L, 3));
+  return 0;
+}
+
+// pieces.create(type, loc [, owner]) -> piece id
+int l_create(lua_State* L) {
+  Game& g = game_of(L);
+  const char* type_id = luaL_checkstring(L, 1);
+  const int type = g.def().find_type(type_id);
+  if (type < 0) return luaL_argerror(L, 1, lua_pushfstring(L, "no such piece type: '%s'", type_id));
+  const int loc = check_location(L, 2);
+  const int owner = lua_isnoneornil(L, 3) ? g.def().types[type].owner : check_side(L, 3);
+  push_piece(L, g.mutable_state().create_piece(type, owner, loc));
+  return 1;
+}
+
+std::string where_name(const Game& g, int loc) { return loc < 0 ? "play" : g.def().locations[loc].title; }
+
+// A move's event is seen by everyone when either end is public, by the
+// owner when the piece goes to or from an owner-only place, and names no
+// piece when both ends are hidden from everyone.
+void emit_move(Game& g, int piece, int from, int to, const std::string& rule, const char* verb) {
+  if (!g.record_events()) return;
+  const auto& d = g.def();
+  auto vis = [&](int loc) { return loc < 0 ? Visibility::kPublic : d.locations[loc].visibility; };
+  const PieceState& p = g.state().pieces[piece];
+  int visible_to = -1;
+  std::string name = d.types[p.type].name;
+  if (vis(from) != Visibility::kPublic && vis(to) != Visibility::kPublic) {
+    const int owner_loc = vis(to) == Visibility::kOwner ? to : vis(from) == Visibility::kOwner ? from : -1;
+    if (owner_loc >= 0) visible_to = d.locations[owner_loc].owner;
+    else name = "a piece";
+  }
+  g.emit(Event::Kind::kMove, rule, name + " " + verb + " from " + where_name(g, from) + " to " + where_name(g, to),
+         visible_to);
+}
+
+// move(p, loc [, rule]): to the top of loc. move(p, nil) removes it from play.
+int l_move(lua_State* L) {
+  Game& g = game_of(L);
+  const int p = check_piece(L, 1);
+  const int to = lua_isnil(L, 2) ? -1 : check_location(L, 2);
+  const int from = g.state().pieces[p].location;
+  g.mutable_state().move(p, to);
+  emit_move(g, p, from, to, opt_rule(L, 3), "moved");
+  return 0;
+}
+
+}  // namespace
+
+// Shared with the decks module: a draw is a move with its own verb.
+void emit_draw(Game& g, int piece, int from, int to, const std::string& rule) {
+  emit_move(g, piece, from, to, rule, "drawn");
+}
+
+void open_lua_pieces(lua_State* L) {
+  static const luaL_Reg fns[] = {
+      {"at", l_at},         {"count", l_count},       {"sum", l_sum},         {"type", l_type},
+      {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
+      {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"flip", l_flip},
+      {"mark", l_mark},     {"marked", l_marked},     {"counter", l_counter}, {"set_counter", l_set_counter},
+      {"create", l_create}, {"move", l_move},         {nullptr, nullptr}};
+  register_module(L, "pieces", fns);
+  lua_register(L, "move", l_move);
+}
+
+}  // namespace cardboard

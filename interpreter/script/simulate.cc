@@ -1,0 +1,113 @@
+#include "script/simulate.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "core/rng.h"
+#include "script/game.h"
+
+namespace cardboard {
+
+__extension__ typedef unsigned __int128 u128;
+
+RandomBot::RandomBot(uint64_t seed) : state_(seed ^ 0x5bd1e9955bd1e995ULL) {}
+
+int RandomBot::choose(int n) {
+  const uint64_t r = splitmix64(state_);
+  return static_cast<int>((static_cast<u128>(r) * static_cast<uint64_t>(n)) >> 64);
+}
+
+namespace {
+
+struct GameOutcome {
+  std::string result;
+  int32_t turns = 0;
+  int64_t decisions = 0;
+  bool error = false;
+};
+
+GameOutcome play_one(Game& game, uint64_t seed, uint64_t index, int64_t max_decisions) {
+  GameOutcome out;
+  const uint64_t game_seed = derive_seed(seed, index);
+  RandomBot bot(derive_seed(game_seed, 0xb07));
+  bool stuck = false;
+  game.set_decider([&](Game& g) {
+    if (++out.decisions > max_decisions) {
+      stuck = true;
+      return -1;
+    }
+    return bot.choose(static_cast<int>(g.state().pending.choices.size()));
+  });
+  auto status = game.start(game_seed);
+  game.set_decider(nullptr);
+  if (stuck) {
+    out.error = true;
+    out.result = "error: game " + std::to_string(index) + " is stuck past " + std::to_string(max_decisions) +
+                 " decisions";
+    return out;
+  }
+  out.turns = game.state().position.turn;
+  if (!status.ok()) {
+    out.error = true;
+    out.result = "error: game " + std::to_string(index) + " (seed " + std::to_string(game_seed) +
+                 "): " + status.error().message;
+  } else {
+    out.result = game.state().result;
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<SimReport> simulate(std::shared_ptr<const GameDef> def, const SimOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const int jobs = std::max(1, options.jobs);
+  std::vector<GameOutcome> outcomes(static_cast<size_t>(std::max<int64_t>(0, options.games)));
+  std::vector<std::unique_ptr<Game>> games;
+  for (int j = 0; j < jobs; ++j) {
+    auto g = Game::create(def);
+    if (!g.ok()) return g.error();
+    (*g)->set_record_events(false);
+    games.push_back(std::move(*g));
+  }
+  std::atomic<int64_t> next{0}, done{0};
+  auto worker = [&](int j) {
+    Game& game = *games[j];
+    // Games are handed out in small chunks so threads stay busy to the end.
+    constexpr int64_t kChunk = 64;
+    for (;;) {
+      const int64_t first = next.fetch_add(kChunk);
+      if (first >= options.games) break;
+      const int64_t last = std::min(options.games, first + kChunk);
+      for (int64_t i = first; i < last; ++i)
+        outcomes[static_cast<size_t>(i)] = play_one(game, options.seed, static_cast<uint64_t>(i), options.max_decisions);
+      const int64_t d = done.fetch_add(last - first) + (last - first);
+      if (j == 0 && options.progress) options.progress(d, options.games);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker, j);
+  worker(0);
+  for (auto& t : threads) t.join();
+  if (options.progress) options.progress(options.games, options.games);
+
+  SimReport r;
+  r.games = options.games;
+  for (const auto& o : outcomes) {
+    if (o.error) {
+      if (r.errors++ == 0) r.first_error = o.result;
+      ++r.outcomes["error"];
+    } else {
+      ++r.outcomes[o.result];
+    }
+    r.turns += o.turns;
+    r.decisions += o.decisions;
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+}  // namespace cardboard

@@ -1,0 +1,314 @@
+#include "store/history.h"
+
+#include <filesystem>
+
+#include "core/bytes.h"
+#include "data/game_loader.h"
+
+namespace cardboard {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string state_hash(const Game& g) { return hash_hex(g.state().hash()); }
+
+std::vector<EventRow> take_events(Game& g) {
+  std::vector<EventRow> out;
+  out.reserve(g.events().size());
+  const auto& sides = g.def().sides;
+  for (auto& e : g.events()) {
+    EventRow r;
+    r.kind = event_kind_name(e.kind);
+    r.rule = std::move(e.rule);
+    r.text = std::move(e.text);
+    if (e.visible_to >= 0 && e.visible_to < static_cast<int>(sides.size())) r.visible_to = sides[e.visible_to].id;
+    out.push_back(std::move(r));
+  }
+  g.events().clear();
+  return out;
+}
+
+}  // namespace
+
+History::~History() = default;
+
+Status History::apply_forced(Game& g, const ForcedInput& f) {
+  for (const auto& [loc, types] : f.draws) CB_TRY(g.force_draws(loc, types));
+  for (int face : f.dice) g.forced_dice().push(face);
+  return ok_status();
+}
+
+// The forced dice and draws the game still holds, by location and type ids.
+ForcedInput History::leftover_forced() const {
+  ForcedInput f;
+  const auto& faces = game_->forced_dice().faces();
+  f.dice.assign(faces.begin(), faces.end());
+  const GameDef& d = *def_;
+  for (const auto& [loc, q] : game_->forced_draws()) {
+    if (q.empty()) continue;
+    std::vector<std::string> types;
+    for (int t : q) types.push_back(d.types[t].id);
+    f.draws.emplace_back(d.locations[loc].id, std::move(types));
+  }
+  return f;
+}
+
+Status History::attach_game() {
+  auto g = Game::create(def_);
+  if (!g.ok()) return g.error();
+  game_ = std::move(*g);
+  game_->set_snapshot_hook([this](const State& s) {
+    if (!capturing_) return;
+    snapshots_.push_back({0, game_->where(), s.serialize(), encode_forced(leftover_forced())});
+  });
+  return ok_status();
+}
+
+Result<std::unique_ptr<History>> History::create(const std::string& path, const std::string& scenario_ref,
+                                                 const std::string& root, uint64_t seed, const ForcedInput& forced,
+                                                 bool overwrite) {
+  auto def = load_game(scenario_ref, root);
+  if (!def.ok()) return def.error();
+  std::unique_ptr<History> h(new History());
+  h->def_ = *def;
+  CB_TRY(h->attach_game());
+  Game& g = *h->game_;
+  CB_TRY(h->apply_forced(g, forced));
+  // Refuse an existing file before running any rules, and run the rules
+  // before creating the file, so a failing start leaves nothing behind.
+  if (!overwrite && fs::exists(path)) return rejected("save " + path + " exists: choose another name or overwrite it");
+  g.set_record_events(true);
+  g.events().clear();
+  h->capturing_ = true;
+  h->snapshots_.clear();
+  const Status started = g.start(seed);
+  h->capturing_ = false;
+  if (!started.ok()) return started.error();
+
+  SaveMeta& m = h->meta_;
+  m.format = SaveFile::kFormat;
+  m.game = h->def_->id;
+  const bool is_path = scenario_ref.size() > 5 && scenario_ref.ends_with(".toml");
+  m.scenario = is_path ? fs::absolute(scenario_ref).lexically_normal().string() : scenario_ref;
+  m.scenario_id = h->def_->scenario_id;
+  m.rules_hash = hash_hex(h->def_->rules_hash);
+  m.seed = seed;
+  m.start_forced = encode_forced(forced);
+  m.start_hash = state_hash(g);
+
+  auto file = SaveFile::create(path, overwrite);
+  if (!file.ok()) return file.error();
+  h->file_ = std::move(*file);
+  const Status written = h->file_->write_start(m, take_events(g), h->snapshots_);
+  h->snapshots_.clear();
+  if (!written.ok()) return written.error();
+  auto stored = h->file_->meta();
+  if (!stored.ok()) return stored.error();
+  h->meta_ = std::move(*stored);
+  return h;
+}
+
+Result<std::unique_ptr<History>> History::open(const std::string& path, const std::string& root) {
+  auto file = SaveFile::open(path);
+  if (!file.ok()) return file.error();
+  std::unique_ptr<History> h(new History());
+  h->file_ = std::move(*file);
+  auto m = h->file_->meta();
+  if (!m.ok()) return m.error();
+  h->meta_ = std::move(*m);
+  auto def = load_game(h->meta_.scenario, root);
+  if (!def.ok()) return rejected("save " + path + " was made with " + h->meta_.scenario + ": " + def.error().message);
+  h->def_ = *def;
+  const std::string now = hash_hex(h->def_->rules_hash);
+  if (now != h->meta_.rules_hash)
+    h->warning_ = "the rules of " + h->meta_.game + " changed since this save was made (rules hash " +
+                  h->meta_.rules_hash + ", now " + now + "): run verify to find where the game diverges";
+  CB_TRY(h->attach_game());
+  CB_TRY(h->rebuild());
+  return h;
+}
+
+Status History::rebuild() {
+  Game& g = *game_;
+  g.set_record_events(false);
+  capturing_ = false;
+  g.clear_forced();
+  const int64_t n = file_->action_count();
+  auto snap = file_->latest_snapshot(n);
+  if (!snap.ok()) return snap.error();
+  int64_t from = 0;
+  std::string where = "the start";
+  Status st = ok_status();
+  if (*snap) {
+    const SnapshotRow& sn = **snap;
+    auto state = State::read(sn.state);
+    if (!state.ok())
+      return rejected("save " + file_->path() + ": snapshot at action " + std::to_string(sn.action) +
+                      " is damaged: " + state.error().message);
+    auto forced = decode_forced(sn.forced);
+    if (!forced.ok()) return forced.error();
+    for (const auto& [loc, types] : forced->draws) CB_TRY(g.force_draws(loc, types));
+    const std::deque<int> dice(forced->dice.begin(), forced->dice.end());
+    from = sn.action;
+    where = "the snapshot of action " + std::to_string(from) + " (" + sn.position + ")";
+    st = g.restore(*state, dice);
+  } else {
+    auto forced = decode_forced(meta_.start_forced);
+    if (!forced.ok()) return forced.error();
+    CB_TRY(apply_forced(g, *forced));
+    st = g.start(meta_.seed);
+  }
+  if (!st.ok()) {
+    g.set_record_events(true);
+    return Error{st.error().kind, "loading " + file_->path() + " from " + where + ": " + st.error().message};
+  }
+  auto actions = file_->actions(from);
+  if (!actions.ok()) return actions.error();
+  for (const auto& a : *actions) {
+    auto forced = decode_forced(a.forced);
+    if (!forced.ok()) return forced.error();
+    st = apply_forced(g, *forced);
+    if (st.ok()) st = g.act(a.choice);
+    if (!st.ok()) {
+      g.set_record_events(true);
+      return Error{st.error().kind, "loading " + file_->path() + ": re-applying action " + std::to_string(a.seq) +
+                                        " (" + a.side + " chose " + a.text + ") failed: " + st.error().message};
+    }
+  }
+  g.set_record_events(true);
+  g.events().clear();
+  std::string recorded = meta_.start_hash;
+  if (!actions->empty()) {
+    recorded = actions->back().state_hash;
+  } else if (n > 0) {  // restored exactly at the last action: compare with its row
+    auto last = file_->action(n);
+    if (!last.ok()) return last.error();
+    recorded = last->state_hash;
+  }
+  const std::string actual = state_hash(g);
+  if (actual != recorded)
+    return rejected("save " + file_->path() + " diverges at action " + std::to_string(n) + ": recorded state " +
+                    recorded + ", rebuilt " + actual + " (have the rules changed? run verify)");
+  return ok_status();
+}
+
+Status History::act(const std::string& choice, const ForcedInput& forced) {
+  Game& g = *game_;
+  if (g.is_broken()) CB_TRY(rebuild());
+  auto idx = g.parse_choice(choice);
+  if (!idx.ok()) return idx.error();
+  const Decision& pending = g.state().pending;
+  ActionRow a;
+  a.seq = file_->action_count() + 1;
+  a.side = def_->sides[pending.side].id;
+  a.choice = *idx;
+  a.text = pending.choices[*idx];
+  a.forced = encode_forced(forced);
+  auto fail = [&](Error e) -> Status {
+    capturing_ = false;
+    snapshots_.clear();
+    g.events().clear();
+    auto rebuilt = rebuild();
+    if (!rebuilt.ok()) e.message += " (and reloading the save failed: " + rebuilt.error().message + ")";
+    return e;
+  };
+  if (auto st = apply_forced(g, forced); !st.ok()) return fail(st.error());
+  g.events().clear();
+  snapshots_.clear();
+  capturing_ = true;
+  const Status st = g.act(*idx);
+  capturing_ = false;
+  if (!st.ok()) return fail(st.error());
+  a.state_hash = state_hash(g);
+  const Status written = file_->append(a, take_events(g), snapshots_);
+  snapshots_.clear();
+  if (!written.ok()) return fail(written.error());
+  return ok_status();
+}
+
+Status History::undo(int64_t n) {
+  CB_TRY(file_->undo(n));
+  return rebuild();
+}
+
+Result<std::vector<ReplayStep>> History::replay() {
+  auto actions = file_->actions(0);
+  if (!actions.ok()) return actions.error();
+  auto events = file_->events(-1);
+  if (!events.ok()) return events.error();
+  std::vector<ReplayStep> steps(actions->size() + 1);
+  for (size_t i = 0; i < actions->size(); ++i) {
+    auto& a = (*actions)[i];
+    steps[i + 1].action = a.seq;
+    steps[i + 1].side = std::move(a.side);
+    steps[i + 1].choice = std::move(a.text);
+  }
+  for (auto& e : *events)
+    if (e.action >= 0 && e.action < static_cast<int64_t>(steps.size()))
+      steps[static_cast<size_t>(e.action)].events.push_back(std::move(e));
+  return steps;
+}
+
+Result<VerifyReport> History::verify(const std::function<void(int64_t done, int64_t total)>& progress) {
+  VerifyReport rep;
+  rep.recorded_rules_hash = meta_.rules_hash;
+  rep.current_rules_hash = hash_hex(def_->rules_hash);
+  rep.rules_changed = rep.recorded_rules_hash != rep.current_rules_hash;
+  auto actions = file_->actions(0);
+  if (!actions.ok()) return actions.error();
+  const auto total = static_cast<int64_t>(actions->size());
+
+  auto created = Game::create(def_);
+  if (!created.ok()) return created.error();
+  Game& g = **created;
+  g.set_record_events(false);
+  auto diverge = [&](int64_t seq, std::string expected, std::string actual, bool choices, std::string msg) {
+    rep.divergence = Divergence{seq, std::move(expected), std::move(actual), choices, std::move(msg)};
+    if (progress) progress(rep.actions_checked, total);
+    return rep;
+  };
+
+  auto start_forced = decode_forced(meta_.start_forced);
+  if (!start_forced.ok()) return start_forced.error();
+  Status st = apply_forced(g, *start_forced);
+  if (st.ok()) st = g.start(meta_.seed);
+  if (!st.ok()) return diverge(0, meta_.start_hash, "", false, "the start failed: " + st.error().message);
+  if (state_hash(g) != meta_.start_hash)
+    return diverge(0, meta_.start_hash, state_hash(g), false,
+                   "the state after the start differs: recorded " + meta_.start_hash + ", now " + state_hash(g));
+
+  for (const auto& a : *actions) {
+    const Decision& p = g.state().pending;
+    const bool open = !g.state().finished && p.open();
+    const bool same_choice = open && a.choice >= 0 && a.choice < static_cast<int>(p.choices.size()) &&
+                             p.choices[a.choice] == a.text && def_->sides[p.side].id == a.side;
+    std::string why;
+    if (!same_choice) {
+      if (!open) why = "no decision is open there";
+      else if (def_->sides[p.side].id != a.side)
+        why = "the decision is " + def_->sides[p.side].id + "'s, not " + a.side + "'s";
+      else why = "'" + a.text + "' is not choice " + std::to_string(a.choice + 1) + " there";
+      if (!open || a.choice < 0 || a.choice >= static_cast<int>(p.choices.size()))
+        return diverge(a.seq, a.state_hash, "", true, "action " + std::to_string(a.seq) + ": " + why);
+    }
+    auto forced = decode_forced(a.forced);
+    if (!forced.ok()) return forced.error();
+    st = apply_forced(g, *forced);
+    if (st.ok()) st = g.act(a.choice);
+    if (!st.ok())
+      return diverge(a.seq, a.state_hash, "", !same_choice,
+                     "action " + std::to_string(a.seq) + " failed: " + st.error().message);
+    const std::string actual = state_hash(g);
+    if (!same_choice || actual != a.state_hash)
+      return diverge(a.seq, a.state_hash, actual, !same_choice,
+                     "action " + std::to_string(a.seq) + " (" + a.side + " chose " + a.text + "): " +
+                         (why.empty() ? "state " + actual + ", recorded " + a.state_hash : why));
+    ++rep.actions_checked;
+    if (progress && (rep.actions_checked & 4095) == 0) progress(rep.actions_checked, total);
+  }
+  if (progress) progress(rep.actions_checked, total);
+  return rep;
+}
+
+}  // namespace cardboard

@@ -1,0 +1,105 @@
+// A game and its save file, kept in step: every action taken through History
+// is applied to the Game first and appended to the save only if it succeeded,
+// so the file always holds a game that loads. Loading restores the latest
+// snapshot (taken at every phase start) and re-applies the few actions
+// recorded after it; undo does the same from an earlier point.
+//
+// Invariant between calls: game() is at the state reached by applying the
+// save's actions 1..action_count() to the start, waiting on a decision or
+// finished; its hash equals the recorded hash of the last action.
+// A History owns its SaveFile and its Game; it is not thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "script/game.h"
+#include "store/save_file.h"
+
+namespace cardboard {
+
+// The first point where re-running a save on the current rules differs.
+struct Divergence {
+  int64_t seq = 0;             // the action (0: the start of the game)
+  std::string expected_hash;   // recorded
+  std::string actual_hash;     // re-computed, '' when the action could not be applied
+  bool choices_differ = false; // the recorded choice is not open there (side or text differ)
+  std::string message;         // one line for the user
+};
+
+struct VerifyReport {
+  int64_t actions_checked = 0;
+  bool rules_changed = false;  // the rules hash differs from the recorded one
+  std::string recorded_rules_hash, current_rules_hash;
+  std::optional<Divergence> divergence;
+  bool ok() const { return !divergence; }
+};
+
+// One action's recorded events, for replay (action 0: the start; no choice).
+struct ReplayStep {
+  int64_t action = 0;
+  std::string side, choice;
+  std::vector<EventRow> events;
+};
+
+class History {
+ public:
+  // Loads the scenario (GAME/SCENARIO or a .toml path, resolved under root),
+  // starts it with the seed and the forced input, and records the start in a
+  // new save at `path`. Refuses an existing file unless `overwrite`.
+  static Result<std::unique_ptr<History>> create(const std::string& path, const std::string& scenario_ref,
+                                                 const std::string& root, uint64_t seed,
+                                                 const ForcedInput& forced = {}, bool overwrite = false);
+  // Opens a save: loads its game by the recorded scenario reference, warns
+  // (warning()) when the rules changed, restores the latest snapshot and
+  // re-applies the actions after it. A rebuilt state whose hash differs from
+  // the recorded one is a divergence error (kRejected).
+  static Result<std::unique_ptr<History>> open(const std::string& path, const std::string& root);
+  ~History();
+
+  // Takes a choice ("2" 1-based, or the exact text) with the forced input
+  // queued before it. On any error (kRejected for an illegal choice or bad
+  // forced input, kScript for a failing rule) nothing is written, and the
+  // game is rebuilt from the save.
+  Status act(const std::string& choice, const ForcedInput& forced = {});
+  // Removes the last n actions (kept in the save's `undone` table) and
+  // rebuilds the game. Refuses n < 0 or n > action_count().
+  Status undo(int64_t n);
+  // The recorded events grouped by action, with no rules code run.
+  Result<std::vector<ReplayStep>> replay();
+  // Re-executes the save from the start on the current rules, comparing the
+  // state hash after every action. progress(done, total) is called every few
+  // thousand actions and at the end. An error means the save could not be read.
+  Result<VerifyReport> verify(const std::function<void(int64_t done, int64_t total)>& progress = {});
+
+  int64_t action_count() const { return file_->action_count(); }
+  Game& game() { return *game_; }
+  const Game& game() const { return *game_; }
+  const SaveMeta& meta() const { return meta_; }
+  SaveFile& file() { return *file_; }
+  // Non-empty when the rules changed since the save was made.
+  const std::string& warning() const { return warning_; }
+
+ private:
+  History() = default;
+  Status attach_game();
+  // Puts the game at the save's last action (snapshot + re-applied actions).
+  Status rebuild();
+  Status apply_forced(Game& g, const ForcedInput& f);
+  ForcedInput leftover_forced() const;
+
+  std::unique_ptr<SaveFile> file_;
+  std::shared_ptr<const GameDef> def_;
+  std::unique_ptr<Game> game_;
+  SaveMeta meta_;
+  std::string warning_;
+  bool capturing_ = false;               // the snapshot hook records while an action runs
+  std::vector<SnapshotRow> snapshots_;   // taken during the action in flight
+};
+
+}  // namespace cardboard

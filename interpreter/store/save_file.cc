@@ -1,0 +1,604 @@
+#include "store/save_file.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <ctime>
+
+namespace cardboard {
+
+namespace {
+
+// 'CBSV': marks an SQLite file as a cardboard save.
+constexpr int kApplicationId = 0x43425356;
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE actions(
+  seq INTEGER PRIMARY KEY,
+  side TEXT NOT NULL,
+  choice INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  forced TEXT NOT NULL DEFAULT '',
+  state_hash TEXT NOT NULL,
+  created TEXT NOT NULL);
+CREATE TABLE events(
+  id INTEGER PRIMARY KEY,
+  action INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  rule TEXT NOT NULL,
+  text TEXT NOT NULL,
+  visible_to TEXT);
+CREATE INDEX events_by_action ON events(action);
+CREATE TABLE snapshots(
+  action INTEGER NOT NULL,
+  position TEXT NOT NULL,
+  state BLOB NOT NULL,
+  forced TEXT NOT NULL DEFAULT '');
+CREATE INDEX snapshots_by_action ON snapshots(action);
+CREATE TABLE undone(
+  id INTEGER PRIMARY KEY,
+  undone_at TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  side TEXT NOT NULL,
+  choice INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  forced TEXT NOT NULL);
+)sql";
+
+// Cached statement slots.
+enum Slot {
+  kBegin,
+  kCommit,
+  kRollback,
+  kInsertMeta,
+  kInsertAction,
+  kInsertEvent,
+  kInsertSnapshot,
+  kSelectMeta,
+  kSelectActions,
+  kSelectAction,
+  kSelectEvents,
+  kSelectEventsOf,
+  kLatestSnapshot,
+  kCountActions,
+  kMoveUndone,
+  kDeleteActions,
+  kDeleteEvents,
+  kDeleteSnapshots,
+  kSelectUndone,
+  kSlots
+};
+
+// ISO 8601 UTC to the second, formatted once a second at most.
+std::string now_iso() {
+  static thread_local std::time_t last = -1;
+  static thread_local std::string text;
+  const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  if (t != last) {
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    text = buf;
+    last = t;
+  }
+  return text;
+}
+
+std::string column_text(sqlite3_stmt* s, int i) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, i));
+  return p ? std::string(p, static_cast<size_t>(sqlite3_column_bytes(s, i))) : std::string();
+}
+
+std::string column_blob(sqlite3_stmt* s, int i) {
+  const auto* p = static_cast<const char*>(sqlite3_column_blob(s, i));
+  return p ? std::string(p, static_cast<size_t>(sqlite3_column_bytes(s, i))) : std::string();
+}
+
+void bind_text(sqlite3_stmt* s, int i, std::string_view v) {
+  sqlite3_bind_text(s, i, v.data(), static_cast<int>(v.size()), SQLITE_STATIC);
+}
+
+// Resets a statement when it goes out of scope, so a cached statement never
+// keeps a read transaction open.
+struct Reset {
+  sqlite3_stmt* s;
+  ~Reset() {
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+  }
+};
+
+Error not_a_save(const std::string& path, const std::string& reason) {
+  return rejected("not a cardboard save: " + path + " (" + reason + ")");
+}
+
+bool is_name_char_ok(std::string_view s) { return s.find_first_of(";=|,") == std::string_view::npos; }
+
+}  // namespace
+
+// ---- forced input ---------------------------------------------------------
+
+std::string encode_forced(const ForcedInput& f) {
+  std::string out;
+  if (!f.dice.empty()) {
+    out += "dice=";
+    for (size_t i = 0; i < f.dice.size(); ++i) out += (i ? "," : "") + std::to_string(f.dice[i]);
+  }
+  for (const auto& [loc, types] : f.draws) {
+    if (types.empty()) continue;
+    if (!out.empty()) out += ';';
+    out += "draw:" + loc + "=";
+    for (size_t i = 0; i < types.size(); ++i) out += (i ? "|" : "") + types[i];
+  }
+  return out;
+}
+
+Result<ForcedInput> decode_forced(std::string_view text) {
+  ForcedInput f;
+  auto bad = [&](const std::string& why) {
+    return rejected("bad forced input '" + std::string(text) + "': " + why);
+  };
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(';', pos);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view part = text.substr(pos, end - pos);
+    pos = end + 1;
+    const size_t eq = part.find('=');
+    if (eq == std::string_view::npos) return bad("'" + std::string(part) + "' has no '='");
+    const std::string_view key = part.substr(0, eq), value = part.substr(eq + 1);
+    if (key == "dice") {
+      size_t p = 0;
+      while (p <= value.size()) {
+        size_t q = value.find(',', p);
+        if (q == std::string_view::npos) q = value.size();
+        const std::string_view n = value.substr(p, q - p);
+        int face = 0;
+        const auto r = std::from_chars(n.data(), n.data() + n.size(), face);
+        if (n.empty() || r.ec != std::errc() || r.ptr != n.data() + n.size())
+          return bad("die face '" + std::string(n) + "' is not a number");
+        f.dice.push_back(face);
+        p = q + 1;
+      }
+    } else if (key.substr(0, 5) == "draw:" && key.size() > 5) {
+      std::vector<std::string> types;
+      size_t p = 0;
+      while (p <= value.size()) {
+        size_t q = value.find('|', p);
+        if (q == std::string_view::npos) q = value.size();
+        if (q == p) return bad("an empty piece type in " + std::string(key));
+        types.emplace_back(value.substr(p, q - p));
+        p = q + 1;
+      }
+      f.draws.emplace_back(std::string(key.substr(5)), std::move(types));
+    } else {
+      return bad("unknown key '" + std::string(key) + "': expected dice or draw:LOCATION");
+    }
+  }
+  for (const auto& [loc, types] : f.draws) {
+    if (!is_name_char_ok(loc)) return bad("location '" + loc + "' contains one of ;=|,");
+    for (const auto& t : types)
+      if (!is_name_char_ok(t)) return bad("piece type '" + t + "' contains one of ;=|,");
+  }
+  return f;
+}
+
+// ---- opening --------------------------------------------------------------
+
+SaveFile::~SaveFile() {
+  for (auto* s : stmts_) sqlite3_finalize(s);
+  if (db_) sqlite3_close_v2(db_);
+}
+
+Error SaveFile::db_error(const std::string& what) const {
+  return rejected("save " + path_ + ": " + what + ": " + (db_ ? sqlite3_errmsg(db_) : "no database"));
+}
+
+Status SaveFile::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : sqlite3_errmsg(db_);
+    sqlite3_free(err);
+    return rejected("save " + path_ + ": " + msg);
+  }
+  return ok_status();
+}
+
+Result<sqlite3_stmt*> SaveFile::prepare(int slot, const char* sql) {
+  if (stmts_.empty()) stmts_.assign(kSlots, nullptr);
+  if (stmts_[slot]) return stmts_[slot];
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &s, nullptr) != SQLITE_OK)
+    return db_error("preparing a statement");
+  stmts_[slot] = s;
+  return s;
+}
+
+Status SaveFile::init(bool fresh) {
+  sqlite3_extended_result_codes(db_, 1);
+  sqlite3_busy_timeout(db_, 2000);
+  auto reason = [&] { return std::string(sqlite3_errstr(sqlite3_errcode(db_) & 0xff)); };
+  // The first read parses the header: a file that is not SQLite fails here.
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db_, "PRAGMA application_id", -1, &s, nullptr) != SQLITE_OK)
+    return not_a_save(path_, reason());
+  int app = 0;
+  const int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) app = sqlite3_column_int(s, 0);
+  sqlite3_finalize(s);
+  if (rc != SQLITE_ROW) return not_a_save(path_, reason());
+  if (fresh) {
+    CB_TRY(exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"));
+    if (const char* x = getenv("CB_PRAGMAS")) CB_TRY(exec(x));  // EXPERIMENT
+    CB_TRY(exec("BEGIN"));
+    auto st = exec(kSchema);
+    if (st.ok())
+      st = exec(("PRAGMA application_id=" + std::to_string(kApplicationId) +
+                 "; PRAGMA user_version=" + std::to_string(kFormat) + ";")
+                    .c_str());
+    if (!st.ok()) {
+      (void)exec("ROLLBACK");
+      return st.error();
+    }
+    return exec("COMMIT");
+  }
+  if (app != kApplicationId) return not_a_save(path_, "no cardboard schema");
+  // A file cut short: the header counts more pages than the file holds
+  // (only meaningful when no WAL may hold the missing pages).
+  struct stat db_st {}, wal {};
+  const bool has_wal = ::stat((path_ + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
+  if (!has_wal && ::stat(path_.c_str(), &db_st) == 0 && db_st.st_size >= 100) {
+    int64_t pages = 0, page_size = 0;
+    auto one = [&](const char* sql, int64_t& out) {
+      sqlite3_stmt* q = nullptr;
+      if (sqlite3_prepare_v2(db_, sql, -1, &q, nullptr) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+        out = sqlite3_column_int64(q, 0);
+      sqlite3_finalize(q);
+    };
+    one("PRAGMA page_count", pages);
+    one("PRAGMA page_size", page_size);
+    if (pages * page_size > static_cast<int64_t>(db_st.st_size))
+      return not_a_save(path_, "file is truncated: " + std::to_string(db_st.st_size) + " bytes of " +
+                                   std::to_string(pages * page_size));
+  }
+  int version = 0;
+  {
+    sqlite3_stmt* q = nullptr;
+    if (sqlite3_prepare_v2(db_, "PRAGMA user_version", -1, &q, nullptr) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+      version = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+  }
+  if (version > kFormat)
+    return not_a_save(path_, "format " + std::to_string(version) + " is newer than this cardboard reads (" +
+                                 std::to_string(kFormat) + "): update cardboard");
+  if (version < 1) return not_a_save(path_, "no cardboard schema");
+  if (!exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;").ok()) return not_a_save(path_, reason());
+  auto count = prepare(kCountActions, "SELECT count(*), coalesce(max(seq), 0) FROM actions");
+  if (!count.ok()) return not_a_save(path_, reason());
+  Reset r{*count};
+  if (sqlite3_step(*count) != SQLITE_ROW) return not_a_save(path_, reason());
+  count_ = sqlite3_column_int64(*count, 1);
+  if (sqlite3_column_int64(*count, 0) != count_) return not_a_save(path_, "actions are not numbered 1..n");
+  return ok_status();
+}
+
+Result<std::unique_ptr<SaveFile>> SaveFile::open(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return not_a_save(path, "no such file");
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
+  std::unique_ptr<SaveFile> f(new SaveFile(path, db));
+  if (rc != SQLITE_OK) return not_a_save(path, sqlite3_errstr(rc));
+  CB_TRY(f->init(false));
+  return f;
+}
+
+Result<std::unique_ptr<SaveFile>> SaveFile::create(const std::string& path, bool overwrite) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (!overwrite) return rejected("save " + path + " exists: choose another name or overwrite it");
+    for (const char* suffix : {"", "-wal", "-shm"}) ::unlink((path + suffix).c_str());
+  }
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  std::unique_ptr<SaveFile> f(new SaveFile(path, db));
+  if (rc != SQLITE_OK) return rejected("cannot create save " + path + ": " + sqlite3_errstr(rc));
+  CB_TRY(f->init(true));
+  return f;
+}
+
+Status SaveFile::checkpoint() {
+  if (sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) != SQLITE_OK)
+    return db_error("checkpoint");
+  return ok_status();
+}
+
+// ---- writing --------------------------------------------------------------
+
+Status SaveFile::insert_rows(int64_t action, const std::vector<EventRow>& events,
+                             const std::vector<SnapshotRow>& snapshots) {
+  if (!events.empty()) {
+    auto s = prepare(kInsertEvent, "INSERT INTO events(action, kind, rule, text, visible_to) VALUES(?,?,?,?,?)");
+    if (!s.ok()) return s.error();
+    for (const auto& e : events) {
+      Reset r{*s};
+      sqlite3_bind_int64(*s, 1, action);
+      bind_text(*s, 2, e.kind);
+      bind_text(*s, 3, e.rule);
+      bind_text(*s, 4, e.text);
+      if (e.visible_to.empty()) sqlite3_bind_null(*s, 5);
+      else bind_text(*s, 5, e.visible_to);
+      if (sqlite3_step(*s) != SQLITE_DONE) return db_error("writing an event");
+    }
+  }
+  if (!snapshots.empty()) {
+    auto s = prepare(kInsertSnapshot, "INSERT INTO snapshots(action, position, state, forced) VALUES(?,?,?,?)");
+    if (!s.ok()) return s.error();
+    for (const auto& sn : snapshots) {
+      Reset r{*s};
+      sqlite3_bind_int64(*s, 1, action);
+      bind_text(*s, 2, sn.position);
+      sqlite3_bind_blob(*s, 3, sn.state.data(), static_cast<int>(sn.state.size()), SQLITE_STATIC);
+      bind_text(*s, 4, sn.forced);
+      if (sqlite3_step(*s) != SQLITE_DONE) return db_error("writing a snapshot");
+    }
+  }
+  return ok_status();
+}
+
+namespace {
+// Runs `body` between BEGIN IMMEDIATE and COMMIT, rolling back on any error.
+template <typename F>
+Status transaction(sqlite3* db, sqlite3_stmt* begin, sqlite3_stmt* commit, sqlite3_stmt* rollback, F&& body,
+                   const std::string& path) {
+  {
+    Reset r{begin};
+    if (sqlite3_step(begin) != SQLITE_DONE) return rejected("save " + path + ": " + sqlite3_errmsg(db));
+  }
+  Status st = body();
+  if (st.ok()) {
+    Reset r{commit};
+    if (sqlite3_step(commit) == SQLITE_DONE) return st;
+    st = rejected("save " + path + ": commit: " + sqlite3_errmsg(db));
+  }
+  Reset r{rollback};
+  if (sqlite3_get_autocommit(db) == 0) sqlite3_step(rollback);
+  return st;
+}
+}  // namespace
+
+#define CB_STMT(var, slot, sql)         \
+  auto var##_r = prepare(slot, sql);    \
+  if (!var##_r.ok()) return var##_r.error(); \
+  sqlite3_stmt* var = *var##_r
+
+Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& events,
+                             const std::vector<SnapshotRow>& snapshots) {
+  CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
+  CB_STMT(commit, kCommit, "COMMIT");
+  CB_STMT(rollback, kRollback, "ROLLBACK");
+  CB_STMT(ins, kInsertMeta, "INSERT INTO meta(key, value) VALUES(?,?)");
+  if (count_ != 0) return rejected("save " + path_ + " already holds a game");
+  const std::pair<const char*, std::string> rows[] = {
+      {"format", std::to_string(kFormat)},   {"game", meta.game},
+      {"scenario", meta.scenario},           {"scenario_id", meta.scenario_id},
+      {"rules_hash", meta.rules_hash},       {"seed", std::to_string(meta.seed)},
+      {"created", now_iso()},                {"start_forced", meta.start_forced},
+      {"start_hash", meta.start_hash}};
+  return transaction(
+      db_, begin, commit, rollback,
+      [&]() -> Status {
+        for (const auto& [k, v] : rows) {
+          Reset r{ins};
+          bind_text(ins, 1, k);
+          bind_text(ins, 2, v);
+          if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing meta");
+        }
+        return insert_rows(0, events, snapshots);
+      },
+      path_);
+}
+
+Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events,
+                        const std::vector<SnapshotRow>& snapshots) {
+  CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
+  CB_STMT(commit, kCommit, "COMMIT");
+  CB_STMT(rollback, kRollback, "ROLLBACK");
+  CB_STMT(ins, kInsertAction,
+          "INSERT INTO actions(seq, side, choice, text, forced, state_hash, created) VALUES(?,?,?,?,?,?,?)");
+  if (a.seq != count_ + 1)
+    return rejected("save " + path_ + ": action " + std::to_string(a.seq) + " does not follow action " +
+                    std::to_string(count_));
+  const std::string created = now_iso();
+  auto st = transaction(
+      db_, begin, commit, rollback,
+      [&]() -> Status {
+        {
+          Reset r{ins};
+          sqlite3_bind_int64(ins, 1, a.seq);
+          bind_text(ins, 2, a.side);
+          sqlite3_bind_int(ins, 3, a.choice);
+          bind_text(ins, 4, a.text);
+          bind_text(ins, 5, a.forced);
+          bind_text(ins, 6, a.state_hash);
+          bind_text(ins, 7, created);
+          if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing action " + std::to_string(a.seq));
+        }
+        return insert_rows(a.seq, events, snapshots);
+      },
+      path_);
+  if (st.ok()) count_ = a.seq;
+  return st;
+}
+
+Status SaveFile::undo(int64_t n) {
+  if (n < 0) return rejected("cannot undo " + std::to_string(n) + " actions");
+  if (n > count_)
+    return rejected("cannot undo " + std::to_string(n) + (n == 1 ? " action" : " actions") + ": the save holds " +
+                    std::to_string(count_));
+  if (n == 0) return ok_status();
+  CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
+  CB_STMT(commit, kCommit, "COMMIT");
+  CB_STMT(rollback, kRollback, "ROLLBACK");
+  CB_STMT(move, kMoveUndone,
+          "INSERT INTO undone(undone_at, seq, side, choice, text, forced) "
+          "SELECT ?, seq, side, choice, text, forced FROM actions WHERE seq > ? ORDER BY seq");
+  CB_STMT(del_a, kDeleteActions, "DELETE FROM actions WHERE seq > ?");
+  CB_STMT(del_e, kDeleteEvents, "DELETE FROM events WHERE action > ?");
+  CB_STMT(del_s, kDeleteSnapshots, "DELETE FROM snapshots WHERE action > ?");
+  const int64_t keep = count_ - n;
+  const std::string now = now_iso();
+  auto st = transaction(
+      db_, begin, commit, rollback,
+      [&]() -> Status {
+        {
+          Reset r{move};
+          bind_text(move, 1, now);
+          sqlite3_bind_int64(move, 2, keep);
+          if (sqlite3_step(move) != SQLITE_DONE) return db_error("undo");
+        }
+        for (sqlite3_stmt* d : {del_a, del_e, del_s}) {
+          Reset r{d};
+          sqlite3_bind_int64(d, 1, keep);
+          if (sqlite3_step(d) != SQLITE_DONE) return db_error("undo");
+        }
+        return ok_status();
+      },
+      path_);
+  if (st.ok()) count_ = keep;
+  return st;
+}
+
+// ---- reading --------------------------------------------------------------
+
+Result<SaveMeta> SaveFile::meta() {
+  CB_STMT(s, kSelectMeta, "SELECT key, value FROM meta");
+  Reset r{s};
+  SaveMeta m;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    const std::string k = column_text(s, 0), v = column_text(s, 1);
+    if (k == "format") m.format = std::atoi(v.c_str());
+    else if (k == "game") m.game = v;
+    else if (k == "scenario") m.scenario = v;
+    else if (k == "scenario_id") m.scenario_id = v;
+    else if (k == "rules_hash") m.rules_hash = v;
+    else if (k == "seed") m.seed = std::strtoull(v.c_str(), nullptr, 10);
+    else if (k == "created") m.created = v;
+    else if (k == "start_forced") m.start_forced = v;
+    else if (k == "start_hash") m.start_hash = v;
+  }
+  if (rc != SQLITE_DONE) return db_error("reading meta");
+  if (m.scenario.empty()) return not_a_save(path_, "no game was started in it");
+  return m;
+}
+
+namespace {
+ActionRow read_action(sqlite3_stmt* s) {
+  ActionRow a;
+  a.seq = sqlite3_column_int64(s, 0);
+  a.side = column_text(s, 1);
+  a.choice = sqlite3_column_int(s, 2);
+  a.text = column_text(s, 3);
+  a.forced = column_text(s, 4);
+  a.state_hash = column_text(s, 5);
+  a.created = column_text(s, 6);
+  return a;
+}
+}  // namespace
+
+Result<std::vector<ActionRow>> SaveFile::actions(int64_t after) {
+  CB_STMT(s, kSelectActions,
+          "SELECT seq, side, choice, text, forced, state_hash, created FROM actions WHERE seq > ? ORDER BY seq");
+  Reset r{s};
+  sqlite3_bind_int64(s, 1, after);
+  std::vector<ActionRow> out;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) out.push_back(read_action(s));
+  if (rc != SQLITE_DONE) return db_error("reading actions");
+  return out;
+}
+
+Result<ActionRow> SaveFile::action(int64_t seq) {
+  CB_STMT(s, kSelectAction, "SELECT seq, side, choice, text, forced, state_hash, created FROM actions WHERE seq = ?");
+  Reset r{s};
+  sqlite3_bind_int64(s, 1, seq);
+  const int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) return read_action(s);
+  if (rc == SQLITE_DONE) return rejected("save " + path_ + " has no action " + std::to_string(seq));
+  return db_error("reading action " + std::to_string(seq));
+}
+
+Result<std::vector<EventRow>> SaveFile::events(int64_t action) {
+  sqlite3_stmt* s = nullptr;
+  if (action < 0) {
+    CB_STMT(all, kSelectEvents, "SELECT id, action, kind, rule, text, visible_to FROM events ORDER BY id");
+    s = all;
+  } else {
+    CB_STMT(one, kSelectEventsOf,
+            "SELECT id, action, kind, rule, text, visible_to FROM events WHERE action = ? ORDER BY id");
+    s = one;
+    sqlite3_bind_int64(s, 1, action);
+  }
+  Reset r{s};
+  std::vector<EventRow> out;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    EventRow e;
+    e.id = sqlite3_column_int64(s, 0);
+    e.action = sqlite3_column_int64(s, 1);
+    e.kind = column_text(s, 2);
+    e.rule = column_text(s, 3);
+    e.text = column_text(s, 4);
+    e.visible_to = column_text(s, 5);
+    out.push_back(std::move(e));
+  }
+  if (rc != SQLITE_DONE) return db_error("reading events");
+  return out;
+}
+
+Result<std::optional<SnapshotRow>> SaveFile::latest_snapshot(int64_t k) {
+  // Actions only grow with the rowid, so the index order (action, rowid) read
+  // backwards finds the highest rowid among action <= k first.
+  CB_STMT(s, kLatestSnapshot,
+          "SELECT action, position, state, forced FROM snapshots WHERE action <= ? "
+          "ORDER BY action DESC, rowid DESC LIMIT 1");
+  Reset r{s};
+  sqlite3_bind_int64(s, 1, k);
+  const int rc = sqlite3_step(s);
+  if (rc == SQLITE_DONE) return std::optional<SnapshotRow>();
+  if (rc != SQLITE_ROW) return db_error("reading a snapshot");
+  SnapshotRow sn;
+  sn.action = sqlite3_column_int64(s, 0);
+  sn.position = column_text(s, 1);
+  sn.state = column_blob(s, 2);
+  sn.forced = column_text(s, 3);
+  return std::optional<SnapshotRow>(std::move(sn));
+}
+
+Result<std::vector<UndoneRow>> SaveFile::undone() {
+  CB_STMT(s, kSelectUndone, "SELECT id, undone_at, seq, side, choice, text, forced FROM undone ORDER BY id");
+  Reset r{s};
+  std::vector<UndoneRow> out;
+  int rc;
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    UndoneRow u;
+    u.id = sqlite3_column_int64(s, 0);
+    u.undone_at = column_text(s, 1);
+    u.seq = sqlite3_column_int64(s, 2);
+    u.side = column_text(s, 3);
+    u.choice = sqlite3_column_int(s, 4);
+    u.text = column_text(s, 5);
+    u.forced = column_text(s, 6);
+    out.push_back(std::move(u));
+  }
+  if (rc != SQLITE_DONE) return db_error("reading undone actions");
+  return out;
+}
+
+}  // namespace cardboard
