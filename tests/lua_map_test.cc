@@ -87,6 +87,8 @@ TEST_CASE("lua map: adjacency, distance, within and line on a hex map", "[maps][
   CHECK(f.run("return map.distance('0101', '0304')") == "4");
   CHECK(f.run(std::string(kJoin) + "return join(map.within('0101', 1))") == "0101,0102,0201,0202");
   CHECK(f.run("return #map.within('0303', 1)") == "7");
+  CHECK(f.run("return #map.within('0303', 1000000000)") == "19");
+  CHECK(f.run(std::string(kJoin) + "return join(map.within('hills', 1))") == "port,hills,plain");
   CHECK(f.run(std::string(kJoin) + "return join(map.line('0101', '0401'))") == "0101,0201,0301,0401");
 }
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "data/map_file.h"
 #include "maps/area_graph.h"
@@ -45,6 +46,22 @@ TEST_CASE("map file: a hex map with terrain, hexsides and places", "[maps][map_f
   CHECK(cells[0] == std::pair<std::string, std::string>{"0101", "Alpha"});
   CHECK(cells[1] == std::pair<std::string, std::string>{"0102", "0102"});
   CHECK(cells[g.find("0303")].second == "Bravo / Bravo Ridge");
+}
+
+TEST_CASE("map file: a pointy grid listing only its hexes", "[maps][map_file]") {
+  auto m = load_map_file(fixture("hex_listed.toml"), "strip");
+  REQUIRE(m.ok());
+  CHECK(m->title == "strip");
+  REQUIRE(m->hex);
+  const HexGrid& g = *m->hex;
+  CHECK(g.shape().orientation == HexOrientation::kPointy);
+  CHECK(g.shape().offset == HexOffset::kEven);
+  CHECK(g.size() == 4);
+  CHECK(g.label(2) == "2925");
+  CHECK(g.find("2822") == -1);
+  // 2820 (even row, shifted right) and 2821 (odd row): 2821 is its south-west.
+  CHECK(g.neighbours(g.find("2820")) == std::vector<int>{g.find("2821")});
+  CHECK(g.direction_name(g.direction(g.find("2820"), g.find("2821"))) == std::string("sw"));
 }
 
 TEST_CASE("map file: an area map with attributes and connections", "[maps][map_file]") {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -122,16 +123,22 @@ struct GameDef {
   Table setup_vars;
   std::string setup_script;          // optional scenario Lua function run after the game's setup
 
-  std::unordered_map<std::string, int> side_index, type_index, location_index, track_index;
+  // Name lookups take a string_view so the Lua binding never builds a std::string.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
+  NameIndex side_index, type_index, location_index, track_index;
 
-  int find_side(const std::string& s) const { return find(side_index, s); }
-  int find_type(const std::string& s) const { return find(type_index, s); }
-  int find_location(const std::string& s) const { return find(location_index, s); }
-  int find_track(const std::string& s) const { return find(track_index, s); }
+  int find_side(std::string_view s) const { return find(side_index, s); }
+  int find_type(std::string_view s) const { return find(type_index, s); }
+  int find_location(std::string_view s) const { return find(location_index, s); }
+  int find_track(std::string_view s) const { return find(track_index, s); }
   void index();  // builds the lookup tables from the vectors
 
  private:
-  static int find(const std::unordered_map<std::string, int>& m, const std::string& s) {
+  static int find(const NameIndex& m, std::string_view s) {
     auto it = m.find(s);
     return it == m.end() ? -1 : it->second;
   }

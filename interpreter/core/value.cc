@@ -24,10 +24,18 @@ Value& Value::operator=(const Value& other) {
 
 static bool key_less(const Value::Key& a, const Value::Key& b) { return a < b; }
 
-const Value* Table::find(const Value::Key& k) const {
+const Value* Table::find_key(const Value::Key& k) const {
   auto it = std::lower_bound(entries.begin(), entries.end(), k,
                              [](const auto& e, const Value::Key& key) { return key_less(e.first, key); });
   return it != entries.end() && it->first == k ? &it->second : nullptr;
+}
+
+const Value* Table::find(std::string_view k) const {
+  // Integer keys sort before string keys: skip them, then binary search.
+  auto first = std::partition_point(entries.begin(), entries.end(), [](const auto& e) { return e.first.index() == 0; });
+  auto it = std::lower_bound(first, entries.end(), k,
+                             [](const auto& e, std::string_view key) { return std::get<1>(e.first) < key; });
+  return it != entries.end() && std::get<1>(it->first) == k ? &it->second : nullptr;
 }
 
 void Table::set(const Value::Key& k, Value v) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -60,7 +61,8 @@ class Value {
 struct Table {
   std::vector<std::pair<Value::Key, Value>> entries;  // sorted by key, no nil values
 
-  const Value* find(const Value::Key& k) const;
+  const Value* find_key(const Value::Key& k) const;
+  const Value* find(std::string_view k) const;  // a string key, without building a Key
   // Sets k to v; a nil v removes k.
   void set(const Value::Key& k, Value v);
 };

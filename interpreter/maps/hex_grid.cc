@@ -180,6 +180,9 @@ const char* HexGrid::direction_name(int direction) const {
 int HexGrid::distance(int a, int b) const { return cube_distance(cells_[a].cube, cells_[b].cube); }
 
 std::vector<int> HexGrid::within(int cell, int n) const {
+  // No two hexes of the rectangle are further apart than columns + rows, so a
+  // larger n adds nothing but work.
+  n = std::min(n, shape_.columns + shape_.rows);
   std::vector<int> out;
   const Cube c = cells_[cell].cube;
   for (int dq = -n; dq <= n; ++dq) {

@@ -87,16 +87,17 @@ class HexGrid {
   // "n", "ne", ... for this grid's orientation.
   const char* direction_name(int direction) const;
 
-  // Hexes counted as printed ranges are: by the straight hex distance, through
-  // missing hexes too.
+  // The number of hexes from a to b, counted as ranges are counted on the map:
+  // straight across, through missing hexes too.
   int distance(int a, int b) const;
   // Every cell at distance <= n from `cell`, itself included, by cell index.
   std::vector<int> within(int cell, int n) const;
   // The cells whose hexes the straight line between the centres of a and b
   // crosses, from a to b, both included. Points are sampled at distance+1 even
   // steps and rounded to the nearest hex; both ends are nudged by
-  // (+1e-6, +2e-6, -3e-6) in cube space first, so a line running exactly along
-  // a hexside always falls on the same side and the result is deterministic.
+  // (+1e-6, +2e-6, -3e-6) in cube space first (a hair down and to the right as
+  // drawn, in both orientations), so a line running exactly along a hexside
+  // always falls on the same side and the result is deterministic.
   // Hexes not on the map are left out.
   std::vector<int> line(int a, int b) const;
 

@@ -99,6 +99,10 @@ class Game {
   void set_choices(int registry_ref) { choices_ref_ = registry_ref; }
   void finish(std::string result, int winner);
 
+  // Registry references of the Lua name -> index tables (lua_api.cc).
+  int name_index_ref(int which) const { return name_index_refs_[which]; }
+  void set_name_index_ref(int which, int ref) { name_index_refs_[which] = ref; }
+
   // The current phase and step for messages ("turn 3, Battle Phase").
   std::string where() const;
 
@@ -129,6 +133,7 @@ class Game {
   bool record_events_ = true;
   std::function<void(const State&)> snapshot_hook_;
   Decider decider_;
+  int name_index_refs_[2] = {LUA_NOREF, LUA_NOREF};
 };
 
 // The game running in a Lua state (any of its threads).

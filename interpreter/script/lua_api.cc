@@ -6,6 +6,7 @@
 namespace cardboard {
 
 void open_lua_api(lua_State* L) {
+  open_name_indexes(L);
   open_lua_dice(L);
   open_lua_pieces(L);
   open_lua_decks(L);
@@ -21,17 +22,49 @@ void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
   lua_setglobal(L, name);
 }
 
+namespace {
+
+// Name -> index tables kept in the registry: Lua interns short strings, so a
+// raw lookup there is a pointer hash, cheaper than hashing the name in C++.
+// Their registry slots are integers, fetched without hashing.
+enum { kLocationIndex, kSideIndex };
+
+int build_index(lua_State* L, const GameDef::NameIndex& names) {
+  lua_createtable(L, 0, static_cast<int>(names.size()));
+  for (const auto& [name, i] : names) {
+    lua_pushinteger(L, i);
+    lua_setfield(L, -2, name.c_str());
+  }
+  return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+int lookup(lua_State* L, int arg, int which) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, game_of(L).name_index_ref(which));
+  lua_pushvalue(L, arg);
+  const int found = lua_rawget(L, -2) == LUA_TNUMBER ? static_cast<int>(lua_tointeger(L, -1)) : -1;
+  lua_pop(L, 2);
+  return found;
+}
+
+}  // namespace
+
+void open_name_indexes(lua_State* L) {
+  Game& g = game_of(L);
+  g.set_name_index_ref(kLocationIndex, build_index(L, g.def().location_index));
+  g.set_name_index_ref(kSideIndex, build_index(L, g.def().side_index));
+}
+
 int check_location(lua_State* L, int arg) {
-  size_t len = 0;
-  const char* s = lua_tolstring(L, arg, &len);
-  if (!s || lua_type(L, arg) != LUA_TSTRING) {
+  if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "location");
     return -1;
   }
-  const int loc = game_of(L).def().find_location(std::string(s, len));
-  if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", s));
+  const int loc = lookup(L, arg, kLocationIndex);
+  if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", lua_tostring(L, arg)));
   return loc;
 }
+
+int find_side_arg(lua_State* L, int arg) { return lookup(L, arg, kSideIndex); }
 
 int check_piece(lua_State* L, int arg) {
   int isnum = 0;
@@ -51,13 +84,12 @@ void push_piece(lua_State* L, int piece) {
 }
 
 int check_side(lua_State* L, int arg) {
-  const char* s = lua_tostring(L, arg);
-  if (!s || lua_type(L, arg) != LUA_TSTRING) {
+  if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "side");
     return -1;
   }
-  const int side = game_of(L).def().find_side(s);
-  if (side < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such side: '%s'", s));
+  const int side = find_side_arg(L, arg);
+  if (side < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such side: '%s'", lua_tostring(L, arg)));
   return side;
 }
 

@@ -16,6 +16,7 @@ namespace cardboard {
 class Game;
 
 void open_lua_api(lua_State* L);
+void open_name_indexes(lua_State* L);
 
 void open_lua_dice(lua_State* L);
 void open_lua_pieces(lua_State* L);
@@ -31,6 +32,7 @@ int check_piece(lua_State* L, int arg);
 void push_piece(lua_State* L, int piece);
 // A side named by its id string.
 int check_side(lua_State* L, int arg);
+int find_side_arg(lua_State* L, int arg);  // -1 when the value names no side
 int opt_side(lua_State* L, int arg);  // nil gives -1
 void push_side(lua_State* L, int side);
 // An optional rule reference (a string such as "9.2"), "" when absent.

@@ -223,7 +223,7 @@ int map_within(lua_State* L) {
     const Loc a = check_loc(L, 1);
     const lua_Integer n = luaL_checkinteger(L, 2);
     luaL_argcheck(L, n >= 0, 2, "distance must not be negative");
-    const int steps = static_cast<int>(std::min<lua_Integer>(n, 1000000));
+    const int steps = static_cast<int>(std::min<lua_Integer>(n, 1 << 30));  // both maps clamp further
     const MapDef& m = map_of(L, a);
     push_cells(L, a.map, by_location(L, a.map, m.hex ? m.hex->within(a.cell, steps) : m.area->within(a.cell, steps)));
     return 1;

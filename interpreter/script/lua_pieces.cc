@@ -11,29 +11,45 @@ namespace cardboard {
 namespace {
 
 // A filter table {owner=, type=, kind=, has=, marked=} compiled once per call.
+// Its strings point into the filter table, which lives during the call.
 struct Filter {
   int owner = -2;  // -2: any
   int type = -1;
-  std::string kind, has, marked;
+  const char* kind = nullptr;
+  const char* has = nullptr;
+  const char* marked = nullptr;
 };
 
 Filter check_filter(lua_State* L, int arg) {
   Filter f;
   if (lua_isnoneornil(L, arg)) return f;
   luaL_checktype(L, arg, LUA_TTABLE);
-  Game& g = game_of(L);
-  if (lua_getfield(L, arg, "owner") == LUA_TSTRING) {
-    f.owner = g.def().find_side(lua_tostring(L, -1));
-    if (f.owner < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such side: '%s'", lua_tostring(L, -2)));
+  const GameDef& d = game_of(L).def();
+  // Walk the (small) filter table once rather than looking up every key.
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    size_t klen = 0;
+    const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &klen) : "";
+    const char* val = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
+    if (!val) luaL_argerror(L, arg, lua_pushfstring(L, "filter field '%s' must be a string", key));
+    const std::string_view k(key, klen);
+    if (k == "owner") {
+      f.owner = find_side_arg(L, lua_gettop(L));
+      if (f.owner < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such side: '%s'", val));
+    } else if (k == "type") {
+      f.type = d.find_type(val);
+      if (f.type < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece type: '%s'", val));
+    } else if (k == "kind") {
+      f.kind = val;
+    } else if (k == "has") {
+      f.has = val;
+    } else if (k == "marked") {
+      f.marked = val;
+    } else {
+      luaL_argerror(L, arg, lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, marked)", key));
+    }
+    lua_pop(L, 1);
   }
-  if (lua_getfield(L, arg, "type") == LUA_TSTRING) {
-    f.type = g.def().find_type(lua_tostring(L, -1));
-    if (f.type < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece type: '%s'", lua_tostring(L, -2)));
-  }
-  if (lua_getfield(L, arg, "kind") == LUA_TSTRING) f.kind = lua_tostring(L, -1);
-  if (lua_getfield(L, arg, "has") == LUA_TSTRING) f.has = lua_tostring(L, -1);
-  if (lua_getfield(L, arg, "marked") == LUA_TSTRING) f.marked = lua_tostring(L, -1);
-  lua_pop(L, 5);
   return f;
 }
 
@@ -44,9 +60,9 @@ bool matches(const Game& g, const Filter& f, int piece) {
   if (f.owner != -2 && p.owner != f.owner) return false;
   if (f.type >= 0 && p.type != f.type) return false;
   const PieceTypeDef& t = g.def().types[p.type];
-  if (!f.kind.empty() && t.kind != f.kind) return false;
-  if (!f.has.empty() && !truthy(t.values.find(f.has))) return false;
-  if (!f.marked.empty() && !has_marker(p, f.marked)) return false;
+  if (f.kind && t.kind != f.kind) return false;
+  if (f.has && !truthy(t.values.find(std::string_view(f.has)))) return false;
+  if (f.marked && !has_marker(p, f.marked)) return false;
   return true;
 }
 
@@ -124,7 +140,9 @@ int l_kind(lua_State* L) {
 int l_value(lua_State* L) {
   Game& g = game_of(L);
   const int p = check_piece(L, 1);
-  const Value* v = g.def().types[g.state().pieces[p].type].values.find(std::string(luaL_checkstring(L, 2)));
+  size_t len = 0;
+  const char* key = luaL_checklstring(L, 2, &len);
+  const Value* v = g.def().types[g.state().pieces[p].type].values.find(std::string_view(key, len));
   if (v) push_value(L, *v);
   else lua_pushnil(L);
   return 1;

@@ -13,7 +13,7 @@ namespace {
 
 int l_index(lua_State* L) {
   const char* key = luaL_checkstring(L, 2);
-  const Value* v = game_of(L).state().vars.find(std::string(key));
+  const Value* v = game_of(L).state().vars.find(std::string_view(key));
   if (v) push_value(L, *v);
   else lua_pushnil(L);
   return 1;

@@ -221,7 +221,7 @@ int l_track(lua_State* L) {
 
 int l_var(lua_State* L) {
   const Game& g = check_game(L);
-  const Value* v = g.state().vars.find(std::string(luaL_checkstring(L, 2)));
+  const Value* v = g.state().vars.find(std::string_view(luaL_checkstring(L, 2)));
   if (v) push_value(L, *v);
   else lua_pushnil(L);
   return 1;

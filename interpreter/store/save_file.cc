@@ -32,13 +32,11 @@ CREATE TABLE events(
   rule TEXT NOT NULL,
   text TEXT NOT NULL,
   visible_to TEXT);
-CREATE INDEX events_by_action ON events(action);
 CREATE TABLE snapshots(
   action INTEGER NOT NULL,
   position TEXT NOT NULL,
   state BLOB NOT NULL,
   forced TEXT NOT NULL DEFAULT '');
-CREATE INDEX snapshots_by_action ON snapshots(action);
 CREATE TABLE undone(
   id INTEGER PRIMARY KEY,
   undone_at TEXT NOT NULL,
@@ -70,6 +68,8 @@ enum Slot {
   kDeleteEvents,
   kDeleteSnapshots,
   kSelectUndone,
+  kEventBounds,
+  kEventAt,
   kSlots
 };
 
@@ -234,7 +234,6 @@ Status SaveFile::init(bool fresh) {
   if (rc != SQLITE_ROW) return not_a_save(path_, reason());
   if (fresh) {
     CB_TRY(exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"));
-    if (const char* x = getenv("CB_PRAGMAS")) CB_TRY(exec(x));  // EXPERIMENT
     CB_TRY(exec("BEGIN"));
     auto st = exec(kSchema);
     if (st.ok())
@@ -248,24 +247,8 @@ Status SaveFile::init(bool fresh) {
     return exec("COMMIT");
   }
   if (app != kApplicationId) return not_a_save(path_, "no cardboard schema");
-  // A file cut short: the header counts more pages than the file holds
-  // (only meaningful when no WAL may hold the missing pages).
-  struct stat db_st {}, wal {};
-  const bool has_wal = ::stat((path_ + "-wal").c_str(), &wal) == 0 && wal.st_size > 0;
-  if (!has_wal && ::stat(path_.c_str(), &db_st) == 0 && db_st.st_size >= 100) {
-    int64_t pages = 0, page_size = 0;
-    auto one = [&](const char* sql, int64_t& out) {
-      sqlite3_stmt* q = nullptr;
-      if (sqlite3_prepare_v2(db_, sql, -1, &q, nullptr) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
-        out = sqlite3_column_int64(q, 0);
-      sqlite3_finalize(q);
-    };
-    one("PRAGMA page_count", pages);
-    one("PRAGMA page_size", page_size);
-    if (pages * page_size > static_cast<int64_t>(db_st.st_size))
-      return not_a_save(path_, "file is truncated: " + std::to_string(db_st.st_size) + " bytes of " +
-                                   std::to_string(pages * page_size));
-  }
+  // A file cut short fails above too: SQLite finds the header counting more
+  // pages than the file holds ("database disk image is malformed").
   int version = 0;
   {
     sqlite3_stmt* q = nullptr;
@@ -449,8 +432,15 @@ Status SaveFile::undo(int64_t n) {
           "INSERT INTO undone(undone_at, seq, side, choice, text, forced) "
           "SELECT ?, seq, side, choice, text, forced FROM actions WHERE seq > ? ORDER BY seq");
   CB_STMT(del_a, kDeleteActions, "DELETE FROM actions WHERE seq > ?");
-  CB_STMT(del_e, kDeleteEvents, "DELETE FROM events WHERE action > ?");
-  CB_STMT(del_s, kDeleteSnapshots, "DELETE FROM snapshots WHERE action > ?");
+  // Events and snapshots have no index on action (one less page written per
+  // action): their actions grow with the rowid, so the rows to delete are the
+  // tail after the last row of a kept action, found scanning backwards.
+  CB_STMT(del_e, kDeleteEvents,
+          "DELETE FROM events WHERE id > coalesce((SELECT id FROM events WHERE action <= ?1 "
+          "ORDER BY id DESC LIMIT 1), 0)");
+  CB_STMT(del_s, kDeleteSnapshots,
+          "DELETE FROM snapshots WHERE rowid > coalesce((SELECT rowid FROM snapshots WHERE action <= ?1 "
+          "ORDER BY rowid DESC LIMIT 1), 0)");
   const int64_t keep = count_ - n;
   const std::string now = now_iso();
   auto st = transaction(
@@ -534,21 +524,52 @@ Result<ActionRow> SaveFile::action(int64_t seq) {
   return db_error("reading action " + std::to_string(seq));
 }
 
+// Events have no index on action; their actions grow with the id, so the
+// first event of an action is found by bisecting the ids.
+Result<int64_t> SaveFile::first_event_at_or_after(int64_t action) {
+  CB_STMT(bounds, kEventBounds, "SELECT coalesce(min(id), 1), coalesce(max(id), 0) FROM events");
+  CB_STMT(at, kEventAt, "SELECT action FROM events WHERE id >= ? ORDER BY id LIMIT 1");
+  int64_t lo = 1, hi = 0;
+  {
+    Reset r{bounds};
+    if (sqlite3_step(bounds) != SQLITE_ROW) return db_error("reading events");
+    lo = sqlite3_column_int64(bounds, 0);
+    hi = sqlite3_column_int64(bounds, 1) + 1;  // one past the last id
+  }
+  // Invariant: every event with id < lo has action < `action`; events from hi on do not.
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    Reset r{at};
+    sqlite3_bind_int64(at, 1, mid);
+    const int rc = sqlite3_step(at);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_error("reading events");
+    if (rc == SQLITE_ROW && sqlite3_column_int64(at, 0) < action) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 Result<std::vector<EventRow>> SaveFile::events(int64_t action) {
   sqlite3_stmt* s = nullptr;
   if (action < 0) {
     CB_STMT(all, kSelectEvents, "SELECT id, action, kind, rule, text, visible_to FROM events ORDER BY id");
     s = all;
   } else {
+    auto first = first_event_at_or_after(action);
+    if (!first.ok()) return first.error();
     CB_STMT(one, kSelectEventsOf,
-            "SELECT id, action, kind, rule, text, visible_to FROM events WHERE action = ? ORDER BY id");
+            "SELECT id, action, kind, rule, text, visible_to FROM events WHERE id >= ? ORDER BY id");
     s = one;
-    sqlite3_bind_int64(s, 1, action);
+    sqlite3_bind_int64(s, 1, *first);
   }
   Reset r{s};
   std::vector<EventRow> out;
   int rc;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    if (action >= 0 && sqlite3_column_int64(s, 1) != action) {
+      rc = SQLITE_DONE;
+      break;
+    }
     EventRow e;
     e.id = sqlite3_column_int64(s, 0);
     e.action = sqlite3_column_int64(s, 1);
@@ -563,11 +584,10 @@ Result<std::vector<EventRow>> SaveFile::events(int64_t action) {
 }
 
 Result<std::optional<SnapshotRow>> SaveFile::latest_snapshot(int64_t k) {
-  // Actions only grow with the rowid, so the index order (action, rowid) read
-  // backwards finds the highest rowid among action <= k first.
+  // Scans backwards from the last row: the first with action <= k is the one
+  // (at the end of the save, that is the last row).
   CB_STMT(s, kLatestSnapshot,
-          "SELECT action, position, state, forced FROM snapshots WHERE action <= ? "
-          "ORDER BY action DESC, rowid DESC LIMIT 1");
+          "SELECT action, position, state, forced FROM snapshots WHERE action <= ? ORDER BY rowid DESC LIMIT 1");
   Reset r{s};
   sqlite3_bind_int64(s, 1, k);
   const int rc = sqlite3_step(s);

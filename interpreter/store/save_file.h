@@ -131,6 +131,7 @@ class SaveFile {
   Status exec(const char* sql);
   Result<sqlite3_stmt*> prepare(int slot, const char* sql);
   Error db_error(const std::string& what) const;
+  Result<int64_t> first_event_at_or_after(int64_t action);
   Status insert_rows(int64_t action, const std::vector<EventRow>& events, const std::vector<SnapshotRow>& snapshots);
 
   std::string path_;

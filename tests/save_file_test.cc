@@ -1,0 +1,254 @@
+// SaveFile: the rows of a save, without any game. Checks the forced-input
+// encoding, the transactions of start/append/undo, the snapshot lookup, and
+// the pinned messages for files that are not saves.
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "store/save_file.h"
+
+using namespace cardboard;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path dir;
+  explicit TempDir(const std::string& name) {
+    dir = fs::temp_directory_path() / ("cardboard_save_" + std::to_string(::getpid()) + "_" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~TempDir() { fs::remove_all(dir); }
+  std::string file(const std::string& n) const { return (dir / n).string(); }
+};
+
+std::unique_ptr<SaveFile> must(Result<std::unique_ptr<SaveFile>> r) {
+  if (!r.ok()) FAIL(r.error().message);
+  return std::move(*r);
+}
+
+void must_ok(const Status& s) {
+  if (!s.ok()) FAIL(s.error().message);
+}
+
+SaveMeta sample_meta() {
+  SaveMeta m;
+  m.game = "race";
+  m.scenario = "race/short";
+  m.scenario_id = "race/short";
+  m.rules_hash = "0123456789abcdef";
+  m.seed = 18446744073709551615ULL;
+  m.start_forced = "dice=6";
+  m.start_hash = "00000000000000aa";
+  return m;
+}
+
+ActionRow action(int64_t seq) {
+  ActionRow a;
+  a.seq = seq;
+  a.side = seq % 2 ? "red" : "blue";
+  a.choice = static_cast<int>(seq % 3);
+  a.text = "choice " + std::to_string(seq);
+  a.state_hash = "hash" + std::to_string(seq);
+  return a;
+}
+
+// A save with 10 actions; action k has events "k.1", "k.2" and one snapshot
+// per even action.
+std::unique_ptr<SaveFile> sample(const std::string& path) {
+  auto f = must(SaveFile::create(path));
+  must_ok(f->write_start(sample_meta(), {{0, 0, "sequence", "", "Turn 1", ""}}, {{0, "turn 1, Play", "S0", ""}}));
+  for (int64_t k = 1; k <= 10; ++k) {
+    std::vector<EventRow> ev{{0, 0, "log", "1", std::to_string(k) + ".1", ""},
+                             {0, 0, "draw", "2", std::to_string(k) + ".2", "blue"}};
+    std::vector<SnapshotRow> sn;
+    if (k % 2 == 0) sn.push_back({0, "turn " + std::to_string(k), "S" + std::to_string(k), "dice=1"});
+    must_ok(f->append(action(k), ev, sn));
+  }
+  return f;
+}
+
+std::string write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("save file: forced input encodes as dice=...;draw:LOCATION=...", "[store]") {
+  ForcedInput f;
+  CHECK(encode_forced(f).empty());
+  f.dice = {6, 1, 4};
+  f.draws.push_back({"event_deck", {"Jihad", "Truce"}});
+  f.draws.push_back({"cup", {"Tank"}});
+  const std::string text = encode_forced(f);
+  CHECK(text == "dice=6,1,4;draw:event_deck=Jihad|Truce;draw:cup=Tank");
+  auto back = decode_forced(text);
+  REQUIRE(back.ok());
+  CHECK(back->dice == f.dice);
+  CHECK(back->draws == f.draws);
+  CHECK(decode_forced("").ok());
+  CHECK(decode_forced("")->empty());
+
+  auto bad = decode_forced("dice=6,x");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message == "bad forced input 'dice=6,x': die face 'x' is not a number");
+  bad = decode_forced("roll=6");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message == "bad forced input 'roll=6': unknown key 'roll': expected dice or draw:LOCATION");
+  bad = decode_forced("draw:deck=A||B");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message == "bad forced input 'draw:deck=A||B': an empty piece type in draw:deck");
+}
+
+TEST_CASE("save file: start, append, read back and reopen", "[store]") {
+  TempDir t("rows");
+  const std::string path = t.file("s.cbsave");
+  {
+    auto f = sample(path);
+    CHECK(f->action_count() == 10);
+  }
+  auto f = must(SaveFile::open(path));
+  CHECK(f->action_count() == 10);
+  auto m = f->meta();
+  REQUIRE(m.ok());
+  CHECK(m->format == 1);
+  CHECK(m->game == "race");
+  CHECK(m->seed == 18446744073709551615ULL);
+  CHECK(m->start_forced == "dice=6");
+  CHECK(m->start_hash == "00000000000000aa");
+  CHECK(m->created.size() == 20);  // 2024-05-01T12:00:00Z
+
+  auto a = f->actions(8);
+  REQUIRE(a.ok());
+  REQUIRE(a->size() == 2);
+  CHECK((*a)[0].seq == 9);
+  CHECK((*a)[0].side == "red");
+  CHECK((*a)[0].text == "choice 9");
+  CHECK((*a)[1].state_hash == "hash10");
+
+  auto ev = f->events(7);
+  REQUIRE(ev.ok());
+  REQUIRE(ev->size() == 2);
+  CHECK((*ev)[0].text == "7.1");
+  CHECK((*ev)[0].visible_to.empty());
+  CHECK((*ev)[1].visible_to == "blue");
+  CHECK((*ev)[1].action == 7);
+  CHECK(f->events(0)->size() == 1);
+  CHECK(f->events(11)->empty());
+  CHECK(f->events(-1)->size() == 21);
+
+  auto sn = f->latest_snapshot(10);
+  REQUIRE(sn.ok());
+  REQUIRE(sn->has_value());
+  CHECK((*sn)->action == 10);
+  CHECK((*sn)->state == "S10");
+  CHECK((*sn)->forced == "dice=1");
+  CHECK((*f->latest_snapshot(7))->action == 6);
+  CHECK((*f->latest_snapshot(1))->action == 0);
+
+  auto wrong = f->append(action(12), {}, {});
+  REQUIRE_FALSE(wrong.ok());
+  CHECK(wrong.error().message == "save " + path + ": action 12 does not follow action 10");
+}
+
+TEST_CASE("save file: undo keeps the removed actions as an abandoned branch", "[store]") {
+  TempDir t("undo");
+  const std::string path = t.file("s.cbsave");
+  auto f = sample(path);
+  must_ok(f->undo(3));
+  CHECK(f->action_count() == 7);
+  CHECK(f->actions(0)->size() == 7);
+  CHECK(f->events(8)->empty());
+  CHECK(f->events(-1)->size() == 15);
+  CHECK((*f->latest_snapshot(7))->action == 6);
+  auto u = f->undone();
+  REQUIRE(u.ok());
+  REQUIRE(u->size() == 3);
+  CHECK((*u)[0].seq == 8);
+  CHECK((*u)[0].text == "choice 8");
+  CHECK((*u)[2].seq == 10);
+
+  auto st = f->undo(8);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().message == "cannot undo 8 actions: the save holds 7");
+  // New actions follow the kept ones, with their own events and snapshots.
+  must_ok(f->append(action(8), {{0, 0, "log", "", "new 8", ""}}, {{0, "p", "N8", ""}}));
+  CHECK((*f->events(8))[0].text == "new 8");
+  CHECK((*f->latest_snapshot(8))->state == "N8");
+  must_ok(f->undo(8));
+  CHECK(f->action_count() == 0);
+  CHECK(f->events(-1)->size() == 1);
+  CHECK((*f->latest_snapshot(0))->state == "S0");
+}
+
+TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
+  TempDir t("bad");
+  SECTION("missing") {
+    auto f = SaveFile::open(t.file("none.cbsave"));
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().message == "not a cardboard save: " + t.file("none.cbsave") + " (no such file)");
+  }
+  SECTION("not SQLite") {
+    const std::string path = write_file(t.file("text.cbsave"), std::string(5000, 'x'));
+    auto f = SaveFile::open(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().kind == ErrorKind::kRejected);
+    CHECK(f.error().message == "not a cardboard save: " + path + " (file is not a database)");
+  }
+  SECTION("empty") {
+    const std::string path = write_file(t.file("empty.cbsave"), "");
+    auto f = SaveFile::open(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().message == "not a cardboard save: " + path + " (no cardboard schema)");
+  }
+  SECTION("truncated") {
+    const std::string path = t.file("cut.cbsave");
+    sample(path).reset();  // closing checkpoints the WAL into the file
+    REQUIRE_FALSE(fs::exists(path + "-wal"));
+    const auto size = fs::file_size(path);
+    REQUIRE(size >= 4 * 4096);
+    fs::resize_file(path, size / 2);
+    auto f = SaveFile::open(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().message == "not a cardboard save: " + path + " (database disk image is malformed)");
+  }
+  SECTION("another SQLite database") {
+    const std::string path = t.file("other.db");
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "CREATE TABLE t(x)", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+    auto f = SaveFile::open(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().message == "not a cardboard save: " + path + " (no cardboard schema)");
+  }
+  SECTION("a newer format") {
+    const std::string path = t.file("new.cbsave");
+    sample(path).reset();
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 2", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+    auto f = SaveFile::open(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().message == "not a cardboard save: " + path +
+                                   " (format 2 is newer than this cardboard reads (1): update cardboard)");
+  }
+  SECTION("create refuses an existing file") {
+    const std::string path = write_file(t.file("x.cbsave"), "keep me");
+    auto f = SaveFile::create(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().message == "save " + path + " exists: choose another name or overwrite it");
+    std::ifstream in(path);
+    std::string s;
+    std::getline(in, s);
+    CHECK(s == "keep me");
+  }
+}
