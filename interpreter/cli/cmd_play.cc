@@ -1,6 +1,151 @@
-// placeholder until the store lands
+// cardboard play: interactive terminal play of a new game or a save, with
+// undo, log and help at the prompt. Every decision is recorded in the save
+// as it is taken, so quitting loses nothing.
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <random>
+#include <string>
+
 #include "cli/commands.h"
+#include "cli/save_args.h"
+#include "cli/view.h"
+#include "data/game_loader.h"
+#include "store/history.h"
+
+namespace fs = std::filesystem;
+
 namespace cardboard {
-void add_save_commands(CLI::App&, int&) {}
-void add_play_command(CLI::App&, int&) {}
+
+namespace {
+
+constexpr const char* kHelp =
+    "  a number or the text of a choice: take it\n"
+    "  u, undo [N]   take back the last N decisions (default 1)\n"
+    "  l, log [N]    the last N events with their rules (default 30)\n"
+    "  s, status     the board again\n"
+    "  h, help, ?    this help\n"
+    "  q, quit       leave (the game is saved after every decision)\n";
+
+void print_events(History& h, int64_t from_action, int side) {
+  auto events = h.file().events();
+  if (!events.ok()) return;
+  const std::string side_id = side >= 0 ? h.game().def().sides[side].id : "";
+  for (const auto& e : *events) {
+    if (e.action < from_action) continue;
+    if (!e.visible_to.empty() && e.visible_to != side_id) continue;
+    std::printf("%s%s%s\n", e.kind == "sequence" ? "-- " : "   ",
+                e.rule.empty() || e.kind == "sequence" ? "" : ("[" + e.rule + "] ").c_str(), e.text.c_str());
+  }
+}
+
+void print_log_tail(History& h, size_t n) {
+  auto events = h.file().events();
+  if (!events.ok()) return;
+  const size_t from = events->size() > n ? events->size() - n : 0;
+  for (size_t i = from; i < events->size(); ++i) {
+    const auto& e = (*events)[i];
+    std::printf("%5lld %s%s\n", static_cast<long long>(e.action), e.rule.empty() ? "" : ("[" + e.rule + "] ").c_str(),
+                e.text.c_str());
+  }
+}
+
+std::string trim(const std::string& s) {
+  const auto a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string::npos) return "";
+  return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
+}
+
+int play(History& h, const std::string& path) {
+  std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", h.game().def().title.c_str(),
+              h.game().def().scenario_title.c_str(), path.c_str());
+  print_events(h, 0, h.game().state().pending.side);
+  for (;;) {
+    const Game& g = h.game();
+    std::printf("\n%s%s", view_text(g, -1).c_str(), prompt_text(g).c_str());
+    if (g.state().finished) {
+      std::printf("(u to undo, l for the log, q to quit)\n");
+    }
+    std::printf("> ");
+    std::fflush(stdout);
+    std::string line;
+    if (!std::getline(std::cin, line)) {
+      std::printf("\n");
+      return 0;
+    }
+    line = trim(line);
+    if (line.empty()) continue;
+    const std::string word = line.substr(0, line.find(' '));
+    const std::string rest = trim(line.size() > word.size() ? line.substr(word.size()) : "");
+    if (word == "q" || word == "quit" || word == "exit") return 0;
+    if (word == "h" || word == "help" || word == "?") {
+      std::printf("%s", kHelp);
+      continue;
+    }
+    if (word == "s" || word == "status") continue;
+    if (word == "l" || word == "log") {
+      print_log_tail(h, rest.empty() ? 30 : std::stoul(rest));
+      continue;
+    }
+    if (word == "u" || word == "undo") {
+      const int64_t n = rest.empty() ? 1 : std::stoll(rest);
+      auto s = h.undo(n);
+      if (!s.ok()) std::printf("cannot undo: %s\n", s.error().message.c_str());
+      else std::printf("undid %lld decision%s\n", static_cast<long long>(n), n == 1 ? "" : "s");
+      continue;
+    }
+    if (g.state().finished) {
+      std::printf("the game is over: %s\n", g.state().result.c_str());
+      continue;
+    }
+    const int actor = g.state().pending.side;
+    const int64_t before = h.action_count();
+    auto s = h.act(line);
+    if (!s.ok()) {
+      std::printf("%s\n", s.error().message.c_str());
+      if (s.error().kind == ErrorKind::kScript) std::printf("(the save is unchanged; the rules need fixing)\n");
+      continue;
+    }
+    std::printf("\n");
+    print_events(h, before + 1, actor);
+  }
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app, int& code) {
+  auto* cmd = app.add_subcommand("play", "play in the terminal: a new game of GAME/SCENARIO, or a save");
+  struct Args {
+    std::string target, save;
+    uint64_t seed = 0;
+  };
+  static Args a;
+  cmd->add_option("game", a.target, "GAME/SCENARIO, a scenario file, or a save to resume")->required();
+  cmd->add_option("--seed", a.seed, "the seed of a new game (default: a random one)");
+  cmd->add_option("--save", a.save, "where to save a new game (default: saves/GAME-SCENARIO.cbsave, numbered)");
+  cmd->callback([&code, cmd] {
+    const std::string root = project_root();
+    std::unique_ptr<History> h;
+    std::string path;
+    const std::string as_save = resolve_save(a.target);
+    if (fs::is_regular_file(as_save) && fs::path(as_save).extension() != ".toml") {
+      path = as_save;
+      auto opened = History::open(path, root);
+      if (!opened.ok()) return void(code = report(opened.error()));
+      h = std::move(*opened);
+      if (!h->warning().empty()) std::fprintf(stderr, "cardboard: warning: %s\n", h->warning().c_str());
+    } else {
+      auto def = load_game(a.target, root);
+      if (!def.ok()) return void(code = report(def.error()));
+      path = a.save.empty() ? default_save_path((*def)->scenario_id) : a.save;
+      std::random_device rd;
+      const uint64_t seed = cmd->count("--seed") ? a.seed : ((static_cast<uint64_t>(rd()) << 31) ^ rd());
+      auto created = History::create(path, a.target, root, seed);
+      if (!created.ok()) return void(code = report(created.error()));
+      h = std::move(*created);
+    }
+    code = play(*h, path);
+  });
+}
+
 }  // namespace cardboard

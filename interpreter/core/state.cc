@@ -5,7 +5,7 @@
 namespace cardboard {
 
 namespace {
-constexpr uint64_t kStateFormat = 1;
+constexpr uint64_t kStateFormat = 2;
 }
 
 State State::empty_for(const GameDef& def, uint64_t seed) {
@@ -91,9 +91,10 @@ void State::write(ByteWriter& w) const {
   w.i(position.repeat);
   w.i(position.step);
   w.u(position.in_setup);
+  // The prompt and rule of the pending decision are presentation (a rule may
+  // word them differently when events are not recorded): only the side and
+  // the choices belong to the state.
   w.i(pending.side);
-  w.s(pending.prompt);
-  w.s(pending.rule);
   w.u(pending.choices.size());
   for (const auto& c : pending.choices) w.s(c);
   w.u(finished);
@@ -144,8 +145,6 @@ Result<State> State::read(std::string_view bytes) {
   s.position.step = static_cast<int32_t>(r.i());
   s.position.in_setup = r.u() != 0;
   s.pending.side = static_cast<int32_t>(r.i());
-  s.pending.prompt = r.s();
-  s.pending.rule = r.s();
   const uint64_t nch = r.u();
   for (uint64_t k = 0; k < nch && r.ok(); ++k) s.pending.choices.push_back(r.s());
   s.finished = r.u() != 0;

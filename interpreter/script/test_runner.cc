@@ -88,8 +88,16 @@ int l_new_game(lua_State* L) {
   std::string scenario = luaL_optstring(L, -1, "");
   lua_pop(L, 1);
   if (scenario.empty()) return luaL_error(L, "new_game: 'scenario' is required");
-  if (scenario.find('/') == std::string::npos && scenario.find(".toml") == std::string::npos)
+  if (scenario.find('/') == std::string::npos && scenario.find(".toml") == std::string::npos) {
     scenario = ctx.game_id + "/" + scenario;
+  } else if (scenario.find(".toml") != std::string::npos && fs::path(scenario).is_relative()) {
+    // A scenario file of the tests: relative to the tests folder, else to the project root.
+    for (const auto& base : {ctx.game_dir + "/tests", ctx.root})
+      if (fs::exists(base + "/" + scenario)) {
+        scenario = base + "/" + scenario;
+        break;
+      }
+  }
   lua_getfield(L, 1, "seed");
   const auto seed = static_cast<uint64_t>(luaL_optinteger(L, -1, 1));
   lua_pop(L, 1);

@@ -1,5 +1,8 @@
 #include "store/history.h"
 
+#include <deque>
+#include <optional>
+
 #include <filesystem>
 
 #include "core/bytes.h"
@@ -129,6 +132,44 @@ Result<std::unique_ptr<History>> History::open(const std::string& path, const st
   return h;
 }
 
+// Re-applies recorded actions through a decider, so the rules never suspend
+// (a suspension costs a C++ exception) until the recorded actions run out.
+// `begin` starts or restores the game. `check(i)` sees the state reached
+// after the first i actions, with the next decision pending, and returns
+// false to stop there. Returns how many actions were applied in `applied`;
+// `mismatch` is set when a recorded choice is not open where it was taken.
+Status History::reapply(Game& g, const std::vector<ActionRow>& actions, const std::function<Status()>& begin,
+                        const std::function<bool(size_t)>& check, size_t& applied, bool& mismatch) {
+  size_t i = 0;
+  mismatch = false;
+  Status failure = ok_status();
+  g.set_decider([&](Game& game) -> int {
+    if (check && !check(i)) return -1;
+    if (i >= actions.size()) return -1;
+    const ActionRow& a = actions[i];
+    const Decision& p = game.state().pending;
+    if (a.choice < 0 || a.choice >= static_cast<int>(p.choices.size()) || p.choices[a.choice] != a.text ||
+        def_->sides[p.side].id != a.side) {
+      mismatch = true;
+      return -1;
+    }
+    auto forced = decode_forced(a.forced);
+    if (!forced.ok()) {
+      failure = forced.error();
+      return -1;
+    }
+    failure = apply_forced(game, *forced);
+    if (!failure.ok()) return -1;
+    ++i;
+    return a.choice;
+  });
+  Status st = begin();
+  g.set_decider(nullptr);
+  applied = i;
+  if (!failure.ok()) return failure;
+  return st;
+}
+
 Status History::rebuild() {
   Game& g = *game_;
   g.set_record_events(false);
@@ -139,7 +180,9 @@ Status History::rebuild() {
   if (!snap.ok()) return snap.error();
   int64_t from = 0;
   std::string where = "the start";
-  Status st = ok_status();
+  std::function<Status()> begin;
+  std::optional<State> snapshot_state;
+  std::deque<int> snapshot_dice;
   if (*snap) {
     const SnapshotRow& sn = **snap;
     auto state = State::read(sn.state);
@@ -149,32 +192,35 @@ Status History::rebuild() {
     auto forced = decode_forced(sn.forced);
     if (!forced.ok()) return forced.error();
     for (const auto& [loc, types] : forced->draws) CB_TRY(g.force_draws(loc, types));
-    const std::deque<int> dice(forced->dice.begin(), forced->dice.end());
+    snapshot_dice.assign(forced->dice.begin(), forced->dice.end());
+    snapshot_state = std::move(*state);
     from = sn.action;
     where = "the snapshot of action " + std::to_string(from) + " (" + sn.position + ")";
-    st = g.restore(*state, dice);
+    begin = [&] { return g.restore(*snapshot_state, snapshot_dice); };
   } else {
     auto forced = decode_forced(meta_.start_forced);
     if (!forced.ok()) return forced.error();
     CB_TRY(apply_forced(g, *forced));
-    st = g.start(meta_.seed);
-  }
-  if (!st.ok()) {
-    g.set_record_events(true);
-    return Error{st.error().kind, "loading " + file_->path() + " from " + where + ": " + st.error().message};
+    begin = [&] { return g.start(meta_.seed); };
   }
   auto actions = file_->actions(from);
   if (!actions.ok()) return actions.error();
-  for (const auto& a : *actions) {
-    auto forced = decode_forced(a.forced);
-    if (!forced.ok()) return forced.error();
-    st = apply_forced(g, *forced);
-    if (st.ok()) st = g.act(a.choice);
-    if (!st.ok()) {
-      g.set_record_events(true);
-      return Error{st.error().kind, "loading " + file_->path() + ": re-applying action " + std::to_string(a.seq) +
-                                        " (" + a.side + " chose " + a.text + ") failed: " + st.error().message};
-    }
+  size_t applied = 0;
+  bool mismatch = false;
+  const Status st = reapply(g, *actions, begin, nullptr, applied, mismatch);
+  if (!st.ok() && applied == 0 && actions->empty()) {
+    g.set_record_events(true);
+    return Error{st.error().kind, "loading " + file_->path() + " from " + where + ": " + st.error().message};
+  }
+  if (!st.ok() || mismatch || applied < actions->size()) {
+    g.set_record_events(true);
+    const ActionRow& a = (*actions)[std::min(applied, actions->size() - 1)];
+    const std::string why = !st.ok() ? st.error().message
+                            : mismatch ? "that choice is not open there"
+                                       : "the game ended before it";
+    return Error{st.ok() ? ErrorKind::kRejected : st.error().kind,
+                 "loading " + file_->path() + ": re-applying action " + std::to_string(a.seq) + " (" + a.side +
+                     " chose " + a.text + ") failed: " + why};
   }
   g.set_record_events(true);
   g.events().clear();
@@ -271,41 +317,53 @@ Result<VerifyReport> History::verify(const std::function<void(int64_t done, int6
 
   auto start_forced = decode_forced(meta_.start_forced);
   if (!start_forced.ok()) return start_forced.error();
-  Status st = apply_forced(g, *start_forced);
-  if (st.ok()) st = g.start(meta_.seed);
-  if (!st.ok()) return diverge(0, meta_.start_hash, "", false, "the start failed: " + st.error().message);
-  if (state_hash(g) != meta_.start_hash)
-    return diverge(0, meta_.start_hash, state_hash(g), false,
-                   "the state after the start differs: recorded " + meta_.start_hash + ", now " + state_hash(g));
-
-  for (const auto& a : *actions) {
-    const Decision& p = g.state().pending;
-    const bool open = !g.state().finished && p.open();
-    const bool same_choice = open && a.choice >= 0 && a.choice < static_cast<int>(p.choices.size()) &&
-                             p.choices[a.choice] == a.text && def_->sides[p.side].id == a.side;
-    std::string why;
-    if (!same_choice) {
-      if (!open) why = "no decision is open there";
-      else if (def_->sides[p.side].id != a.side)
-        why = "the decision is " + def_->sides[p.side].id + "'s, not " + a.side + "'s";
-      else why = "'" + a.text + "' is not choice " + std::to_string(a.choice + 1) + " there";
-      if (!open || a.choice < 0 || a.choice >= static_cast<int>(p.choices.size()))
-        return diverge(a.seq, a.state_hash, "", true, "action " + std::to_string(a.seq) + ": " + why);
-    }
-    auto forced = decode_forced(a.forced);
-    if (!forced.ok()) return forced.error();
-    st = apply_forced(g, *forced);
-    if (st.ok()) st = g.act(a.choice);
-    if (!st.ok())
-      return diverge(a.seq, a.state_hash, "", !same_choice,
-                     "action " + std::to_string(a.seq) + " failed: " + st.error().message);
+  CB_TRY(apply_forced(g, *start_forced));
+  // The state after i actions must hash to the recorded one: the start's
+  // hash before the first action, then each action's own.
+  std::optional<Divergence> found;
+  auto check = [&](size_t i) {
+    const std::string& expected = i == 0 ? meta_.start_hash : (*actions)[i - 1].state_hash;
     const std::string actual = state_hash(g);
-    if (!same_choice || actual != a.state_hash)
-      return diverge(a.seq, a.state_hash, actual, !same_choice,
-                     "action " + std::to_string(a.seq) + " (" + a.side + " chose " + a.text + "): " +
-                         (why.empty() ? "state " + actual + ", recorded " + a.state_hash : why));
-    ++rep.actions_checked;
-    if (progress && (rep.actions_checked & 4095) == 0) progress(rep.actions_checked, total);
+    if (actual == expected) {
+      rep.actions_checked = static_cast<int64_t>(i);
+      if (progress && i && (i & 4095) == 0) progress(rep.actions_checked, total);
+      return true;
+    }
+    const int64_t seq = i == 0 ? 0 : (*actions)[i - 1].seq;
+    found = Divergence{seq, expected, actual, false,
+                       i == 0 ? "the state after the start differs: recorded " + expected + ", now " + actual
+                              : "action " + std::to_string(seq) + " (" + (*actions)[i - 1].side + " chose " +
+                                    (*actions)[i - 1].text + "): state " + actual + ", recorded " + expected};
+    return false;
+  };
+  size_t applied = 0;
+  bool mismatch = false;
+  const Status st = reapply(g, *actions, [&] { return g.start(meta_.seed); }, check, applied, mismatch);
+  if (found) return diverge(found->seq, found->expected_hash, found->actual_hash, false, found->message);
+  if (!st.ok()) {
+    const int64_t seq = applied == 0 ? 0 : (*actions)[applied - 1].seq;
+    return diverge(seq, applied == 0 ? meta_.start_hash : (*actions)[applied - 1].state_hash, "", false,
+                   (applied == 0 ? std::string("the start") : "action " + std::to_string(seq)) +
+                       " failed: " + st.error().message);
+  }
+  if (mismatch || applied < actions->size()) {
+    const ActionRow& a = (*actions)[applied];
+    const Decision& p = g.state().pending;
+    std::string why = "no decision is open there";
+    if (!g.state().finished && p.open()) {
+      why = def_->sides[p.side].id != a.side ? "the decision is " + def_->sides[p.side].id + "'s, not " + a.side + "'s"
+                                              : "'" + a.text + "' is not choice " + std::to_string(a.choice + 1) + " there";
+    }
+    return diverge(a.seq, a.state_hash, "", true, "action " + std::to_string(a.seq) + ": " + why);
+  }
+  // After the last action no decision may follow (the game ended): check it here.
+  if (!actions->empty()) {
+    const std::string actual = state_hash(g);
+    if (actual != actions->back().state_hash)
+      return diverge(actions->back().seq, actions->back().state_hash, actual, false,
+                     "action " + std::to_string(actions->back().seq) + " (" + actions->back().side + " chose " +
+                         actions->back().text + "): state " + actual + ", recorded " + actions->back().state_hash);
+    rep.actions_checked = total;
   }
   if (progress) progress(rep.actions_checked, total);
   return rep;

@@ -91,6 +91,8 @@ class History {
   // Puts the game at the save's last action (snapshot + re-applied actions).
   Status rebuild();
   Status apply_forced(Game& g, const ForcedInput& f);
+  Status reapply(Game& g, const std::vector<ActionRow>& actions, const std::function<Status()>& begin,
+                 const std::function<bool(size_t)>& check, size_t& applied, bool& mismatch);
   ForcedInput leftover_forced() const;
 
   std::unique_ptr<SaveFile> file_;

@@ -86,7 +86,7 @@ end)
 
 -- R14: a safety limit on turns ends the game as a stalemate (fixture: 2 turns).
 test("victory, ruling R14: the turn limit ends the game in a stalemate", function()
-  local g = new_game{ scenario = "rules/arab_israeli_wars/tests/short_limit.toml", seed = 3,
+  local g = new_game{ scenario = "short_limit.toml", seed = 3,
                       draws = { event_deck = { "Major Operation", "Internal Lines" },
                                 arab_deck = { "Arab Legion", "Arab Liberation Army", "Egyptian Army",
                                               "Arab Legion", "Arab Liberation Army", "Egyptian Army" },

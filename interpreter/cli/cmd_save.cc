@@ -1,0 +1,290 @@
+// The commands on a save file, for scripts and tests: new, status, act,
+// undo, log and replay. Each opens the save, does one thing and exits; the
+// save holds the whole game between them.
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/save_args.h"
+#include "cli/view.h"
+#include "data/game_loader.h"
+#include "store/history.h"
+
+namespace cardboard {
+
+namespace {
+
+nlohmann::json event_json(const EventRow& e) {
+  nlohmann::json j = {{"action", e.action}, {"kind", e.kind}, {"rule", e.rule}, {"text", e.text}};
+  if (!e.visible_to.empty()) j["visible_to"] = e.visible_to;
+  return j;
+}
+
+Result<int> side_arg(const Game& g, const std::string& side) {
+  if (side.empty()) return -1;
+  const int s = g.def().find_side(side);
+  if (s < 0) return Error{ErrorKind::kUsage, "no such side: '" + side + "'"};
+  return s;
+}
+
+void print_status(History& h, int side, bool json, const std::string& save) {
+  const Game& g = h.game();
+  if (json) {
+    auto j = view_json(g, side);
+    j["save"] = save;
+    j["actions"] = h.action_count();
+    std::printf("%s\n", j.dump(2).c_str());
+    return;
+  }
+  std::printf("%s%s", view_text(g, side).c_str(), prompt_text(g).c_str());
+}
+
+uint64_t fresh_seed() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32 ^ rd()) & 0x7fffffffffffffffULL;
+}
+
+}  // namespace
+
+void add_save_commands(CLI::App& app, int& code) {
+  // new
+  {
+    auto* cmd = app.add_subcommand("new", "start a game, save it and print its status");
+    struct Args {
+      std::string game, save;
+      uint64_t seed = 0;
+      bool seeded = false, json = false, force = false;
+      ForcedArgs forced;
+    };
+    static Args a;
+    cmd->add_option("game", a.game, "GAME/SCENARIO or a scenario file")->required();
+    cmd->add_option("--seed", a.seed, "the game's seed (default: a random one, printed)");
+    cmd->add_option("--save", a.save, "the save file (default: saves/GAME-SCENARIO.cbsave, numbered if taken)");
+    cmd->add_flag("--force", a.force, "overwrite the save file if it exists");
+    cmd->add_flag("--json", a.json, "print the status as JSON");
+    a.forced.add_to(cmd);
+    cmd->callback([&code, cmd] {
+      const std::string root = project_root();
+      auto forced = a.forced.parse();
+      if (!forced.ok()) return void(code = report(forced.error()));
+      auto def = load_game(a.game, root);
+      if (!def.ok()) return void(code = report(def.error()));
+      const std::string path = a.save.empty() ? default_save_path((*def)->scenario_id) : a.save;
+      const uint64_t seed = cmd->count("--seed") ? a.seed : fresh_seed();
+      auto h = History::create(path, a.game, root, seed, *forced, a.force);
+      if (!h.ok()) return void(code = report(h.error()));
+      if (!a.json) std::printf("saved to %s (seed %llu)\n", path.c_str(), static_cast<unsigned long long>(seed));
+      print_status(**h, -1, a.json, path);
+      code = 0;
+    });
+  }
+  // status
+  {
+    auto* cmd = app.add_subcommand("status", "print the view of the acting side (or --as SIDE): board, prompt, choices");
+    struct Args {
+      std::string save, as;
+      bool json = false;
+    };
+    static Args a;
+    cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
+    cmd->add_option("--as", a.as, "the side whose view to print");
+    cmd->add_flag("--json", a.json,
+                  "print JSON: turn, phase, active, prompt, choices [{n, text}], state_hash, finished, result ...");
+    cmd->callback([&code] {
+      const std::string path = resolve_save(a.save);
+      auto h = History::open(path, project_root());
+      if (!h.ok()) return void(code = report(h.error()));
+      if (!(*h)->warning().empty()) std::fprintf(stderr, "cardboard: warning: %s\n", (*h)->warning().c_str());
+      auto side = side_arg((*h)->game(), a.as);
+      if (!side.ok()) return void(code = report(side.error()));
+      print_status(**h, *side, a.json, path);
+      code = 0;
+    });
+  }
+  // act
+  {
+    auto* cmd = app.add_subcommand("act", "take a choice: print the events it caused and the new status");
+    struct Args {
+      std::string save, choice;
+      bool json = false;
+      ForcedArgs forced;
+    };
+    static Args a;
+    cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
+    cmd->add_option("choice", a.choice, "the number of a legal choice, or its exact text")->required();
+    cmd->add_flag("--json", a.json, "print JSON: {events: [...], status: {...}}");
+    a.forced.add_to(cmd);
+    cmd->callback([&code] {
+      auto forced = a.forced.parse();
+      if (!forced.ok()) return void(code = report(forced.error()));
+      const std::string path = resolve_save(a.save);
+      auto h = History::open(path, project_root());
+      if (!h.ok()) return void(code = report(h.error()));
+      History& hist = **h;
+      const int actor = hist.game().state().pending.side;
+      auto s = hist.act(a.choice, *forced);
+      if (!s.ok()) return void(code = report(s.error()));
+      auto events = hist.file().events(hist.action_count());
+      if (!events.ok()) return void(code = report(events.error()));
+      const std::string actor_id = actor >= 0 ? hist.game().def().sides[actor].id : "";
+      if (a.json) {
+        nlohmann::json ev = nlohmann::json::array();
+        for (const auto& e : *events)
+          if (e.visible_to.empty() || e.visible_to == actor_id) ev.push_back(event_json(e));
+        auto st = view_json(hist.game(), -1);
+        st["save"] = path;
+        st["actions"] = hist.action_count();
+        std::printf("%s\n", nlohmann::json{{"events", ev}, {"status", st}}.dump(2).c_str());
+      } else {
+        for (const auto& e : *events) {
+          if (!e.visible_to.empty() && e.visible_to != actor_id) continue;
+          std::printf("%s%s%s\n", e.kind == "sequence" ? "-- " : "   ",
+                      e.rule.empty() || e.kind == "sequence" ? "" : ("[" + e.rule + "] ").c_str(), e.text.c_str());
+        }
+        print_status(hist, -1, false, path);
+      }
+      code = 0;
+    });
+  }
+  // undo
+  {
+    auto* cmd = app.add_subcommand("undo", "take back the last N actions (kept in the save as an abandoned branch)");
+    struct Args {
+      std::string save;
+      int64_t n = 1;
+      bool json = false;
+    };
+    static Args a;
+    cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
+    cmd->add_option("n", a.n, "how many actions")->capture_default_str()->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--json", a.json, "print the new status as JSON");
+    cmd->callback([&code] {
+      const std::string path = resolve_save(a.save);
+      auto h = History::open(path, project_root());
+      if (!h.ok()) return void(code = report(h.error()));
+      auto s = (*h)->undo(a.n);
+      if (!s.ok()) return void(code = report(s.error()));
+      if (!a.json) std::printf("undid %lld action%s; %lld left\n", static_cast<long long>(a.n), a.n == 1 ? "" : "s",
+                               static_cast<long long>((*h)->action_count()));
+      print_status(**h, -1, a.json, path);
+      code = 0;
+    });
+  }
+  // log
+  {
+    auto* cmd = app.add_subcommand("log", "print the game's events with their rule references");
+    struct Args {
+      std::string save, as;
+      bool json = false;
+    };
+    static Args a;
+    cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
+    cmd->add_option("--as", a.as, "show only what this side may see");
+    cmd->add_flag("--json", a.json, "print JSON: [{action, kind, rule, text, visible_to}]");
+    cmd->callback([&code] {
+      auto file = SaveFile::open(resolve_save(a.save));
+      if (!file.ok()) return void(code = report(file.error()));
+      auto events = (*file)->events();
+      if (!events.ok()) return void(code = report(events.error()));
+      nlohmann::json j = nlohmann::json::array();
+      for (const auto& e : *events) {
+        if (!a.as.empty() && !e.visible_to.empty() && e.visible_to != a.as) continue;
+        if (a.json) j.push_back(event_json(e));
+        else
+          std::printf("%5lld %s%s%s\n", static_cast<long long>(e.action), e.kind == "sequence" ? "-- " : "   ",
+                      e.rule.empty() || e.kind == "sequence" ? "" : ("[" + e.rule + "] ").c_str(), e.text.c_str());
+      }
+      if (a.json) std::printf("%s\n", j.dump(2).c_str());
+      code = 0;
+    });
+  }
+  // replay
+  {
+    auto* cmd = app.add_subcommand(
+        "replay", "step through a saved game from its recorded events (no rules run); --verify re-executes it");
+    struct Args {
+      std::string save;
+      bool verify = false, json = false;
+    };
+    static Args a;
+    cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
+    cmd->add_flag("--verify", a.verify,
+                  "re-run the rules and compare the state hash after every action; report the first divergence");
+    cmd->add_flag("--json", a.json, "print JSON");
+    cmd->callback([&code] {
+      const std::string root = project_root();
+      const std::string path = resolve_save(a.save);
+      if (!a.verify) {
+        auto file = SaveFile::open(path);
+        if (!file.ok()) return void(code = report(file.error()));
+        auto actions = (*file)->actions();
+        auto events = (*file)->events();
+        if (!actions.ok()) return void(code = report(actions.error()));
+        if (!events.ok()) return void(code = report(events.error()));
+        nlohmann::json j = nlohmann::json::array();
+        size_t e = 0;
+        for (int64_t seq = 0; seq <= static_cast<int64_t>(actions->size()); ++seq) {
+          nlohmann::json step = {{"action", seq}};
+          if (seq > 0) {
+            const auto& act = (*actions)[seq - 1];
+            step["side"] = act.side;
+            step["choice"] = act.text;
+            step["state_hash"] = act.state_hash;
+            if (!a.json) std::printf("== %lld. %s: %s\n", static_cast<long long>(seq), act.side.c_str(), act.text.c_str());
+          }
+          nlohmann::json evs = nlohmann::json::array();
+          for (; e < events->size() && (*events)[e].action == seq; ++e) {
+            const auto& ev = (*events)[e];
+            if (a.json) evs.push_back(event_json(ev));
+            else
+              std::printf("%s%s%s\n", ev.kind == "sequence" ? "-- " : "   ",
+                          ev.rule.empty() || ev.kind == "sequence" ? "" : ("[" + ev.rule + "] ").c_str(), ev.text.c_str());
+          }
+          step["events"] = evs;
+          if (a.json) j.push_back(step);
+        }
+        if (a.json) std::printf("%s\n", j.dump(2).c_str());
+        code = 0;
+        return;
+      }
+      auto h = History::open(path, root);
+      if (!h.ok()) return void(code = report(h.error()));
+      std::function<void(int64_t, int64_t)> progress;
+      if (stderr_is_terminal())
+        progress = [](int64_t done, int64_t total) {
+          std::fprintf(stderr, "\rverified %lld/%lld actions", static_cast<long long>(done), static_cast<long long>(total));
+          if (done == total) std::fprintf(stderr, "\n");
+        };
+      const auto start = std::chrono::steady_clock::now();
+      auto r = (*h)->verify(progress);
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (!r.ok()) return void(code = report(r.error()));
+      if (a.json) {
+        nlohmann::json j = {{"verified", r->ok()},
+                            {"actions_checked", r->actions_checked},
+                            {"rules_changed", r->rules_changed},
+                            {"seconds", seconds}};
+        if (r->divergence)
+          j["divergence"] = {{"action", r->divergence->seq},
+                             {"expected_hash", r->divergence->expected_hash},
+                             {"actual_hash", r->divergence->actual_hash},
+                             {"choices_differ", r->divergence->choices_differ},
+                             {"message", r->divergence->message}};
+        std::printf("%s\n", j.dump(2).c_str());
+      } else if (r->ok()) {
+        std::printf("verified: %lld actions give the recorded state hashes%s (%.3f s)\n",
+                    static_cast<long long>(r->actions_checked),
+                    r->rules_changed ? ", although the rules changed since" : "", seconds);
+      } else {
+        std::printf("diverged at action %lld: %s\n", static_cast<long long>(r->divergence->seq),
+                    r->divergence->message.c_str());
+      }
+      code = r->ok() ? 0 : 2;
+    });
+  }
+}
+
+}  // namespace cardboard

@@ -1,0 +1,49 @@
+// Shared helpers for the kernel tests: loading a fixture game from
+// tests/games, unwrapping results (a failed one fails the test with its
+// message), and running Lua snippets in a game's sandbox.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "core/error.h"
+#include "core/game_def.h"
+#include "script/game.h"
+
+namespace cardboard::testing {
+
+// The folder of fixture game `name`: tests/games/<name> under the source tree.
+std::string fixture_root(const std::string& name);
+
+// Loads scenario GAME/SCENARIO of the fixture under tests/games/<root>
+// (root defaults to the game's own name). Fails the test on error.
+std::shared_ptr<const GameDef> load_fixture(const std::string& game, const std::string& scenario,
+                                            const std::string& root = "");
+
+// Creates the game and fails the test on error.
+std::unique_ptr<Game> make_game(std::shared_ptr<const GameDef> def, SandboxLimits limits = {});
+
+// Fails the test with the error's message when `s` is not ok.
+void must_ok(const Status& s);
+
+// The outcome of a snippet: ok, its results (luaL_tolstring of each, joined
+// by ","), or the error message.
+struct LuaRun {
+  bool ok = false;
+  std::string values;
+  std::string error;
+};
+
+// Runs `code` on the main thread of `L` with lua_pcall (not yieldable, so
+// `ask` and `game.finish` refuse). The stack is left as it was.
+LuaRun run_lua(lua_State* L, const std::string& code);
+
+// Runs `code` and fails the test unless it succeeds; returns its values.
+std::string lua_ok(lua_State* L, const std::string& code);
+// Runs `code` and fails the test unless it raises; returns the message.
+std::string lua_error(lua_State* L, const std::string& code);
+
+}  // namespace cardboard::testing
