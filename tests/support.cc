@@ -3,6 +3,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "data/game_loader.h"
 
 namespace cardboard::testing {
@@ -59,6 +63,37 @@ std::string lua_error(lua_State* L, const std::string& code) {
   LuaRun r = run_lua(L, code);
   if (r.ok) FAIL("Lua succeeded with (" << r.values << ") but an error was expected\n  in: " << code);
   return r.error;
+}
+
+std::string in_child(const std::function<std::string()>& fn, int& exit_status) {
+  int fds[2];
+  REQUIRE(::pipe(fds) == 0);
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::close(fds[0]);
+    // Catch2's fatal-signal handlers were inherited: a crash here must end
+    // the child, not report as the parent's test.
+    for (int sig : {SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGALRM}) ::signal(sig, SIG_DFL);
+    ::alarm(20);  // a hang (a corrupted heap can loop) ends the child
+    const std::string out = fn();
+    size_t done = 0;
+    while (done < out.size()) {
+      const ssize_t n = ::write(fds[1], out.data() + done, out.size() - done);
+      if (n <= 0) break;
+      done += static_cast<size_t>(n);
+    }
+    ::close(fds[1]);
+    ::_exit(0);
+  }
+  ::close(fds[1]);
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(fds[0], buf, sizeof buf)) > 0) out.append(buf, static_cast<size_t>(n));
+  ::close(fds[0]);
+  ::waitpid(pid, &exit_status, 0);
+  return out;
 }
 
 }  // namespace cardboard::testing

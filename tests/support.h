@@ -3,6 +3,7 @@
 // message), and running Lua snippets in a game's sandbox.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,5 +46,11 @@ LuaRun run_lua(lua_State* L, const std::string& code);
 std::string lua_ok(lua_State* L, const std::string& code);
 // Runs `code` and fails the test unless it raises; returns the message.
 std::string lua_error(lua_State* L, const std::string& code);
+
+// Runs `fn` in a forked child process (for code that may crash or corrupt
+// memory) and returns what it returned; `exit_status` gets the child's wait
+// status (0 when it returned normally; a child still running after 20
+// seconds is killed by SIGALRM). No Catch2 macro may run in `fn`.
+std::string in_child(const std::function<std::string()>& fn, int& exit_status);
 
 }  // namespace cardboard::testing

@@ -3,6 +3,7 @@
 // Writer never fails; Reader reports a truncated or malformed buffer.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -13,28 +14,48 @@ namespace cardboard {
 class ByteWriter {
  public:
   void u(uint64_t v) {
+    // Writes straight into spare capacity: this is the hot path of hashing
+    // and snapshots, so no per-byte bounds checks.
+    char* p = room(10);
     while (v >= 0x80) {
-      out_.push_back(static_cast<char>(v | 0x80));
+      *p++ = static_cast<char>(v | 0x80);
       v >>= 7;
     }
-    out_.push_back(static_cast<char>(v));
+    *p++ = static_cast<char>(v);
+    size_ = static_cast<size_t>(p - buf_.data());
   }
   void i(int64_t v) { u((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63)); }
   void f(double d) {
     uint64_t bits;
     std::memcpy(&bits, &d, sizeof bits);
-    for (int k = 0; k < 8; ++k) out_.push_back(static_cast<char>(bits >> (8 * k)));
+    char* p = room(8);
+    for (int k = 0; k < 8; ++k) p[k] = static_cast<char>(bits >> (8 * k));
+    size_ += 8;
   }
   void s(std::string_view v) {
     u(v.size());
-    out_.append(v);
+    std::memcpy(room(v.size()), v.data(), v.size());
+    size_ += v.size();
   }
-  const std::string& bytes() const { return out_; }
-  std::string take() { return std::move(out_); }
-  void clear() { out_.clear(); }
+  void reserve(size_t n) {
+    if (buf_.size() < n) buf_.resize(n);
+  }
+  std::string_view bytes() const { return {buf_.data(), size_}; }
+  std::string take() {
+    buf_.resize(size_);
+    size_ = 0;
+    return std::move(buf_);
+  }
+  void clear() { size_ = 0; }
 
  private:
-  std::string out_;
+  // Makes room for n more bytes and returns where they go.
+  char* room(size_t n) {
+    if (size_ + n > buf_.size()) buf_.resize(std::max<size_t>(2 * buf_.size(), size_ + n + 256));
+    return buf_.data() + size_;
+  }
+  std::string buf_;  // bytes [0, size_) are written; the rest is spare
+  size_t size_ = 0;
 };
 
 class ByteReader {

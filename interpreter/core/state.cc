@@ -151,20 +151,37 @@ Result<State> State::read(std::string_view bytes) {
   s.result = r.s();
   s.winner = static_cast<int32_t>(r.i());
   if (!r.ok() || !r.at_end()) return rejected("bad state snapshot: truncated or malformed");
+  // The invariant: each piece in play is listed once, where it says it is.
+  std::vector<int> listed(s.pieces.size(), 0);
+  for (size_t loc = 0; loc < s.contents.size(); ++loc)
+    for (int32_t id : s.contents[loc]) {
+      if (id < 0 || static_cast<size_t>(id) >= s.pieces.size() || s.pieces[id].location != static_cast<int32_t>(loc) ||
+          ++listed[id] > 1)
+        return rejected("bad state snapshot: location " + std::to_string(loc) + " lists piece " + std::to_string(id) +
+                        " wrongly");
+    }
   for (size_t id = 0; id < s.pieces.size(); ++id) {
     const int32_t loc = s.pieces[id].location;
-    if (loc >= static_cast<int32_t>(s.contents.size())) return rejected("bad state snapshot: piece location");
+    if (loc < -1 || loc >= static_cast<int32_t>(s.contents.size()) || (loc >= 0 && listed[id] != 1))
+      return rejected("bad state snapshot: piece " + std::to_string(id) + " is not where it says it is");
   }
   return s;
 }
 
 std::string State::serialize() const {
   ByteWriter w;
+  w.reserve(64 + pieces.size() * 8 + contents.size() * 4);
   write(w);
   return w.take();
 }
 
-uint64_t State::hash() const { return hash_bytes(serialize()); }
+uint64_t State::hash() const {
+  // One writer per thread keeps its buffer: hashing allocates nothing.
+  thread_local ByteWriter w;
+  w.clear();
+  write(w);
+  return hash_bytes(w.bytes());
+}
 
 bool set_marker(PieceState& p, const std::string& marker, bool on) {
   auto it = std::lower_bound(p.markers.begin(), p.markers.end(), marker);

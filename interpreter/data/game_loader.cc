@@ -518,7 +518,15 @@ Result<std::string> resolve_scenario(const std::string& ref, const std::string& 
   std::vector<std::string> names;
   for (const auto& e : list_catalog(root)) names.push_back(e.scenario);
   std::string msg = "no such game or scenario: '" + ref + "'";
-  const std::string near = closest(ref, names);
+  std::string near = closest(ref, names);
+  if (near.empty()) {
+    // The game may be right and the scenario wrong: offer that game's own.
+    const std::string game = ref.substr(0, ref.find('/')) + "/";
+    std::vector<std::string> same;
+    for (const auto& n : names)
+      if (n.compare(0, game.size(), game) == 0) same.push_back(n);
+    if (same.size() == 1) near = same.front();
+  }
   if (!near.empty()) msg += ": did you mean '" + near + "'?";
   return rejected(msg + " (see 'cardboard list')");
 }

@@ -113,6 +113,7 @@ void push_value(lua_State* L, const Value& v) {
   else if (v.is_number()) lua_pushnumber(L, v.as_number());
   else if (v.is_string()) lua_pushlstring(L, v.as_string().data(), v.as_string().size());
   else if (v.is_table()) {
+    luaL_checkstack(L, 3, "value too deeply nested");
     const auto& t = v.as_table();
     lua_createtable(L, 0, static_cast<int>(t.entries.size()));
     for (const auto& [k, x] : t.entries) {
@@ -139,6 +140,7 @@ Value check_value(lua_State* L, int idx, int depth) {
     }
     case LUA_TTABLE: {
       if (depth > 32) luaL_error(L, "value too deeply nested to store (more than 32 levels)");
+      luaL_checkstack(L, 3, "value too deeply nested");
       Table t;
       lua_pushnil(L);
       while (lua_next(L, idx)) {

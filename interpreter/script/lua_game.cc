@@ -202,6 +202,7 @@ void push_readonly(lua_State* L, const Value& v) {
     push_value(L, v);
     return;
   }
+  luaL_checkstack(L, 4, "table too deeply nested");
   lua_newtable(L);  // the real table
   for (const auto& [k, x] : v.as_table().entries) {
     if (k.index() == 0) lua_pushinteger(L, std::get<0>(k));

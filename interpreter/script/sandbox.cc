@@ -16,14 +16,16 @@ const char kSandboxKey = 0;  // address used as a registry key
 // pairs(t): iterates t in sorted key order: numbers ascending, then strings
 // ascending, then booleans (false first). Honors a __pairs metamethod.
 int sorted_next(lua_State* L) {
-  // upvalue 1: the table, upvalue 2: array of keys, upvalue 3: position
-  lua_Integer i = lua_tointeger(L, lua_upvalueindex(3)) + 1;
-  if (lua_rawgeti(L, lua_upvalueindex(2), i) == LUA_TNIL) return 0;
-  lua_pushinteger(L, i);
-  lua_replace(L, lua_upvalueindex(3));
-  lua_pushvalue(L, -1);
-  lua_gettable(L, lua_upvalueindex(1));
-  return 2;
+  // upvalue 1: the table, upvalue 2: array of keys, upvalue 3: position.
+  // Keys cleared during the loop are skipped, as Lua's own pairs does.
+  for (lua_Integer i = lua_tointeger(L, lua_upvalueindex(3)) + 1;; ++i) {
+    if (lua_rawgeti(L, lua_upvalueindex(2), i) == LUA_TNIL) return 0;
+    lua_pushinteger(L, i);
+    lua_replace(L, lua_upvalueindex(3));
+    lua_pushvalue(L, -1);
+    if (lua_gettable(L, lua_upvalueindex(1)) != LUA_TNIL) return 2;
+    lua_pop(L, 2);
+  }
 }
 
 int key_rank(lua_State* L, int idx) {
@@ -81,6 +83,44 @@ int sorted_pairs(lua_State* L) {
   lua_pushnil(L);
   lua_pushnil(L);
   return 3;
+}
+
+// Orders two keys as sorted pairs does: numbers, then strings, then booleans.
+bool key_before(lua_State* L, int a, int b) {
+  const int ra = key_rank(L, a), rb = key_rank(L, b);
+  if (ra != rb) return ra < rb;
+  if (ra == 0) return lua_tonumber(L, a) < lua_tonumber(L, b);
+  if (ra == 1) return lua_compare(L, a, b, LUA_OPLT);
+  return !lua_toboolean(L, a) && lua_toboolean(L, b);
+}
+
+// next(t [, k]): the key after k (or the first) in sorted order, and its
+// value. Lua's own next follows the per-process hash order, so it is
+// replaced; each call scans the table, so loops should use pairs.
+int sorted_next_key(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  const bool from_start = lua_isnil(L, 2);
+  lua_pushnil(L);  // 3: the best key so far
+  bool found = false;
+  lua_pushnil(L);  // 4: lua_next's key
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    if (key_rank(L, 4) == 3) return luaL_error(L, "next: table keys must be numbers, strings or booleans");
+    if ((from_start || key_before(L, 2, 4)) && (!found || key_before(L, 4, 3))) {
+      lua_pushvalue(L, 4);
+      lua_replace(L, 3);
+      found = true;
+    }
+  }
+  if (!found) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_pushvalue(L, 3);
+  lua_pushvalue(L, 3);
+  lua_rawget(L, 1);
+  return 2;
 }
 
 bool valid_module_name(const std::string& name) {
@@ -221,6 +261,7 @@ void Sandbox::open_libraries() {
   lua_setfield(L_, -2, "randomseed");
   lua_pop(L_, 1);
   lua_register(L_, "pairs", sorted_pairs);
+  lua_register(L_, "next", sorted_next_key);
   lua_register(L_, "require", sandbox_require);
   lua_register(L_, "print", print_to_stderr);
   lua_newtable(L_);

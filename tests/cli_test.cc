@@ -1,0 +1,160 @@
+// The command line's contract, as scripts and tests rely on it: JSON fields,
+// exit codes, hidden information in status, and a save left unchanged by a
+// rejected action. Runs the real `cardboard` binary on the race fixture game.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code;
+  std::string out;
+};
+
+// Runs cardboard with `args` under the race fixture's root; stderr joins stdout.
+Run cardboard(const std::string& args) {
+  const std::string root = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race";
+  const std::string cmd = "CARDBOARD_ROOT='" + root + "' '" + CARDBOARD_BINARY + "' " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string temp_save(const char* name) {
+  const std::string path = (fs::temp_directory_path() / (std::string("cardboard-cli-") + name + ".cbsave")).string();
+  for (const char* ext : {"", "-wal", "-shm"}) fs::remove(path + ext);
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("cli: new and status --json give the documented fields", "[cli]") {
+  const std::string save = temp_save("fields");
+  auto r = cardboard("new race/short --seed 5 --json --save " + save);
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"turn", "phase", "active", "prompt", "choices", "state_hash", "finished", "result"})
+    CHECK(j.contains(key));
+  CHECK(j["active"] == "red");
+  CHECK(j["choices"] == nlohmann::json::parse(R"([{"n":1,"text":"roll"},{"n":2,"text":"wait"}])"));
+  CHECK(j["finished"] == false);
+  auto s = cardboard("status " + save + " --json");
+  REQUIRE(s.code == 0);
+  CHECK(nlohmann::json::parse(s.out)["state_hash"] == j["state_hash"]);
+}
+
+TEST_CASE("cli: status shows only the view of the acting side", "[cli][hidden]") {
+  const std::string save = temp_save("hidden");
+  REQUIRE(cardboard("new race/short --seed 5 --save " + save).code == 0);
+  auto find = [](const nlohmann::json& view, const std::string& id) {
+    for (const auto& l : view["locations"])
+      if (l["id"] == id) return l;
+    return nlohmann::json();
+  };
+  auto red = nlohmann::json::parse(cardboard("status " + save + " --json").out);
+  CHECK(find(red, "red_hand").contains("pieces"));
+  CHECK(find(red, "deck").value("hidden", false));
+  auto blue = nlohmann::json::parse(cardboard("status " + save + " --json --as blue").out);
+  CHECK(find(blue, "red_hand").value("hidden", false));
+  CHECK(find(blue, "red_hand")["count"] == 1);
+  CHECK(blue["choices"].empty());  // the choices are red's to see
+}
+
+TEST_CASE("cli: an illegal choice exits 2 and leaves the save as it was", "[cli]") {
+  const std::string save = temp_save("illegal");
+  REQUIRE(cardboard("new race/short --seed 5 --save " + save).code == 0);
+  const auto before = nlohmann::json::parse(cardboard("status " + save + " --json").out);
+  auto r = cardboard("act " + save + " 7");
+  CHECK(r.code == 2);
+  CHECK(r.out == "cardboard: illegal choice 7: 2 choices are open (1 roll, 2 wait)\n");
+  CHECK(cardboard("act " + save + " dance").code == 2);
+  const auto after = nlohmann::json::parse(cardboard("status " + save + " --json").out);
+  CHECK(after["state_hash"] == before["state_hash"]);
+  CHECK(after["actions"] == 0);
+}
+
+TEST_CASE("cli: act with forced dice, undo, log and replay --verify", "[cli]") {
+  const std::string save = temp_save("act");
+  REQUIRE(cardboard("new race/short --seed 5 --save " + save).code == 0);
+  auto r = cardboard("act " + save + " roll --dice 6 --json");
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  bool rolled = false;
+  for (const auto& e : j["events"]) rolled |= e["text"] == "d6 rolled 6: race" && e["rule"] == "1";
+  CHECK(rolled);
+  CHECK(j["status"]["active"] == "blue");
+  REQUIRE(cardboard("act " + save + " wait").code == 0);
+  auto log = cardboard("log " + save + " --json");
+  REQUIRE(log.code == 0);
+  CHECK(nlohmann::json::parse(log.out).size() > 5);
+  auto verify = cardboard("replay " + save + " --verify --json");
+  CHECK(verify.code == 0);
+  CHECK(nlohmann::json::parse(verify.out)["verified"] == true);
+  auto undo = cardboard("undo " + save + " 1 --json");
+  REQUIRE(undo.code == 0);
+  CHECK(nlohmann::json::parse(undo.out)["active"] == "blue");
+  CHECK(cardboard("undo " + save + " 5").code == 2);
+}
+
+TEST_CASE("cli: a bad save, an unknown game and a bad option give their exit codes", "[cli]") {
+  const std::string junk = temp_save("junk");
+  FILE* f = fopen(junk.c_str(), "w");
+  fputs("this is not a database, not even close to one; it is long enough to be read", f);
+  fclose(f);
+  auto bad = cardboard("status " + junk);
+  CHECK(bad.code == 2);
+  CHECK(bad.out.find("not a cardboard save") != std::string::npos);
+  auto unknown = cardboard("new race/long");
+  CHECK(unknown.code == 2);
+  CHECK(unknown.out == "cardboard: no such game or scenario: 'race/long': did you mean 'race/short'? (see 'cardboard list')\n");
+  CHECK(cardboard("sim race/short --games 0").code == 1);
+  CHECK(cardboard("frobnicate").code == 1);
+}
+
+TEST_CASE("cli: every command has --help", "[cli]") {
+  for (const char* cmd : {"list", "new", "status", "act", "undo", "log", "replay", "play", "sim", "lint", "test"}) {
+    auto r = cardboard(std::string(cmd) + " --help");
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Usage") != std::string::npos);
+  }
+}
+
+TEST_CASE("cli: sim gives the same outcomes whatever the number of jobs", "[cli][sim]") {
+  auto one = nlohmann::json::parse(cardboard("sim race/short --games 3000 --seed 9 --jobs 1 --json").out);
+  auto two = nlohmann::json::parse(cardboard("sim race/short --games 3000 --seed 9 --jobs 2 --json").out);
+  CHECK(one["outcomes"] == two["outcomes"]);
+  CHECK(one["mean_decisions"] == two["mean_decisions"]);
+  for (const char* key : {"games", "outcomes", "mean_turns", "mean_decisions", "seconds", "games_per_second"})
+    CHECK(one.contains(key));
+}
+
+TEST_CASE("cli: lint reports a broken reference with its position", "[cli][lint]") {
+  const fs::path dir = fs::temp_directory_path() / "cardboard-lint-broken";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path src = fs::path(CARDBOARD_SOURCE_ROOT) / "tests/games/race/rules/race";
+  fs::copy(src, dir, fs::copy_options::recursive);
+  {
+    FILE* f = fopen((dir / "game.toml").c_str(), "a");
+    fputs("\n[[piece_types]]\nname = \"Stray\"\ndeck = \"dek\"\n", f);
+    fclose(f);
+  }
+  auto r = cardboard("lint " + dir.string());
+  CHECK(r.code == 2);
+  CHECK(r.out.find("no such location: 'dek': did you mean 'deck'? (" + (dir / "game.toml").string() + ":") !=
+        std::string::npos);
+  CHECK(cardboard("lint race").code == 0);
+}

@@ -1,0 +1,328 @@
+// The running game (script/game.h) over the fixture games: tests/games/race
+// (two sides draw a card, then roll or wait; first to 10 wins) and
+// tests/games/broken (a step that raises on "explode"; a sequence naming a
+// function the rules lack).
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/bytes.h"
+#include "script/game.h"
+#include "support.h"
+
+using namespace cardboard;
+using namespace cardboard::testing;
+
+namespace {
+
+std::shared_ptr<const GameDef> race() { return load_fixture("race", "short"); }
+
+// The events of one kind, as their texts.
+std::vector<std::string> texts(Game& g, Event::Kind kind) {
+  std::vector<std::string> out;
+  for (const auto& e : g.events())
+    if (e.kind == kind) out.push_back(e.text);
+  return out;
+}
+
+// Plays `choices` (0-based, cycling) until the game ends or `limit` actions;
+// returns the hash after start and after every action.
+std::vector<uint64_t> play(Game& g, uint64_t seed, const std::vector<int>& choices, int limit = 200) {
+  std::vector<uint64_t> hashes;
+  must_ok(g.start(seed));
+  hashes.push_back(g.state().hash());
+  for (int i = 0; i < limit && !g.state().finished; ++i) {
+    must_ok(g.act(choices[i % choices.size()]));
+    hashes.push_back(g.state().hash());
+  }
+  return hashes;
+}
+
+}  // namespace
+
+TEST_CASE("game: the same seed and choices give the same hash after every action", "[kernel][game]") {
+  auto g = make_game(race());
+  const auto first = play(*g, 17, {0, 1, 0, 0});
+  const auto again = play(*g, 17, {0, 1, 0, 0});  // the same Game, restarted
+  CHECK(first == again);
+  CHECK(first.size() >= 4);
+  auto other = make_game(race());
+  CHECK(play(*other, 17, {0, 1, 0, 0}) == first);
+  CHECK(play(*other, 18, {0, 1, 0, 0}) != first);
+}
+
+TEST_CASE("game: two games with the same seed run side by side in step", "[kernel][game]") {
+  auto a = make_game(race());
+  auto b = make_game(race());
+  must_ok(a->start(99));
+  must_ok(b->start(99));
+  int actions = 0;
+  while (!a->state().finished) {
+    REQUIRE(a->state().hash() == b->state().hash());
+    const int choice = actions % 3 == 2 ? 1 : 0;
+    must_ok(a->act(choice));
+    must_ok(b->act(choice));
+    REQUIRE(++actions < 200);
+  }
+  CHECK(b->state().finished);
+  CHECK(a->state().hash() == b->state().hash());
+  CHECK(a->state().result == b->state().result);
+}
+
+TEST_CASE("game: the pending decision names the side, prompt, rule and choices", "[kernel][game]") {
+  auto g = make_game(race());
+  must_ok(g->start(1));
+  const Decision& d = g->state().pending;
+  CHECK(d.open());
+  CHECK(d.side == 0);
+  CHECK(d.prompt == "Roll or wait?");
+  CHECK(d.rule == "1");
+  CHECK(d.choices == std::vector<std::string>{"roll", "wait"});
+  CHECK(g->state().position.turn == 1);
+  CHECK_FALSE(g->state().position.in_setup);
+  CHECK(g->where() == "turn 1, Play");
+  must_ok(g->act(1));
+  CHECK(g->state().pending.side == 1);  // Blue's half of the turn
+}
+
+TEST_CASE("game: parse_choice reads a number or a choice's text and names the open choices", "[kernel][game]") {
+  auto g = make_game(race());
+  must_ok(g->start(1));
+  auto two = g->parse_choice("2");
+  REQUIRE(two.ok());
+  CHECK(*two == 1);
+  auto wait = g->parse_choice("wait");
+  REQUIRE(wait.ok());
+  CHECK(*wait == 1);
+  CHECK(*g->parse_choice("1") == 0);
+  CHECK(*g->parse_choice("roll") == 0);
+
+  auto nine = g->parse_choice("9");
+  REQUIRE_FALSE(nine.ok());
+  CHECK(nine.error().kind == ErrorKind::kRejected);
+  CHECK(nine.error().message == "illegal choice 9: 2 choices are open (1 roll, 2 wait)");
+  auto zero = g->parse_choice("0");
+  REQUIRE_FALSE(zero.ok());
+  CHECK(zero.error().message == "illegal choice 0: 2 choices are open (1 roll, 2 wait)");
+  auto dance = g->parse_choice("dance");
+  REQUIRE_FALSE(dance.ok());
+  CHECK(dance.error().message == "illegal choice 'dance': 2 choices are open (1 roll, 2 wait)");
+  auto huge = g->parse_choice("99999999999999999999");
+  REQUIRE_FALSE(huge.ok());
+  CHECK(huge.error().message == "illegal choice 99999999999999999999: 2 choices are open (1 roll, 2 wait)");
+
+  auto bad_act = g->act(5);
+  REQUIRE_FALSE(bad_act.ok());
+  CHECK(bad_act.error().message == "illegal choice 6: 2 choices are open");
+  CHECK_FALSE(g->is_broken());  // a rejected action leaves the game playable
+  must_ok(g->act(0));
+}
+
+TEST_CASE("game: a forced die gives the roll and its event", "[kernel][game]") {
+  auto g = make_game(race());
+  must_ok(g->force_draws("deck", {"Dud"}));
+  must_ok(g->start(1));
+  g->events().clear();
+  g->forced_dice().push(6);
+  must_ok(g->act(0));  // Red rolls
+  CHECK(g->forced_dice().empty());
+  CHECK(texts(*g, Event::Kind::kRoll) == std::vector<std::string>{"d6 rolled 6: race"});
+  for (const auto& e : g->events())
+    if (e.kind == Event::Kind::kRoll) CHECK(e.rule == "1");
+  CHECK(texts(*g, Event::Kind::kLog) == std::vector<std::string>{"Red scored 6"});
+  CHECK(texts(*g, Event::Kind::kDecision) == std::vector<std::string>{"Red chose roll"});
+  CHECK(g->state().tracks[g->def().find_track("red_score")] == 6);
+}
+
+TEST_CASE("game: a forced draw puts the named card in the hand", "[kernel][game]") {
+  auto g = make_game(race());
+  must_ok(g->force_draws("deck", {"Boost"}));
+  must_ok(g->start(1));
+  const int hand = g->def().find_location("red_hand");
+  REQUIRE(g->state().contents[hand].size() == 1);
+  const int card = g->state().contents[hand][0];
+  CHECK(g->def().types[g->state().pieces[card].type].name == "Boost");
+  g->forced_dice().push(6);
+  must_ok(g->act(0));
+  CHECK(g->state().tracks[g->def().find_track("red_score")] == 8);  // 6 + the Boost's bonus 2
+
+  auto bad = g->force_draws("nowhere", {"Boost"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message == "no such deck or cup: 'nowhere'");
+  bad = g->force_draws("deck", {"Joker"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message == "no such piece type to force from 'deck': 'Joker'");
+}
+
+TEST_CASE("game: a forced face out of range is a rules error", "[kernel][game]") {
+  auto g = make_game(race());
+  must_ok(g->start(1));
+  g->forced_dice().push(7);
+  auto s = g->act(0);
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().kind == ErrorKind::kScript);
+  CHECK_THAT(s.error().message, Catch::StartsWith("rules error in race (turn 1, Play): "));
+  CHECK_THAT(s.error().message, Catch::Contains("forced die 7 is out of range for d6 (1-6)"));
+  CHECK(g->is_broken());
+  auto after = g->act(0);
+  REQUIRE_FALSE(after.ok());
+  CHECK(after.error().message == "the game stopped on an error: reload it");
+}
+
+TEST_CASE("game: a decider plays the game to its end without act", "[kernel][game]") {
+  auto g = make_game(race());
+  int asked = 0;
+  g->set_decider([&](Game& game) {
+    ++asked;
+    CHECK(game.state().pending.open());
+    CHECK(game.state().pending.choices.size() == 2);
+    return 0;
+  });
+  must_ok(g->start(3));
+  CHECK(g->state().finished);
+  CHECK_FALSE(g->state().pending.open());
+  CHECK(asked > 1);
+  CHECK((g->state().result == "Red wins" || g->state().result == "Blue wins"));
+  CHECK(g->state().winner == (g->state().result == "Red wins" ? 0 : 1));
+  auto after = g->act(0);
+  REQUIRE_FALSE(after.ok());
+  CHECK(after.error().message == "the game is over: " + g->state().result);
+  auto parsed = g->parse_choice("1");
+  REQUIRE_FALSE(parsed.ok());
+  CHECK(parsed.error().message == "the game is over: " + g->state().result);
+}
+
+TEST_CASE("game: a decider returning -1 leaves the decision to act", "[kernel][game]") {
+  auto g = make_game(race());
+  g->set_decider([](Game&) { return -1; });
+  must_ok(g->start(3));
+  CHECK(g->state().pending.open());
+  must_ok(g->act(1));
+  CHECK(g->state().pending.side == 1);
+}
+
+TEST_CASE("game: decided inline or through act, the hashes are the same", "[kernel][game]") {
+  const std::vector<int> choices = {0, 0, 1, 0, 1, 1, 0};
+  auto acted = make_game(race());
+  const auto by_act = play(*acted, 21, choices);
+  auto inline_game = make_game(race());
+  size_t i = 0;
+  std::vector<uint64_t> seen;
+  inline_game->set_decider([&](Game& game) {
+    seen.push_back(game.state().hash());
+    return choices[i++ % choices.size()];
+  });
+  must_ok(inline_game->start(21));
+  CHECK(inline_game->state().hash() == by_act.back());
+  // The decider sees the state with the decision pending: the hashes act() saw.
+  REQUIRE(seen.size() == by_act.size() - 1);
+  for (size_t k = 0; k < seen.size(); ++k) CHECK(seen[k] == by_act[k]);
+}
+
+TEST_CASE("game: snapshots come at every phase start and restore replays to the same hash", "[kernel][game]") {
+  auto g = make_game(race());
+  struct Snap {
+    State state;
+    size_t actions;  // decisions taken before it
+  };
+  std::vector<Snap> snaps;
+  size_t taken = 0;
+  g->set_snapshot_hook([&](const State& s) { snaps.push_back({s, taken}); });
+  std::vector<int> choices;
+  std::vector<uint64_t> hashes;
+  must_ok(g->start(5));
+  hashes.push_back(g->state().hash());
+  while (!g->state().finished && taken < 200) {
+    const int c = taken % 4 == 3 ? 0 : 1;  // mostly wait: a longer game
+    choices.push_back(c);
+    ++taken;
+    must_ok(g->act(c));
+    hashes.push_back(g->state().hash());
+  }
+  REQUIRE(g->state().finished);
+  // One phase a turn, each side in it: a snapshot every second decision.
+  REQUIRE(snaps.size() >= 3);
+  for (size_t k = 0; k < snaps.size(); ++k) {
+    CHECK(snaps[k].actions == 2 * k);
+    CHECK(snaps[k].state.position.turn == static_cast<int32_t>(k + 1));
+    CHECK(snaps[k].state.position.phase == 0);
+    CHECK_FALSE(snaps[k].state.pending.open());
+  }
+  for (const Snap& snap : {snaps[1], snaps[snaps.size() / 2], snaps.back()}) {
+    INFO("restoring the snapshot after " << snap.actions << " decisions");
+    auto r = make_game(race());
+    must_ok(r->restore(snap.state));
+    CHECK(r->state().hash() == hashes[snap.actions]);
+    for (size_t k = snap.actions; k < choices.size(); ++k) {
+      must_ok(r->act(choices[k]));
+      REQUIRE(r->state().hash() == hashes[k + 1]);
+    }
+    CHECK(r->state().finished);
+    CHECK(r->state().result == g->state().result);
+  }
+}
+
+TEST_CASE("game: a rules error names the game, the turn and the message", "[kernel][game]") {
+  auto g = make_game(load_fixture("broken", "one"));
+  must_ok(g->start(1));
+  must_ok(g->act(0));  // fine
+  CHECK(g->state().position.turn == 2);
+  auto s = g->act(*g->parse_choice("explode"));
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().kind == ErrorKind::kScript);
+  CHECK_THAT(s.error().message, Catch::StartsWith("rules error in broken (turn 2, Choose): "));
+  CHECK_THAT(s.error().message, Catch::Contains("broken.lua:4: boom"));
+  CHECK_THAT(s.error().message, Catch::Contains("stack traceback"));
+  CHECK(g->is_broken());
+
+  // The first turn reads "turn 1".
+  auto first = make_game(load_fixture("broken", "one"));
+  must_ok(first->start(1));
+  auto e = first->act(1);
+  REQUIRE_FALSE(e.ok());
+  CHECK_THAT(e.error().message, Catch::Contains("turn 1"));
+  CHECK_THAT(e.error().message, Catch::Contains("boom"));
+  // Starting again repairs a broken game.
+  must_ok(first->start(1));
+  CHECK_FALSE(first->is_broken());
+  CHECK(first->state().pending.open());
+}
+
+TEST_CASE("game: a sequence naming an undefined Lua function fails at create", "[kernel][game]") {
+  auto g = Game::create(load_fixture("missing", "one", "broken"));
+  REQUIRE_FALSE(g.ok());
+  CHECK(g.error().kind == ErrorKind::kScript);
+  CHECK(g.error().message ==
+        "the step 'march' of phase 'march' names Lua function 'no_such_step', which the rules of missing do not "
+        "define");
+}
+
+TEST_CASE("game: no events are recorded when recording is off", "[kernel][game]") {
+  auto g = make_game(race());
+  g->set_record_events(false);
+  CHECK_FALSE(g->record_events());
+  const auto quiet = play(*g, 8, {0, 1});
+  CHECK(g->events().empty());
+  CHECK(g->state().finished);
+  // Recording changes nothing in the state.
+  auto loud = make_game(race());
+  CHECK(play(*loud, 8, {0, 1}) == quiet);
+  CHECK_FALSE(loud->events().empty());
+}
+
+TEST_CASE("game: the event log tells the sequence, draws, rolls and the result", "[kernel][game]") {
+  auto g = make_game(race());
+  must_ok(g->force_draws("deck", {"Boost", "Dud"}));
+  must_ok(g->start(1));
+  const auto seq = texts(*g, Event::Kind::kSequence);
+  CHECK(seq == std::vector<std::string>{"Turn 1", "Play", "Play: Red"});
+  // The hands are owner-only, the deck hidden: Red's draw is Red's to see.
+  std::vector<Event> moves;
+  for (const auto& e : g->events())
+    if (e.kind == Event::Kind::kMove) moves.push_back(e);
+  REQUIRE(moves.size() == 1);
+  CHECK(moves[0].text == "Boost drawn from Deck to Red hand");
+  CHECK(moves[0].visible_to == 0);
+  CHECK(moves[0].rule == "1");
+}

@@ -1,0 +1,412 @@
+// The Lua API over the kernel (script/lua_*.cc), exercised on the fixture
+// tests/games/api: locations deck, discard (pile), cup, red_hand, board and
+// dead; track vp (0-20, start 5); Tanks (red, attack 4, speed 2.5, armored)
+// and Infantry (blue, attack 2) on the board, four Chits in the cup, two Aces
+// and two Kings in the deck. The game is started and waits on its one ask;
+// the tests then run Lua on the sandbox's main thread.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "data/game_loader.h"
+#include "script/game.h"
+#include "support.h"
+
+using namespace cardboard;
+using namespace cardboard::testing;
+
+namespace {
+
+std::unique_ptr<Game> api_game(uint64_t seed = 1) {
+  auto g = make_game(load_fixture("api", "basic"));
+  must_ok(g->start(seed));
+  REQUIRE(g->state().pending.open());
+  return g;
+}
+
+std::vector<std::string> event_texts(Game& g, Event::Kind kind) {
+  std::vector<std::string> out;
+  for (const auto& e : g.events())
+    if (e.kind == kind) out.push_back(e.text);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "return pieces.count('board'), pieces.count('cup'), pieces.count('deck')") == "5,4,4");
+  CHECK(lua_ok(L, "return pieces.count('board', {owner = 'red'}), pieces.count('board', {owner = 'blue'})") == "2,3");
+  CHECK(lua_ok(L, "return pieces.count('board', {type = 'infantry'}), #pieces.at('board', {type = 'tank'})") ==
+        "3,2");
+  CHECK(lua_ok(L, "return pieces.count('board', {kind = 'unit'}), pieces.count('deck', {kind = 'card'}), "
+                  "pieces.count('cup', {kind = 'unit'})") == "5,4,0");
+  CHECK(lua_ok(L, "return pieces.count('board', {has = 'armored'}), pieces.count('board', {has = 'attack'})") ==
+        "2,5");
+  CHECK(lua_ok(L, "local p = pieces.at('board')[3] pieces.mark(p, 'disrupted') "
+                  "return pieces.count('board', {marked = 'disrupted'}), "
+                  "pieces.at('board', {marked = 'disrupted'})[1] == p") == "1,true");
+  CHECK(lua_ok(L, "return pieces.count('board', {owner = 'blue', marked = 'disrupted'})") == "1");
+  CHECK(lua_ok(L, "return pieces.sum('board', 'attack'), pieces.sum('board', 'attack', {owner = 'blue'}), "
+                  "pieces.sum('board', 'speed'), pieces.sum('board', 'nothing'), pieces.sum('deck', 'points')") ==
+        "14,6,5.0,0,28");
+  // at lists bottom to top, and matches the kernel's contents.
+  const auto& board = g->state().contents[g->def().find_location("board")];
+  std::string ids;
+  for (int id : board) ids += (ids.empty() ? "" : ",") + std::to_string(id + 1);
+  CHECK(lua_ok(L, "return table.concat(pieces.at('board'), ',')") == ids);
+}
+
+TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {color = 'red'})"),
+             Catch::Contains("bad argument #2 to 'count' (unknown filter field 'color' (owner, type, kind, has, "
+                             "marked))"));
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {owner = 'green'})"),
+             Catch::Contains("bad argument #2 to 'count' (no such side: 'green')"));
+  CHECK_THAT(lua_error(L, "return pieces.at('board', {type = 'dragon'})"),
+             Catch::Contains("bad argument #2 to 'at' (no such piece type: 'dragon')"));
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {owner = 1})"),
+             Catch::Contains("bad argument #2 to 'count' (filter field 'owner' must be a string)"));
+  CHECK_THAT(lua_error(L, "return pieces.sum('board', 'attack', 'red')"),
+             Catch::Contains("bad argument #3 to 'sum' (table expected, got string)"));
+}
+
+TEST_CASE("lua pieces: a piece's printed values, name, type, kind and owner", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] "
+                  "return pieces.value(t, 'attack'), pieces.value(t, 'speed'), pieces.value(t, 'armored'), "
+                  "pieces.value(t, 'missing'), pieces.name(t), pieces.type(t), pieces.kind(t), pieces.owner(t), "
+                  "pieces.location(t)") == "4,2.5,true,nil,Tank,tank,unit,red,board");
+  CHECK(lua_ok(L, "local c = pieces.at('cup')[1] return pieces.owner(c), pieces.kind(c), pieces.name(c)") ==
+        "nil,chit,Chit");
+  CHECK(lua_ok(L, "local c = pieces.at('cup')[1] pieces.set_owner(c, 'blue') local o1 = pieces.owner(c) "
+                  "pieces.set_owner(c, nil) return o1, pieces.owner(c)") == "blue,nil");
+}
+
+TEST_CASE("lua pieces: flip, mark and counters change the piece", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "local p = pieces.at('board')[1] return pieces.face(p), pieces.flip(p), pieces.face(p), "
+                  "pieces.flip(p), pieces.flip(p, 1), pieces.flip(p, 0)") == "0,1,1,0,1,0");
+  CHECK(lua_ok(L, "local p = pieces.at('board')[1] return pieces.mark(p, 'fired'), pieces.marked(p, 'fired'), "
+                  "pieces.mark(p, 'fired'), pieces.mark(p, 'fired', false), pieces.marked(p, 'fired')") ==
+        "false,true,true,true,false");
+  CHECK(lua_ok(L, "local p = pieces.at('board')[2] local before = pieces.counter(p, 'hits') "
+                  "pieces.set_counter(p, 'hits', 2) local after = pieces.counter(p, 'hits') "
+                  "return before, after") == "0,2");
+  const int p = g->state().contents[g->def().find_location("board")][1];
+  CHECK(counter(g->state().pieces[p], "hits") == 2);
+  lua_ok(L, "pieces.set_counter(pieces.at('board')[2], 'hits', 0)");
+  CHECK(g->state().pieces[p].counters.empty());
+  CHECK_THAT(lua_error(L, "pieces.set_counter(pieces.at('board')[2], 'hits', 1.5)"),
+             Catch::Contains("bad argument #3 to 'set_counter' (number has no integer representation)"));
+}
+
+TEST_CASE("lua pieces: create places a new piece with its type's owner", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  const auto before = g->state().pieces.size();
+  CHECK(lua_ok(L, "local p = pieces.create('tank', 'dead') return p, pieces.owner(p), pieces.location(p), "
+                  "pieces.at('dead')[1] == p") == std::to_string(before + 1) + ",red,dead,true");
+  CHECK(lua_ok(L, "local p = pieces.create('chit', 'board', 'blue') return pieces.owner(p)") == "blue");
+  CHECK(g->state().pieces.size() == before + 2);
+  CHECK_THAT(lua_error(L, "pieces.create('dragon', 'board')"),
+             Catch::Contains("bad argument #1 to 'create' (no such piece type: 'dragon')"));
+  CHECK_THAT(lua_error(L, "pieces.create('tank', 'nowhere')"),
+             Catch::Contains("bad argument #2 to 'create' (no such location: 'nowhere')"));
+  CHECK_THAT(lua_error(L, "pieces.create('tank', 'board', 'green')"),
+             Catch::Contains("bad argument #3 to 'create' (no such side: 'green')"));
+}
+
+TEST_CASE("lua pieces: move goes to the top, move(p, nil) removes from play", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  g->events().clear();
+  CHECK(lua_ok(L, "local p = pieces.at('board')[1] move(p, 'dead', '7.3') local q = pieces.at('board')[1] "
+                  "pieces.move(q, 'dead') local at = pieces.at('dead') "
+                  "return #at, at[2] == q, pieces.location(p)") == "2,true,dead");
+  CHECK(event_texts(*g, Event::Kind::kMove) ==
+        std::vector<std::string>{"Tank moved from Board to Dead pile", "Tank moved from Board to Dead pile"});
+  CHECK(g->events()[0].rule == "7.3");
+  CHECK(lua_ok(L, "local p = pieces.at('dead')[1] move(p, nil) return pieces.location(p), pieces.count('dead')") ==
+        "nil,1");
+  CHECK(event_texts(*g, Event::Kind::kMove).back() == "Tank moved from Dead pile to play");
+  // Every piece is still in exactly the place it says it is.
+  const State& s = g->state();
+  for (size_t id = 0; id < s.pieces.size(); ++id) {
+    int found = 0;
+    for (const auto& c : s.contents)
+      for (int x : c) found += x == static_cast<int>(id);
+    CHECK(found == (s.pieces[id].location >= 0 ? 1 : 0));
+  }
+}
+
+TEST_CASE("lua api: argument errors read like Lua's own", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_error(L, "move(nil, 'board')") == "test:1: bad argument #1 to 'move' (piece expected, got nil)");
+  CHECK(lua_error(L, "move(1, 'nowhere')") == "test:1: bad argument #2 to 'move' (no such location: 'nowhere')");
+  CHECK(lua_error(L, "move(1)") == "test:1: bad argument #2 to 'move' (location expected, got no value)");
+  CHECK(lua_error(L, "move(1, 5)") == "test:1: bad argument #2 to 'move' (location expected, got number)");
+  CHECK(lua_error(L, "move(999, 'board')") == "test:1: bad argument #1 to 'move' (no such piece: 999)");
+  CHECK(lua_error(L, "move(0, 'board')") == "test:1: bad argument #1 to 'move' (no such piece: 0)");
+  CHECK(lua_error(L, "move('tank', 'board')") == "test:1: bad argument #1 to 'move' (piece expected, got string)");
+  CHECK(lua_error(L, "return pieces.value(1)") == "test:1: bad argument #2 to 'value' (string expected, got no value)");
+  CHECK(lua_error(L, "return draw('nowhere', 'board')") ==
+        "test:1: bad argument #1 to 'draw' (no such location: 'nowhere')");
+  CHECK(lua_error(L, "return game.title('zz')") == "test:1: bad argument #1 to 'title' (nothing is named 'zz')");
+}
+
+TEST_CASE("lua decks: draw takes the top of a deck and a blind piece from a cup", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  g->events().clear();
+  CHECK(lua_ok(L, "local at = pieces.at('deck') local top = at[#at] local p = draw('deck', 'red_hand', '2.1') "
+                  "return p == top, pieces.location(p), deck.count('deck'), pieces.count('red_hand')") ==
+        "true,red_hand,3,1");
+  // Deck to an owner-only hand: the event is Red's to see.
+  REQUIRE(g->events().size() == 1);
+  CHECK(g->events()[0].visible_to == 0);
+  CHECK(g->events()[0].rule == "2.1");
+  CHECK(lua_ok(L, "local before = pieces.at('cup') local p = cup.draw('cup', 'board') local was = false "
+                  "for _, q in ipairs(before) do was = was or q == p end "
+                  "return was, cup.count('cup'), pieces.location(p)") == "true,3,board");
+  // Cup to a public box: everyone sees it. Deck to cup: both hidden, no name.
+  CHECK(g->events().back().visible_to == -1);
+  lua_ok(L, "draw('deck', 'cup')");
+  CHECK(g->events().back().text == "a piece drawn from Deck to Cup");
+  CHECK(lua_ok(L, "local n = 0 while draw('deck', 'discard') do n = n + 1 end return n, draw('deck', 'discard')") ==
+        "2,nil");
+}
+
+TEST_CASE("lua decks: a cup draw is seeded by the game", "[kernel][lua]") {
+  auto a = api_game(12);
+  auto b = api_game(12);
+  const std::string code = "local out = {} for i = 1, 4 do out[i] = draw('cup', 'board') end "
+                           "return table.concat(out, ',')";
+  CHECK(lua_ok(a->sandbox().L(), code) == lua_ok(b->sandbox().L(), code));
+  CHECK(a->state().hash() == b->state().hash());
+}
+
+TEST_CASE("lua decks: shuffle, reshuffle, put_bottom and count", "[kernel][lua]") {
+  auto g = api_game(4);
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "local p = pieces.at('deck')[4] deck.put_bottom(p, 'deck') return pieces.at('deck')[1] == p, "
+                  "deck.count('deck')") == "true,4");
+  CHECK(lua_ok(L, "local p = pieces.at('board')[1] deck.put_bottom(p, 'deck') "
+                  "return pieces.at('deck')[1] == p, deck.count('deck'), pieces.count('board')") == "true,5,4");
+  CHECK(lua_ok(L, "for i = 1, 3 do draw('deck', 'discard') end return deck.count('deck'), deck.count('discard')") ==
+        "2,3");
+  g->events().clear();
+  CHECK(lua_ok(L, "return deck.reshuffle('discard', 'deck', '3.2'), deck.count('deck'), deck.count('discard')") ==
+        "3,5,0");
+  CHECK(event_texts(*g, Event::Kind::kDraw) == std::vector<std::string>{"3 from Discard reshuffled into Deck"});
+  // A shuffle permutes the deck, the same way for the same seed.
+  const std::string before = lua_ok(L, "local t = pieces.at('deck') table.sort(t) return table.concat(t, ',')");
+  lua_ok(L, "deck.shuffle('deck')");
+  CHECK(lua_ok(L, "local t = pieces.at('deck') table.sort(t) return table.concat(t, ',')") == before);
+  CHECK(event_texts(*g, Event::Kind::kDraw).back() == "Deck shuffled");
+  auto again = api_game(4);
+  lua_State* L2 = again->sandbox().L();
+  lua_ok(L2, "local p = pieces.at('deck')[4] deck.put_bottom(p, 'deck') deck.put_bottom(pieces.at('board')[1], "
+             "'deck') for i = 1, 3 do draw('deck', 'discard') end deck.reshuffle('discard', 'deck') "
+             "deck.shuffle('deck')");
+  CHECK(again->state().hash() == g->state().hash());
+}
+
+TEST_CASE("lua tracks: get, set and add clamp to the bounds", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "return track.get('vp'), track.bounds('vp')") == "5,0,20");
+  CHECK(lua_ok(L, "return track.set('vp', 12), track.add('vp', 3), track.add('vp', 100), track.get('vp')") ==
+        "12,15,20,20");
+  CHECK(lua_ok(L, "return track.set('vp', -4), track.add('vp', -1), track.add('vp', 7)") == "0,0,7");
+  CHECK(g->state().tracks[g->def().find_track("vp")] == 7);
+  g->events().clear();
+  lua_ok(L, "track.add('vp', 2, '10.1') track.add('vp', 0)");
+  REQUIRE(g->events().size() == 1);  // an unchanged value is no event
+  CHECK(g->events()[0].text == "Victory points 7 -> 9");
+  CHECK(g->events()[0].rule == "10.1");
+  CHECK(lua_error(L, "track.get('morale')") == "test:1: bad argument #1 to 'get' (no such track: 'morale')");
+  CHECK(lua_error(L, "track.set('vp', 'x')") == "test:1: bad argument #2 to 'set' (number expected, got string)");
+  CHECK(lua_error(L, "track.add('vp')") == "test:1: bad argument #2 to 'add' (number expected, got no value)");
+}
+
+TEST_CASE("lua vars: values are stored as copies and nil deletes", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "vars.n = 3 vars.x = 1.5 vars.s = 'text' vars.b = false "
+                  "return vars.n, vars.x, vars.s, vars.b, vars.absent, math.type(vars.n)") ==
+        "3,1.5,text,false,nil,integer");
+  // A nested table is copied in and out: changing a copy changes nothing.
+  CHECK(lua_ok(L, "local t = { a = { b = 1 }, list = { 'x', 'y' } } vars.t = t t.a.b = 2 "
+                  "local r1 = vars.t.a.b vars.t.a.b = 3 local r2 = vars.t.a.b "
+                  "local copy = vars.t copy.a.b = 4 vars.t = copy "
+                  "return r1, r2, vars.t.a.b, vars.t.list[2], vars.t == vars.t") == "1,1,4,y,false");
+  const Value* t = g->state().vars.find("t");
+  REQUIRE(t);
+  CHECK(t->as_table().find("a")->as_table().find("b")->as_int() == 4);
+  CHECK(lua_ok(L, "vars.t = nil return vars.t") == "nil");
+  CHECK(g->state().vars.find("t") == nullptr);
+  CHECK(lua_ok(L, "local keys = {} for k in pairs(vars) do keys[#keys + 1] = k end "
+                  "return table.concat(keys, ',')") == "b,n,s,x");
+}
+
+TEST_CASE("lua vars: only plain values can be stored", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK_THAT(lua_error(L, "vars.f = function() end"),
+             Catch::Contains("cannot store a function in the game state: only nil, booleans, numbers, strings and "
+                             "tables"));
+  CHECK_THAT(lua_error(L, "vars.t = { inner = { print } }"), Catch::Contains("cannot store a function"));
+  CHECK_THAT(lua_error(L, "vars.t = { [1.5] = true }"),
+             Catch::Contains("cannot store a table with a number key: use integer or string keys"));
+  CHECK_THAT(lua_error(L, "vars.t = { [true] = 1 }"),
+             Catch::Contains("cannot store a table with a boolean key: use integer or string keys"));
+  CHECK(g->state().vars.entries.empty());
+}
+
+TEST_CASE("lua vars: deeply nested tables are stored, read back or refused safely", "[kernel][lua]") {
+  // check_value and push_value (script/lua_api.cc) recurse into nested
+  // tables, two stack slots a level: each level checks the stack, so a deep
+  // table is stored or refused, never written past the Lua stack. Each case
+  // runs in a child process so a regression cannot take the suite down.
+  auto run = [](int depth) {
+    int status = -1;
+    const std::string out = in_child(
+        [depth] {
+          auto def = load_game("api/basic", fixture_root("api"));
+          if (!def.ok()) return std::string("load failed");
+          auto g = Game::create(*def);
+          if (!g.ok() || !(*g)->start(1).ok()) return std::string("start failed");
+          const std::string d = std::to_string(depth);
+          LuaRun r = run_lua((*g)->sandbox().L(),
+                             "local t = {} local cur = t for i = 1, " + d + " do cur.x = {} cur = cur.x end "
+                             "vars.deep = t local n, back = 0, vars.deep while back.x do n = n + 1 back = back.x end "
+                             "return n");
+          g->reset();
+          // Churn the heap so that a corrupted block is noticed before exit.
+          for (int i = 0; i < 3; ++i) {
+            auto again = Game::create(*def);
+            if (again.ok()) (void)(*again)->start(static_cast<uint64_t>(i));
+          }
+          return r.ok ? r.values : r.error;
+        },
+        status);
+    return std::make_pair(status, out);
+  };
+  for (int depth : {8, 16, 31}) {
+    INFO("a table nested " << depth << " levels deep");
+    const auto [status, out] = run(depth);
+    CHECK(status == 0);
+    CHECK(out == std::to_string(depth));
+  }
+  const auto [status, out] = run(40);
+  CHECK(status == 0);
+  CHECK_THAT(out, Catch::Contains("value too deeply nested to store (more than 32 levels)"));
+}
+
+TEST_CASE("lua tables: the game's data tables are read-only", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "return tables.crt[2], #tables.crt, tables.terrain.forest") == "2,3,2");
+  CHECK(lua_ok(L, "local out = {} for k, v in pairs(tables.terrain) do out[#out + 1] = k .. '=' .. v end "
+                  "return table.concat(out, ',')") == "clear=1,forest=2");
+  CHECK(lua_ok(L, "local s = 0 for _, v in ipairs(tables.crt) do s = s + v end return s") == "6");
+  CHECK_THAT(lua_error(L, "tables.crt = {}"), Catch::Contains("tables are read-only: 'crt' cannot be assigned"));
+  CHECK_THAT(lua_error(L, "tables.crt[4] = 9"), Catch::Contains("tables are read-only: '4' cannot be assigned"));
+  CHECK_THAT(lua_error(L, "tables.terrain.swamp = 3"),
+             Catch::Contains("tables are read-only: 'swamp' cannot be assigned"));
+}
+
+TEST_CASE("lua dice: math.random draws from the game's generator", "[kernel][lua]") {
+  auto a = api_game(31);
+  auto b = api_game(31);
+  auto c = api_game(32);
+  const std::string code = "local out = {} for i = 1, 20 do out[#out + 1] = math.random(1, 1000) end "
+                           "out[#out + 1] = math.random(6) out[#out + 1] = math.random() return table.concat(out, ',')";
+  const auto words = a->state().rng.words();
+  const std::string first = lua_ok(a->sandbox().L(), code);
+  CHECK(lua_ok(b->sandbox().L(), code) == first);
+  CHECK(lua_ok(c->sandbox().L(), code) != first);
+  CHECK(a->state().rng.words() != words);
+  CHECK(a->state().hash() == b->state().hash());
+  lua_State* L = a->sandbox().L();
+  CHECK(lua_ok(L, "local ok = true for i = 1, 1000 do local r = math.random(3, 5) ok = ok and r >= 3 and r <= 5 "
+                  "and math.type(r) == 'integer' end return ok") == "true");
+  CHECK_THAT(lua_error(L, "math.random(5, 1)"), Catch::Contains("bad argument #2 to 'random' (interval is empty)"));
+  CHECK_THAT(lua_error(L, "math.randomseed(42)"),
+             Catch::Contains("math.randomseed is not available: the game's generator is seeded when the game "
+                             "starts"));
+}
+
+TEST_CASE("lua dice: roll returns the total and the faces and logs the roll", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  g->events().clear();
+  g->forced_dice().push(3);
+  g->forced_dice().push(4);
+  CHECK(lua_ok(L, "return roll('2d6', '9.1', 'firefight')") == "7,3,4");
+  g->forced_dice().push(0);
+  CHECK(lua_ok(L, "return roll('d10', '9.2')") == "0,0");
+  REQUIRE(g->events().size() == 2);
+  CHECK(g->events()[0].kind == Event::Kind::kRoll);
+  CHECK(g->events()[0].text == "2d6 rolled 7 (3+4): firefight");
+  CHECK(g->events()[0].rule == "9.1");
+  CHECK(g->events()[1].text == "d10 rolled 0");
+  CHECK(lua_ok(L, "local ok = true for i = 1, 500 do local t, f = roll('d6') ok = ok and t == f and t >= 1 and t <= 6 "
+                  "end return ok") == "true");
+  CHECK(lua_error(L, "roll('x6')") ==
+        "test:1: bad argument #1 to 'roll' (bad dice 'x6': expected NdM such as d6, 2d6 or d10)");
+  g->forced_dice().push(7);
+  CHECK(lua_error(L, "roll('d6')") == "test:1: forced die 7 is out of range for d6 (1-6)");
+}
+
+TEST_CASE("lua dice: pick chooses an element as a die with one face per element", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  g->events().clear();
+  g->forced_dice().push(2);
+  CHECK(lua_ok(L, "return pick({'north', 'centre', 'south'}, '4.1', 'weather')") == "centre,2");
+  CHECK(g->events().back().text == "picked 2 of 3 (centre): weather");
+  CHECK(g->events().back().rule == "4.1");
+  CHECK(lua_ok(L, "return pick({'only'})") == "only,1");
+  CHECK(lua_error(L, "pick({})") == "test:1: bad argument #1 to 'pick' (non-empty list expected)");
+  CHECK(lua_ok(L, "local seen = {} for i = 1, 300 do seen[pick({'a', 'b', 'c'})] = true end "
+                  "return seen.a and seen.b and seen.c") == "true");
+}
+
+TEST_CASE("lua game: ask outside a step of the sequence is refused", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK_THAT(lua_error(L, "ask('red', { prompt = 'now?', choices = { 'yes' } })"),
+             Catch::Contains("ask can only be called from a step of the sequence of play"));
+  CHECK_THAT(lua_error(L, "game.finish('draw')"),
+             Catch::Contains("game.finish can only be called from a step of the sequence of play"));
+  CHECK_THAT(lua_error(L, "ask('green', { choices = { 'yes' } })"),
+             Catch::Contains("bad argument #1 to 'ask' (no such side: 'green')"));
+  // The game still waits on its own decision and goes on.
+  CHECK(g->state().pending.choices == std::vector<std::string>{"go", "stop"});
+  must_ok(g->act(0));
+}
+
+TEST_CASE("lua game: where the sequence stands and the names of things", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "return game.turn(), game.phase(), game.impulse(), game.active(), game.scenario(), "
+                  "game.last_turn(), game.recording()") == "1,wait,1,nil,api/basic,nil,true");
+  CHECK(lua_ok(L, "return table.concat(game.sides(), ','), game.title('red'), game.title('red_hand'), "
+                  "game.title('tank'), game.title('vp')") == "red,blue,Red,Red hand,Tank,Victory points");
+  g->events().clear();
+  g->set_record_events(false);
+  CHECK(lua_ok(L, "log('1', 'never %s', 'formatted') return game.recording()") == "false");
+  CHECK(g->events().empty());
+  g->set_record_events(true);
+  lua_ok(L, "log('1.2', '%s moved %d hexes', 'Tank', 3) log('1.3', 'plain text')");
+  CHECK(event_texts(*g, Event::Kind::kLog) == std::vector<std::string>{"Tank moved 3 hexes", "plain text"});
+}

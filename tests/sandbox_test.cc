@@ -1,0 +1,221 @@
+// The Lua sandbox (script/sandbox.h): what rules cannot reach, how require
+// loads, the sorted pairs, the instruction budget and the memory cap, and
+// frozen globals. Each test builds its own Sandbox over a temporary folder.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "script/sandbox.h"
+#include "support.h"
+
+using namespace cardboard;
+using cardboard::testing::lua_error;
+using cardboard::testing::lua_ok;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A temporary rules folder with a few module files, removed at the end.
+struct RulesDir {
+  fs::path dir;
+  explicit RulesDir(const std::string& name) {
+    dir = fs::temp_directory_path() / ("cardboard_sandbox_" + std::to_string(::getpid()) + "_" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir / "lib");
+    write("helper.lua", "return { answer = 42 }\n");
+    write("lib/util.lua", "return { twice = function(x) return 2 * x end }\n");
+    write("binary.lua", std::string("\x1bLua\x54\x00\x19\x93\r\n\x1a\n", 12) + std::string(32, '\0'));
+  }
+  ~RulesDir() { fs::remove_all(dir); }
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir / name, std::ios::binary) << text;
+  }
+};
+
+std::string run_error(Sandbox& sb, const std::string& code) {
+  auto s = sb.run_string(code, "t");
+  if (s.ok()) FAIL("expected an error from: " << code);
+  CHECK(s.error().kind == ErrorKind::kScript);
+  return s.error().message;
+}
+
+void run_ok(Sandbox& sb, const std::string& code) {
+  auto s = sb.run_string(code, "t");
+  if (!s.ok()) FAIL(s.error().message);
+}
+
+}  // namespace
+
+TEST_CASE("sandbox: io, os, debug, package and coroutine are absent", "[kernel][sandbox]") {
+  Sandbox sb({});
+  for (const char* lib : {"io", "os", "debug", "package", "coroutine", "collectgarbage"}) {
+    INFO(lib);
+    CHECK(lua_ok(sb.L(), std::string("return type(") + lib + ")") == "nil");
+  }
+  CHECK_THAT(run_error(sb, "os.exit(1)"), Catch::Contains("attempt to index a nil value (global 'os')"));
+  CHECK_THAT(run_error(sb, "io.open('/etc/passwd')"), Catch::Contains("attempt to index a nil value (global 'io')"));
+  CHECK_THAT(run_error(sb, "debug.sethook()"), Catch::Contains("attempt to index a nil value (global 'debug')"));
+}
+
+TEST_CASE("sandbox: load, loadfile, dofile and string.dump are absent", "[kernel][sandbox]") {
+  Sandbox sb({});
+  CHECK_THAT(run_error(sb, "load('return 1')"), Catch::Contains("t:1: attempt to call a nil value (global 'load')"));
+  CHECK_THAT(run_error(sb, "loadfile('x.lua')"),
+             Catch::Contains("t:1: attempt to call a nil value (global 'loadfile')"));
+  CHECK_THAT(run_error(sb, "dofile('x.lua')"), Catch::Contains("t:1: attempt to call a nil value (global 'dofile')"));
+  CHECK_THAT(run_error(sb, "string.dump(print)"),
+             Catch::Contains("t:1: attempt to call a nil value (field 'dump')"));
+  CHECK(lua_ok(sb.L(), "return string.dump, ('').dump") == "nil,nil");
+}
+
+TEST_CASE("sandbox: math.random and math.randomseed are absent until a game binds them", "[kernel][sandbox]") {
+  Sandbox sb({});
+  CHECK(lua_ok(sb.L(), "return math.random, math.randomseed") == "nil,nil");
+  CHECK(lua_ok(sb.L(), "return math.floor(2.5), string.format('%d', 3), table.concat({1, 2}, '-'), utf8.char(65)") ==
+        "2,3,1-2,A");
+}
+
+TEST_CASE("sandbox: require loads text modules from the search folders once", "[kernel][sandbox]") {
+  RulesDir d("require");
+  Sandbox sb({d.dir.string()});
+  CHECK(lua_ok(sb.L(), "return require('helper').answer") == "42");
+  CHECK(lua_ok(sb.L(), "return require('lib.util').twice(21)") == "42");
+  CHECK(lua_ok(sb.L(), "return require('helper') == require('helper')") == "true");
+  // A later folder is searched after the first.
+  RulesDir base("require_base");
+  base.write("only_in_base.lua", "return 'base'\n");
+  Sandbox modded({d.dir.string(), base.dir.string()});
+  CHECK(lua_ok(modded.L(), "return require('only_in_base')") == "base");
+}
+
+TEST_CASE("sandbox: a binary chunk cannot be loaded through require", "[kernel][sandbox]") {
+  RulesDir d("binary");
+  Sandbox sb({d.dir.string()});
+  const std::string msg = lua_error(sb.L(), "return require('binary')");
+  CHECK_THAT(msg, Catch::Contains("attempt to load a binary chunk (mode is 't')"));
+}
+
+TEST_CASE("sandbox: require refuses names outside the search folders", "[kernel][sandbox]") {
+  RulesDir d("names");
+  Sandbox sb({d.dir.string()});
+  CHECK_THAT(lua_error(sb.L(), "require('../x')"), Catch::Contains("require: bad module name '../x'"));
+  CHECK_THAT(lua_error(sb.L(), "require('/etc/passwd')"), Catch::Contains("require: bad module name '/etc/passwd'"));
+  CHECK_THAT(lua_error(sb.L(), "require('..helper')"), Catch::Contains("require: bad module name '..helper'"));
+  CHECK_THAT(lua_error(sb.L(), "require('')"), Catch::Contains("require: bad module name ''"));
+  CHECK_THAT(lua_error(sb.L(), "require('missing')"),
+             Catch::Contains("require: no module 'missing' in the game's folder (looked for missing.lua)"));
+  CHECK_THAT(lua_error(sb.L(), "require('lib.missing')"),
+             Catch::Contains("require: no module 'lib.missing' in the game's folder (looked for lib/missing.lua)"));
+}
+
+TEST_CASE("sandbox: pairs iterates numbers ascending, then strings, whatever the insertion order", "[kernel][sandbox]") {
+  Sandbox sb({});
+  const std::string collect =
+      "local function keys(t) local out = {} for k in pairs(t) do out[#out + 1] = tostring(k) end "
+      "return table.concat(out, ' ') end ";
+  CHECK(lua_ok(sb.L(), collect +
+                           "local t = {} t.zulu = 1 t[10] = 1 t.alpha = 1 t[-2] = 1 t[2.5] = 1 t.Mike = 1 t[1] = 1 "
+                           "t[true] = 1 t[false] = 1 return keys(t)") == "-2 1 2.5 10 Mike alpha zulu false true");
+  CHECK(lua_ok(sb.L(), collect +
+                           "local a, b = {}, {} "
+                           "for i = 1, 50 do a['k' .. i] = i end "
+                           "for i = 50, 1, -1 do b['k' .. i] = i end "
+                           "return keys(a) == keys(b)") == "true");
+  CHECK(lua_ok(sb.L(), "local s = 0 for k, v in pairs({10, 20, 30, x = 4}) do s = s * 10 + (type(k) == 'number' "
+                       "and k or 9) end return s") == "1239");
+  CHECK(lua_ok(sb.L(), collect + "return keys({})") == "");
+  CHECK_THAT(lua_error(sb.L(), "for k in pairs({[{}] = 1}) do end"),
+             Catch::Contains("pairs: table keys must be numbers, strings or booleans to iterate in a fixed order"));
+}
+
+TEST_CASE("sandbox: pairs honors __pairs", "[kernel][sandbox]") {
+  Sandbox sb({});
+  CHECK(lua_ok(sb.L(),
+               "local proxy = setmetatable({}, { __pairs = function(t) "
+               "  local i = 0 "
+               "  return function() i = i + 1 if i <= 3 then return i, i * i end end, t, nil end }) "
+               "local out = {} for k, v in pairs(proxy) do out[#out + 1] = k .. '=' .. v end "
+               "return table.concat(out, ',')") == "1=1,2=4,3=9");
+}
+
+TEST_CASE("sandbox: pairs skips entries cleared during the iteration", "[kernel][sandbox]") {
+  // Sorted pairs snapshots the keys when the loop starts; a key cleared
+  // later is skipped, as Lua's own pairs never yields a nil value.
+  Sandbox sb({});
+  CHECK(lua_ok(sb.L(), "local t = { a = 1, b = 2, c = 3 } local seen = {} "
+                       "for k, v in pairs(t) do seen[#seen + 1] = k .. '=' .. tostring(v) t.c = nil end "
+                       "return table.concat(seen, ',')") == "a=1,b=2");
+}
+
+TEST_CASE("sandbox: next visits keys in the same order in every sandbox", "[kernel][sandbox]") {
+  // Lua's raw `next` follows the string hash seed (addresses and time,
+  // different in every state and process); the sandbox's next walks keys in
+  // sorted order, so `next(t)` and `for k in next, t` are deterministic.
+  const std::string code =
+      "local t = {} for i = 1, 40 do t['key' .. i] = i end "
+      "local out = {} local k = next(t) while k do out[#out + 1] = k k = next(t, k) end "
+      "return table.concat(out, ',')";
+  // All alive at once: a freed state's address would be reused, and its seed with it.
+  std::vector<std::unique_ptr<Sandbox>> boxes;
+  for (int i = 0; i < 8; ++i) boxes.push_back(std::make_unique<Sandbox>(std::vector<std::string>{}));
+  const std::string first = lua_ok(boxes[0]->L(), code);
+  for (auto& sb : boxes) CHECK(lua_ok(sb->L(), code) == first);
+}
+
+TEST_CASE("sandbox: the instruction budget stops an endless loop and the state stays usable", "[kernel][sandbox]") {
+  SandboxLimits limits;
+  limits.instructions = 1'000'000;
+  Sandbox sb({}, limits);
+  const std::string msg = run_error(sb, "while true do end");
+  CHECK_THAT(msg, Catch::StartsWith("rules script exceeded the instruction budget (1000000 instructions): "
+                                    "an endless loop? "));
+  CHECK_THAT(msg, Catch::Contains("instruction budget exceeded"));
+  CHECK(sb.over_budget());
+  // The next chunk gets a fresh budget.
+  run_ok(sb, "local s = 0 for i = 1, 10000 do s = s + i end assert(s == 50005000)");
+  CHECK_FALSE(sb.over_budget());
+  // A chunk just under the budget runs.
+  run_ok(sb, "local s = 0 for i = 1, 100000 do s = s + i end");
+}
+
+TEST_CASE("sandbox: the memory cap stops a chunk that grows without bound", "[kernel][sandbox]") {
+  SandboxLimits limits;
+  limits.memory_bytes = 16u << 20;
+  Sandbox sb({}, limits);
+  std::string msg = run_error(sb, "local t = {} for i = 1, 1e9 do t[i] = i end");
+  CHECK_THAT(msg, Catch::StartsWith("rules script exceeded the memory cap (16 MiB): "));
+  CHECK_THAT(msg, Catch::Contains("not enough memory"));
+  msg = run_error(sb, "local s = string.rep('x', 64 * 1024 * 1024)");
+  CHECK_THAT(msg, Catch::Contains("memory cap"));
+  // The garbage is collected and the state goes on.
+  run_ok(sb, "local t = {} for i = 1, 10000 do t[i] = tostring(i) end assert(#t == 10000)");
+  CHECK_FALSE(sb.over_memory());
+}
+
+TEST_CASE("sandbox: frozen globals refuse assigning or reading an undeclared name", "[kernel][sandbox]") {
+  Sandbox sb({});
+  run_ok(sb, "declared = 1 function helper() return declared end");
+  sb.freeze_globals();
+  CHECK_THAT(run_error(sb, "x = 1"),
+             Catch::Contains("assignment to undeclared global 'x': declare it with 'local', or keep game state in vars"));
+  CHECK_THAT(run_error(sb, "local y = undeclared_name"), Catch::Contains("undeclared global 'undeclared_name'"));
+  // Declared globals can still be read and changed, and locals are free.
+  run_ok(sb, "declared = 2 local z = helper() assert(z == 2)");
+  CHECK(lua_ok(sb.L(), "return rawget(_G, 'x')") == "nil");
+}
+
+TEST_CASE("sandbox: a syntax error names the chunk and the line", "[kernel][sandbox]") {
+  Sandbox sb({});
+  CHECK_THAT(run_error(sb, "local = 1"), Catch::StartsWith("t:1: "));
+  RulesDir d("files");
+  Sandbox files({d.dir.string()});
+  auto s = files.run_file("absent.lua");
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().message == "no rules file 'absent.lua' in " + d.dir.string());
+}

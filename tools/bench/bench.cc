@@ -1,0 +1,512 @@
+// cardboard_bench: the measurements README.md quotes (tools/bench/README.md
+// says what each one means). Every subcommand prints one JSON object a line,
+// each with a "bench" key; the script tools/bench/run runs them several times
+// and reports medians. These are measurements, never tests: nothing here
+// asserts a time.
+//
+//   cardboard_bench sim SCENARIO [--games N] [--jobs J] [--seed S] [--avoid TEXT]...
+//   cardboard_bench jobs SCENARIO [--games N] [--seed S] [--avoid TEXT]...
+//   cardboard_bench record SCENARIO [--games N] [--seed S] [--avoid TEXT]... [--dir D]
+//   cardboard_bench marathon [SCENARIO] [--actions N] [--runs R] [--cli-runs R]
+//                            [--cardboard PATH] [--seed S] [--avoid TEXT]... [--dir D]
+//   common: --root ROOT (default: project_root())
+//
+// --avoid TEXT makes the random bot never take a choice with that exact text
+// (the marathon fixture's "explode" is a rules error on purpose).
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/bytes.h"
+#include "core/rng.h"
+#include "data/game_loader.h"
+#include "script/game.h"
+#include "script/simulate.h"
+#include "store/history.h"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+using cardboard::Game;
+using cardboard::History;
+using cardboard::RandomBot;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+json summary_ms(const std::vector<double>& seconds) {
+  std::vector<double> ms;
+  for (double s : seconds) ms.push_back(s * 1e3);
+  return {{"median_ms", median(ms)},
+          {"min_ms", *std::min_element(ms.begin(), ms.end())},
+          {"max_ms", *std::max_element(ms.begin(), ms.end())},
+          {"runs", ms.size()}};
+}
+
+[[noreturn]] void die(const std::string& msg) {
+  std::cerr << "cardboard_bench: " << msg << "\n";
+  std::exit(1);
+}
+
+struct Args {
+  std::string cmd;
+  std::string scenario;
+  std::string root;
+  std::string dir;
+  std::string cardboard;
+  int64_t games = -1;
+  int jobs = 1;
+  uint64_t seed = 1;
+  int64_t actions = 6000;
+  int runs = 20;
+  int cli_runs = 10;
+  std::set<std::string> avoid;
+};
+
+Args parse(int argc, char** argv) {
+  Args a;
+  if (argc < 2) die("usage: cardboard_bench sim|jobs|record|marathon [SCENARIO] [options] (see bench.cc)");
+  a.cmd = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    const std::string k = argv[i];
+    auto val = [&]() -> std::string {
+      if (i + 1 >= argc) die("missing value after " + k);
+      return argv[++i];
+    };
+    if (k == "--games") a.games = std::stoll(val());
+    else if (k == "--jobs") a.jobs = std::stoi(val());
+    else if (k == "--seed") a.seed = std::stoull(val());
+    else if (k == "--actions") a.actions = std::stoll(val());
+    else if (k == "--runs") a.runs = std::stoi(val());
+    else if (k == "--cli-runs") a.cli_runs = std::stoi(val());
+    else if (k == "--root") a.root = val();
+    else if (k == "--dir") a.dir = val();
+    else if (k == "--cardboard") a.cardboard = val();
+    else if (k == "--avoid") a.avoid.insert(val());
+    else if (!k.starts_with("--") && a.scenario.empty()) a.scenario = k;
+    else die("unknown argument " + k);
+  }
+  // A fixture's scenario file (ROOT/scenarios/GAME/NAME.toml) names its game
+  // under ROOT/rules: take ROOT from the path unless --root says otherwise.
+  if (a.root.empty() && a.scenario.ends_with(".toml")) {
+    const fs::path p = fs::absolute(a.scenario).lexically_normal();
+    if (p.parent_path().parent_path().filename() == "scenarios")
+      a.root = p.parent_path().parent_path().parent_path().string();
+  }
+  if (a.root.empty()) a.root = cardboard::project_root();
+  if (a.runs < 1 || a.cli_runs < 0) die("--runs must be >= 1 and --cli-runs >= 0");
+  return a;
+}
+
+// The random bot, skipping the avoided choices (all of them avoided: any).
+int pick(RandomBot& bot, const Game& g, const std::set<std::string>& avoid) {
+  const auto& choices = g.state().pending.choices;
+  if (avoid.empty()) return bot.choose(static_cast<int>(choices.size()));
+  std::vector<int> allowed;
+  for (int i = 0; i < static_cast<int>(choices.size()); ++i)
+    if (!avoid.count(choices[i])) allowed.push_back(i);
+  if (allowed.empty()) return bot.choose(static_cast<int>(choices.size()));
+  return allowed[static_cast<size_t>(bot.choose(static_cast<int>(allowed.size())))];
+}
+
+std::shared_ptr<const cardboard::GameDef> load(const Args& a) {
+  auto def = cardboard::load_game(a.scenario, a.root);
+  if (!def.ok()) die(def.error().message);
+  return *def;
+}
+
+// Seeds exactly as simulate() derives them, so game i is the same game here.
+uint64_t game_seed(uint64_t seed, int64_t i) { return cardboard::derive_seed(seed, static_cast<uint64_t>(i)); }
+uint64_t bot_seed(uint64_t gs) { return cardboard::derive_seed(gs, 0xb07); }
+
+// ---- a. in-memory random games --------------------------------------------
+
+struct SimResult {
+  int64_t games = 0, decisions = 0, errors = 0;
+  double seconds = 0;
+  std::string first_error;
+};
+
+// simulate() itself; with --avoid, the same loop as simulate's but with a bot
+// that skips the avoided choices (one thread).
+SimResult run_sim(const Args& a, std::shared_ptr<const cardboard::GameDef> def, int64_t games, int jobs) {
+  SimResult r;
+  r.games = games;
+  if (a.avoid.empty()) {
+    cardboard::SimOptions o;
+    o.games = games;
+    o.seed = a.seed;
+    o.jobs = jobs;
+    auto rep = cardboard::simulate(def, o);
+    if (!rep.ok()) die(rep.error().message);
+    r.decisions = rep->decisions;
+    r.errors = rep->errors;
+    r.first_error = rep->first_error;
+    r.seconds = rep->seconds;
+    return r;
+  }
+  if (jobs != 1) die("--avoid runs on one thread only");
+  const auto t0 = Clock::now();
+  auto g = Game::create(def);
+  if (!g.ok()) die(g.error().message);
+  Game& game = **g;
+  game.set_record_events(false);
+  for (int64_t i = 0; i < games; ++i) {
+    const uint64_t gs = game_seed(a.seed, i);
+    RandomBot bot(bot_seed(gs));
+    game.set_decider([&](Game& gg) {
+      ++r.decisions;
+      return pick(bot, gg, a.avoid);
+    });
+    auto st = game.start(gs);
+    game.set_decider(nullptr);
+    if (!st.ok() && r.errors++ == 0) r.first_error = st.error().message;
+  }
+  r.seconds = since(t0);
+  return r;
+}
+
+json sim_json(const Args& a, const SimResult& r, int jobs) {
+  return {{"bench", "sim"},
+          {"scenario", a.scenario},
+          {"jobs", jobs},
+          {"games", r.games},
+          {"decisions", r.decisions},
+          {"errors", r.errors},
+          {"first_error", r.first_error},
+          {"seconds", r.seconds},
+          {"games_per_second", r.games / r.seconds},
+          {"decisions_per_second", r.decisions / r.seconds}};
+}
+
+void cmd_sim(const Args& a) {
+  auto def = load(a);
+  const int64_t games = a.games > 0 ? a.games : 20000;
+  std::cout << sim_json(a, run_sim(a, def, games, a.jobs), a.jobs).dump() << std::endl;
+}
+
+// ---- f. jobs 2 against jobs 1 ----------------------------------------------
+
+void cmd_jobs(const Args& a) {
+  auto def = load(a);
+  const int64_t games = a.games > 0 ? a.games : 40000;
+  const SimResult one = run_sim(a, def, games, 1);
+  const SimResult two = run_sim(a, def, games, 2);
+  const double g1 = one.games / one.seconds, g2 = two.games / two.seconds;
+  std::cout << json{{"bench", "jobs"},
+                    {"scenario", a.scenario},
+                    {"games", games},
+                    {"jobs1_games_per_second", g1},
+                    {"jobs2_games_per_second", g2},
+                    {"ratio", g2 / g1},
+                    {"same_outcomes", one.decisions == two.decisions && one.errors == two.errors}}
+                   .dump()
+            << std::endl;
+}
+
+// ---- b. recorded games against in-memory games ------------------------------
+
+void remove_save(const std::string& path) {
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(path + suffix, ec);
+}
+
+std::string make_dir(const Args& a) {
+  std::string base = a.dir.empty() ? (fs::temp_directory_path() / "cardboard_bench.XXXXXX").string()
+                                   : (fs::path(a.dir) / "cardboard_bench.XXXXXX").string();
+  std::vector<char> buf(base.begin(), base.end());
+  buf.push_back('\0');
+  if (!mkdtemp(buf.data())) die("cannot create a temporary folder from " + base);
+  return buf.data();
+}
+
+void cmd_record(const Args& a) {
+  auto def = load(a);
+  const int64_t games = a.games > 0 ? a.games : 300;
+  const std::string dir = make_dir(a);
+
+  auto created = Game::create(def);
+  if (!created.ok()) die(created.error().message);
+  Game& mem = **created;
+  mem.set_record_events(true);
+
+  double mem_act = 0, mem_game = 0, rec_act = 0, rec_game = 0, rec_create = 0, rec_close = 0;
+  int64_t mem_actions = 0, rec_actions = 0, bytes = 0, mismatches = 0, errors = 0;
+  std::string first_error;
+  for (int64_t i = 0; i < games; ++i) {
+    const uint64_t gs = game_seed(a.seed, i);
+    // In memory: the same Game API a player's action takes (act suspends the
+    // rules at every decision), with events recorded and then dropped.
+    std::string mem_hash;
+    {
+      RandomBot bot(bot_seed(gs));
+      const auto t0 = Clock::now();
+      auto st = mem.start(gs);
+      mem.events().clear();
+      const auto t1 = Clock::now();
+      while (st.ok() && !mem.state().finished && mem.state().pending.open()) {
+        st = mem.act(pick(bot, mem, a.avoid));
+        mem.events().clear();
+        ++mem_actions;
+      }
+      mem_act += since(t1);
+      mem_game += since(t0);
+      if (!st.ok()) {
+        if (errors++ == 0) first_error = st.error().message;
+        continue;
+      }
+      mem_hash = cardboard::hash_hex(mem.state().hash());
+    }
+    // Recorded: History::create, then History::act per action, one
+    // transaction each, as `cardboard act` does.
+    {
+      const std::string path = dir + "/game" + std::to_string(i) + ".cbsave";
+      RandomBot bot(bot_seed(gs));
+      const auto t0 = Clock::now();
+      auto h = History::create(path, a.scenario, a.root, gs);
+      if (!h.ok()) die(h.error().message);
+      History& hist = **h;
+      const auto t1 = Clock::now();
+      rec_create += std::chrono::duration<double>(t1 - t0).count();
+      while (!hist.game().state().finished && hist.game().state().pending.open()) {
+        auto st = hist.act(std::to_string(pick(bot, hist.game(), a.avoid) + 1));
+        if (!st.ok()) die("recorded game " + std::to_string(i) + ": " + st.error().message);
+        ++rec_actions;
+      }
+      const auto t2 = Clock::now();
+      rec_act += std::chrono::duration<double>(t2 - t1).count();
+      if (cardboard::hash_hex(hist.game().state().hash()) != mem_hash) ++mismatches;
+      // The file's size once the WAL is copied in (not timed).
+      auto cp = hist.file().checkpoint();
+      if (!cp.ok()) die(cp.error().message);
+      bytes += static_cast<int64_t>(fs::file_size(path));
+      const auto t3 = Clock::now();
+      h->reset();  // closing: SQLite checkpoints and removes the WAL
+      rec_close += since(t3);
+      rec_game += std::chrono::duration<double>(t2 - t0).count();
+      remove_save(path);
+    }
+  }
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  const double mem_us = mem_actions ? mem_act / mem_actions * 1e6 : 0;
+  const double rec_us = rec_actions ? rec_act / rec_actions * 1e6 : 0;
+  const int64_t recorded_games = games - errors;
+  std::cout << json{{"bench", "record"},
+                    {"scenario", a.scenario},
+                    {"games", recorded_games},
+                    {"errors", errors},
+                    {"first_error", first_error},
+                    {"actions", rec_actions},
+                    {"memory_us_per_action", mem_us},
+                    {"recorded_us_per_action", rec_us},
+                    {"recording_us_per_action", rec_us - mem_us},
+                    {"memory_games_per_second", recorded_games / mem_game},
+                    {"recorded_games_per_second", recorded_games / (rec_game + rec_close)},
+                    {"create_ms_per_game", rec_create / std::max<int64_t>(1, recorded_games) * 1e3},
+                    {"close_ms_per_game", rec_close / std::max<int64_t>(1, recorded_games) * 1e3},
+                    {"bytes_per_action", rec_actions ? static_cast<double>(bytes) / rec_actions : 0},
+                    {"bytes_per_game", static_cast<double>(bytes) / std::max<int64_t>(1, recorded_games)},
+                    {"hash_mismatches", mismatches}}
+                   .dump()
+            << std::endl;
+}
+
+// ---- c, d, e. one long recorded game -----------------------------------------
+
+void copy_save(const std::string& from, const std::string& to) {
+  remove_save(to);
+  for (const char* suffix : {"", "-wal", "-shm"})
+    if (fs::exists(from + suffix)) fs::copy_file(from + suffix, to + suffix, fs::copy_options::overwrite_existing);
+}
+
+// Runs a command with stdout and stderr sent to /dev/null; returns its exit code.
+int run_quiet(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const auto& s : argv) args.push_back(const_cast<char*>(s.c_str()));
+  args.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) die("cannot run " + argv[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void cmd_marathon(Args a) {
+  if (a.scenario.empty()) {
+    a.scenario = a.root + "/tests/games/marathon/scenarios/marathon/long.toml";
+    a.root += "/tests/games/marathon";
+  }
+  // The command line finds the fixture's rules under $CARDBOARD_ROOT.
+  setenv("CARDBOARD_ROOT", a.root.c_str(), 1);
+  if (a.avoid.empty()) a.avoid.insert("explode");
+  const std::string dir = make_dir(a);
+  const std::string path = dir + "/marathon.cbsave", copy = dir + "/copy.cbsave";
+  auto emit = [&](json j) {
+    j["scenario"] = a.scenario;
+    std::cout << j.dump() << std::endl;
+  };
+
+  // Record the game (c's fixture), timing each History::act.
+  int64_t actions = 0;
+  {
+    auto h = History::create(path, a.scenario, a.root, a.seed);
+    if (!h.ok()) die(h.error().message);
+    History& hist = **h;
+    RandomBot bot(bot_seed(a.seed));
+    const auto t0 = Clock::now();
+    while (actions < a.actions && !hist.game().state().finished && hist.game().state().pending.open()) {
+      auto st = hist.act(std::to_string(pick(bot, hist.game(), a.avoid) + 1));
+      if (!st.ok()) die("marathon action " + std::to_string(actions + 1) + ": " + st.error().message);
+      ++actions;
+    }
+    const double secs = since(t0);
+    auto cp = hist.file().checkpoint();
+    if (!cp.ok()) die(cp.error().message);
+    const auto size = static_cast<int64_t>(fs::file_size(path));
+    emit({{"bench", "marathon_record"},
+          {"actions", actions},
+          {"recorded_us_per_action", secs / actions * 1e6},
+          {"file_bytes", size},
+          {"bytes_per_action", static_cast<double>(size) / actions}});
+  }
+
+  // c. load: History::open, from opening the file to the game ready.
+  {
+    std::vector<double> t;
+    for (int r = 0; r < a.runs; ++r) {
+      const auto t0 = Clock::now();
+      auto h = History::open(path, a.root);
+      t.push_back(since(t0));
+      if (!h.ok()) die(h.error().message);
+      if ((*h)->action_count() != actions) die("the save lost actions");
+    }
+    json j = summary_ms(t);
+    j["bench"] = "load";
+    j["actions"] = actions;
+    emit(j);
+  }
+
+  // c. undo(1) on a fresh copy each run: the undo alone, and open + undo.
+  {
+    std::vector<double> undo_t, both_t;
+    for (int r = 0; r < a.runs; ++r) {
+      copy_save(path, copy);
+      const auto t0 = Clock::now();
+      auto h = History::open(copy, a.root);
+      if (!h.ok()) die(h.error().message);
+      const auto t1 = Clock::now();
+      auto st = (*h)->undo(1);
+      const auto t2 = Clock::now();
+      if (!st.ok()) die(st.error().message);
+      undo_t.push_back(std::chrono::duration<double>(t2 - t1).count());
+      both_t.push_back(std::chrono::duration<double>(t2 - t0).count());
+    }
+    remove_save(copy);
+    json j = summary_ms(undo_t);
+    j["bench"] = "undo";
+    j["actions"] = actions;
+    emit(j);
+    j = summary_ms(both_t);
+    j["bench"] = "open_undo";
+    j["actions"] = actions;
+    emit(j);
+  }
+
+  // d. verify: re-execute every action and compare hashes.
+  {
+    auto h = History::open(path, a.root);
+    if (!h.ok()) die(h.error().message);
+    std::vector<double> t, rate;
+    int64_t checked = 0;
+    for (int r = 0; r < a.runs; ++r) {
+      const auto t0 = Clock::now();
+      auto rep = (*h)->verify();
+      const double s = since(t0);
+      if (!rep.ok()) die(rep.error().message);
+      if (!rep->ok()) die("verify diverged: " + rep->divergence->message);
+      checked = rep->actions_checked;
+      t.push_back(s);
+      rate.push_back(checked / s);
+    }
+    json j = summary_ms(t);
+    j["bench"] = "verify";
+    j["actions"] = checked;
+    j["actions_per_second"] = median(rate);
+    emit(j);
+  }
+
+  // c. the command line end to end, process start included.
+  if (!a.cardboard.empty() && a.cli_runs > 0) {
+    std::vector<double> status_t, undo_t;
+    for (int r = 0; r < a.cli_runs; ++r) {
+      const auto t0 = Clock::now();
+      const int rc = run_quiet({a.cardboard, "status", path, "--json"});
+      status_t.push_back(since(t0));
+      if (rc != 0) die("cardboard status exited with " + std::to_string(rc));
+    }
+    for (int r = 0; r < a.cli_runs; ++r) {
+      copy_save(path, copy);
+      const auto t0 = Clock::now();
+      const int rc = run_quiet({a.cardboard, "undo", copy, "1"});
+      undo_t.push_back(since(t0));
+      if (rc != 0) die("cardboard undo exited with " + std::to_string(rc));
+    }
+    remove_save(copy);
+    json j = summary_ms(status_t);
+    j["bench"] = "cli_status";
+    j["actions"] = actions;
+    emit(j);
+    j = summary_ms(undo_t);
+    j["bench"] = "cli_undo";
+    j["actions"] = actions;
+    emit(j);
+  }
+
+  remove_save(path);
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Args a = parse(argc, argv);
+  if (a.cmd != "marathon" && a.scenario.empty()) die(a.cmd + " needs a scenario: GAME/SCENARIO or a .toml path");
+  if (a.cmd == "sim") cmd_sim(a);
+  else if (a.cmd == "jobs") cmd_jobs(a);
+  else if (a.cmd == "record") cmd_record(a);
+  else if (a.cmd == "marathon") cmd_marathon(a);
+  else die("unknown command " + a.cmd + " (sim, jobs, record, marathon)");
+  return 0;
+}
