@@ -98,7 +98,7 @@ TEST_CASE("map file: an area map with attributes and connections", "[maps][map_f
 
 TEST_CASE("map file errors name the place and what was expected", "[maps][map_file]") {
   CHECK(load_error("bad_key.toml") ==
-        "unknown key 'rosw' in hex map: did you mean 'rows'? (" + fixture("bad_key.toml") + ":3:8)");
+        "unknown key 'rosw' in hex map: did you mean 'rows'? (" + fixture("bad_key.toml") + ":3:1)");
   CHECK(load_error("bad_hexside.toml") ==
         "hexside between 0101 and 0303: the hexes are not adjacent (" + fixture("bad_hexside.toml") + ":6:11)");
   CHECK(load_error("bad_no_hex.toml") == "no such hex: 4021 (" + fixture("bad_no_hex.toml") + ":6:8)");

@@ -105,6 +105,9 @@ Status check_keys(const std::string& file, const toml::table& t, std::initialize
     std::string msg = "unknown key '" + key + "' in " + context;
     const std::string near = closest(key, options);
     if (!near.empty()) msg += ": did you mean '" + near + "'?";
+    // Point at the key itself, not at its value.
+    if (const auto& b = k.source().begin)
+      return rejected(msg + " (" + file + ":" + std::to_string(b.line) + ":" + std::to_string(b.column) + ")");
     return bad_data(file, &v, msg);
   }
   return ok_status();

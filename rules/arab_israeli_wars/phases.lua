@@ -1,5 +1,16 @@
 -- TURN SEQUENCE: the six phases of a turn, in the rules' order.
 
+-- The kernel's functions and the constants of aiw.lua used on every turn,
+-- as locals (aiw.lua and the kernel's API load before this file).
+local pieces_at, pieces_count, pieces_value, pieces_type = pieces.at, pieces.count, pieces.value, pieces.type
+local track_get, track_add, deck_count = track.get, track.add, deck.count
+local ask, draw, move, log = ask, draw, move, log
+local FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS = FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS
+local UNITS, ISRAELI_REGULARS, CARD_INFO, card_info = UNITS, ISRAELI_REGULARS, CARD_INFO, card_info
+local current_event, read_event, front_force = current_event, read_event, front_force
+local random_front, discard_random = random_front, discard_random
+local FRONT_INDEX = { north = 1, central = 2, south = 3 }
+
 -- 1. ARAB PHASE: the Arabs draw 3 cards and deploy each to its printed
 -- front; an R card goes to a random front. An empty deck gives no more (A13).
 function arab_phase()
@@ -13,7 +24,7 @@ function arab_draw(n, rule)
       log(rule, "the Arab deck is empty")
       return
     end
-    local front = pieces.value(p, "front")
+    local front = pieces_value(p, "front")
     if front == "random" then front = random_front("Notation: R") end
     move(p, front, rule)
   end
@@ -26,7 +37,7 @@ function event_phase()
   local old = current_event()
   if old then move(old, "event_discard", "2") end
   vars.event_front = nil
-  if deck.count("event_deck") == 0 then deck.reshuffle("event_discard", "event_deck", "2") end
+  if deck_count("event_deck") == 0 then deck.reshuffle("event_discard", "event_deck", "2") end
   local ev = draw("event_deck", "current_event", "2")
   if ev then apply_event(ev) end
 end
@@ -36,7 +47,7 @@ end
 -- to a random front without a decision (Card List Notation).
 function israeli_phase()
   draw_israeli(2, "3")
-  local hand = pieces.at("israeli_hand")
+  local hand = pieces_at("israeli_hand")
   for i = 1, #hand do deploy_israeli(hand[i]) end
 end
 
@@ -50,16 +61,13 @@ function draw_israeli(n, rule)
 end
 
 function deploy_israeli(p)
+  local t = pieces_type(p)
+  local info = CARD_INFO[t] or card_info(p, t)
   local front
-  if pieces.value(p, "extremists") then
+  if info.extremists then
     front = random_front("Notation: Extremists")
   else
-    local name = pieces.name(p)
-    local _, i = ask("israel", {
-      prompt = "Israeli Phase: deploy " .. name,
-      choices = { name .. " to North Front", name .. " to Central Front", name .. " to South Front" },
-      rule = "3",
-    })
+    local _, i = ask("israel", info.deploy)
     front = FRONTS[i]
   end
   move(p, front, "3")
@@ -74,31 +82,31 @@ end
 function transfer_phase()
   local ev = current_event()
   local left = 1
-  if ev and pieces.value(ev, "effect") == "transfers" then left = left + pieces.value(ev, "amount") end
+  if ev and pieces_value(ev, "effect") == "transfers" then left = left + pieces_value(ev, "amount") end
   local used = {}  -- vehicles that spent their own free transfer (this step only)
+  local question = { prompt = nil, choices = nil, rule = "4" }
   while true do
-    local texts, movers, dests = {}, {}, {}
+    -- Two choices per card type and front: texts[k], texts[k + 1] move
+    -- movers[k] (= movers[k + 1]) to the front's OTHER_FRONTS 1 and 2.
+    local texts, movers, n = {}, {}, 0
+    local seen = nil  -- type -> its first choice; a front's own are above `first`
     for fi = 1, 3 do
-      local from = FRONTS[fi]
-      local regs = pieces.at(from, ISRAELI_REGULARS)
-      local seen = nil
+      local regs = pieces_at(FRONTS[fi], ISRAELI_REGULARS)
+      local first = n
       for j = 1, #regs do
         local p = regs[j]
-        local own = pieces.value(p, "vehicles") and not used[p]
+        local t = pieces_type(p)
+        local info = CARD_INFO[t] or card_info(p, t)
+        local own = info.vehicles and not used[p]
         if left > 0 or own then
-          local t = pieces.type(p)
           seen = seen or {}
           local k = seen[t]
-          if k == nil then
-            seen[t] = #texts + 1
-            local name = pieces.name(p)
-            for ti = 1, 3 do
-              if ti ~= fi then
-                texts[#texts + 1] = "Move " .. name .. " from " .. FRONT_TITLES[fi] .. " to " .. FRONT_TITLES[ti]
-                movers[#movers + 1] = p
-                dests[#dests + 1] = FRONTS[ti]
-              end
-            end
+          if k == nil or k <= first then
+            seen[t] = n + 1
+            local moves = info.moves[fi]
+            texts[n + 1], texts[n + 2] = moves[1], moves[2]
+            movers[n + 1], movers[n + 2] = p, p
+            n = n + 2
           elseif own and used[movers[k]] then
             movers[k] = p
             movers[k + 1] = p
@@ -106,22 +114,26 @@ function transfer_phase()
         end
       end
     end
-    if #texts == 0 then return end
-    texts[#texts + 1] = "No transfer"
-    local prompt = "Transfer Phase: move a Regular unit"
+    if n == 0 then return end
+    texts[n + 1] = "No transfer"
+    -- The long prompt only when events are recorded; asked at every question,
+    -- as a step replayed from a save records only from where it resumes.
     if game.recording() then
-      prompt = string.format("Transfer Phase: move a Regular unit (%d transfer%s left; each Vehicle also moves once free)",
+      question.prompt = string.format("Transfer Phase: move a Regular unit (%d transfer%s left; each Vehicle also moves once free)",
         left, left == 1 and "" or "s")
+    else
+      question.prompt = "Transfer Phase: move a Regular unit"
     end
-    local _, i = ask("israel", { prompt = prompt, choices = texts, rule = "4" })
-    if i == #texts then return end
+    question.choices = texts
+    local _, i = ask("israel", question)
+    if i > n then return end
     local p = movers[i]
-    if pieces.value(p, "vehicles") and not used[p] then
+    if not used[p] and CARD_INFO[pieces_type(p)].vehicles then
       used[p] = true
     else
       left = left - 1
     end
-    move(p, dests[i], "4")
+    move(p, OTHER_FRONTS[FRONT_INDEX[pieces.location(p)]][2 - i % 2], "4")
   end
 end
 
@@ -135,32 +147,48 @@ function battle_phase()
     return
   end
   local ev = current_event()
-  if ev and pieces.value(ev, "truce") then
+  if ev and pieces_value(ev, "truce") then
     log("Notation: Truce", "Truce: no Battle Phase this turn")
     vars.streak = 0
     return
   end
+  local effect, aim, side, everywhere, per_unit, flat = read_event(ev)
   local won = 0
   for i = 1, 3 do
-    if battle(FRONTS[i], ev) == "israel" then won = won + 1 end
+    if fight(FRONTS[i], ev, effect, aim, side, everywhere, per_unit, flat) == "israel" then won = won + 1 end
   end
   if won == 3 then vars.streak = vars.streak + 1 else vars.streak = 0 end
 end
 
 -- One battle; returns the winning side, or nil for no battle or a stalemate.
 function battle(front, ev)
-  local effect = ev and pieces.value(ev, "effect")
-  if effect == "negate_battle" and vars.event_front == front then
+  return fight(front, ev, read_event(ev))
+end
+
+-- One battle with the current event `ev` read by read_event (aiw.lua).
+function fight(front, ev, effect, aim, side, everywhere, per_unit, flat)
+  if effect == "negate_battle" and aim == front then
     log("5", "%s: the battle is negated (%s)", FRONT_TITLE[front], pieces.name(ev))
     return nil
   end
-  local il, il_n = force_total("israel", front, ev)
-  local ar, ar_n = force_total("arab", front, ev)
+  local il, il_n, ar, ar_n
+  if side ~= nil and (everywhere or aim == front) then
+    if side == "israel" then
+      il, il_n = front_force("israel", front, per_unit, flat)
+      ar, ar_n = front_force("arab", front, 0, 0)
+    else
+      il, il_n = front_force("israel", front, 0, 0)
+      ar, ar_n = front_force("arab", front, per_unit, flat)
+    end
+  else
+    il, il_n = front_force("israel", front, 0, 0)
+    ar, ar_n = front_force("arab", front, 0, 0)
+  end
   if il_n == 0 and ar_n == 0 then
     log("5", "%s: no units, no battle", FRONT_TITLE[front])  -- A12
     return nil
   end
-  if effect == "stalemate" and vars.event_front == front then
+  if effect == "stalemate" and aim == front then
     log("5", "%s: automatic stalemate (%s)", FRONT_TITLE[front], pieces.name(ev))  -- A10
     discard_random("israel", front, "5")
     discard_random("arab", front, "5")
@@ -169,12 +197,12 @@ function battle(front, ev)
   -- A side with no units: the other takes 2 TT (no discard, no totals).
   if il_n == 0 then
     log("5", "%s: Israel has no units; the Arabs take 2 TT", FRONT_TITLE[front])
-    track.add(TT[front], 2, "5")
+    track_add(TT[front], 2, "5")
     return "arab"
   end
   if ar_n == 0 then
     log("5", "%s: the Arabs have no units; Israel takes 2 TT", FRONT_TITLE[front])
-    track.add(TT[front], -2, "5")
+    track_add(TT[front], -2, "5")
     return "israel"
   end
   if il == ar then
@@ -185,12 +213,12 @@ function battle(front, ev)
   end
   if il > ar then
     log("5", "%s: Israel %d, Arabs %d: Israel won", FRONT_TITLE[front], il, ar)
-    track.add(TT[front], -1, "5")
+    track_add(TT[front], -1, "5")
     discard_random("arab", front, "5")
     return "israel"
   end
   log("5", "%s: Israel %d, Arabs %d: the Arabs won", FRONT_TITLE[front], il, ar)
-  track.add(TT[front], 1, "5")
+  track_add(TT[front], 1, "5")
   discard_random("israel", front, "5")
   return "arab"
 end
@@ -201,11 +229,11 @@ end
 -- the table, A13).
 function end_phase()
   for i = 1, 3 do
-    if track.get(TT[FRONTS[i]]) >= 6 then game.finish("Arab victory: complete loss", "arab") end
+    if track_get(TT_TRACKS[i]) >= 6 then game.finish("Arab victory: complete loss", "arab") end
   end
   if vars.streak >= 2 then game.finish("Israeli decisive victory", "israel") end
-  if deck.count("arab_deck") == 0 and pieces.count("north", UNITS.arab) == 0 and
-      pieces.count("central", UNITS.arab) == 0 and pieces.count("south", UNITS.arab) == 0 then
+  if deck_count("arab_deck") == 0 and pieces_count("north", UNITS.arab) == 0 and
+      pieces_count("central", UNITS.arab) == 0 and pieces_count("south", UNITS.arab) == 0 then
     game.finish("Israeli attrition victory", "israel")
   end
 end
