@@ -63,6 +63,10 @@ Status History::attach_game() {
   game_ = std::move(*g);
   game_->set_snapshot_hook([this](const State& s) {
     if (!capturing_) return;
+    // Loading restores the latest snapshot at or before an action, so of the
+    // phase starts one action passes through only the last is ever used:
+    // keep that one. Every action that passes a phase start gets a snapshot.
+    snapshots_.clear();
     snapshots_.push_back({0, game_->where(), s.serialize(), encode_forced(leftover_forced())});
   });
   return ok_status();

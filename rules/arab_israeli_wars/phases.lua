@@ -3,6 +3,7 @@
 -- The kernel's functions and the constants of aiw.lua used on every turn,
 -- as locals (aiw.lua and the kernel's API load before this file).
 local pieces_at, pieces_count, pieces_value, pieces_type = pieces.at, pieces.count, pieces.value, pieces.type
+local pieces_location = pieces.location
 local track_get, track_add, deck_count = track.get, track.add, deck.count
 local ask, draw, move, log = ask, draw, move, log
 local FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS = FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS
@@ -87,9 +88,9 @@ function transfer_phase()
   local question = { prompt = nil, choices = nil, rule = "4" }
   while true do
     -- Two choices per card type and front: texts[k], texts[k + 1] move
-    -- movers[k] (= movers[k + 1]) to the front's OTHER_FRONTS 1 and 2.
+    -- movers[k] (= movers[k + 1]) to its front's OTHER_FRONTS 1 and 2.
     local texts, movers, n = {}, {}, 0
-    local seen = nil  -- type -> its first choice; a front's own are above `first`
+    local seen = nil  -- CARD_INFO -> its first choice; this front's are above `first`
     for fi = 1, 3 do
       local regs = pieces_at(FRONTS[fi], ISRAELI_REGULARS)
       local first = n
@@ -100,16 +101,15 @@ function transfer_phase()
         local own = info.vehicles and not used[p]
         if left > 0 or own then
           seen = seen or {}
-          local k = seen[t]
+          local k = seen[info]
           if k == nil or k <= first then
-            seen[t] = n + 1
+            seen[info] = n + 1
             local moves = info.moves[fi]
             texts[n + 1], texts[n + 2] = moves[1], moves[2]
             movers[n + 1], movers[n + 2] = p, p
             n = n + 2
           elseif own and used[movers[k]] then
-            movers[k] = p
-            movers[k + 1] = p
+            movers[k], movers[k + 1] = p, p
           end
         end
       end
@@ -133,7 +133,7 @@ function transfer_phase()
     else
       left = left - 1
     end
-    move(p, OTHER_FRONTS[FRONT_INDEX[pieces.location(p)]][2 - i % 2], "4")
+    move(p, OTHER_FRONTS[FRONT_INDEX[pieces_location(p)]][2 - i % 2], "4")
   end
 end
 
