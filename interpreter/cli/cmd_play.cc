@@ -34,8 +34,7 @@ void print_events(History& h, int64_t from_action, int side) {
   for (const auto& e : *events) {
     if (e.action < from_action) continue;
     if (!e.visible_to.empty() && e.visible_to != side_id) continue;
-    std::printf("%s%s%s\n", e.kind == "sequence" ? "-- " : "   ",
-                e.rule.empty() || e.kind == "sequence" ? "" : ("[" + e.rule + "] ").c_str(), e.text.c_str());
+    std::printf("%s", event_line(e.kind, e.rule, e.text).c_str());
   }
 }
 
@@ -45,8 +44,7 @@ void print_log_tail(History& h, size_t n) {
   const size_t from = events->size() > n ? events->size() - n : 0;
   for (size_t i = from; i < events->size(); ++i) {
     const auto& e = (*events)[i];
-    std::printf("%5lld %s%s\n", static_cast<long long>(e.action), e.rule.empty() ? "" : ("[" + e.rule + "] ").c_str(),
-                e.text.c_str());
+    std::printf("%5lld %s", static_cast<long long>(e.action), event_line(e.kind, e.rule, e.text).c_str());
   }
 }
 

@@ -23,6 +23,8 @@ nlohmann::json event_json(const EventRow& e) {
   return j;
 }
 
+void print_event(const EventRow& e) { std::printf("%s", event_line(e.kind, e.rule, e.text).c_str()); }
+
 Result<int> side_arg(const Game& g, const std::string& side) {
   if (side.empty()) return -1;
   const int s = g.def().find_side(side);
@@ -76,7 +78,15 @@ void add_save_commands(CLI::App& app, int& code) {
       const uint64_t seed = cmd->count("--seed") ? a.seed : fresh_seed();
       auto h = History::create(path, a.game, root, seed, *forced, a.force);
       if (!h.ok()) return void(code = report(h.error()));
-      if (!a.json) std::printf("saved to %s (seed %llu)\n", path.c_str(), static_cast<unsigned long long>(seed));
+      if (!a.json) {
+        std::printf("saved to %s (seed %llu)\n", path.c_str(), static_cast<unsigned long long>(seed));
+        if (auto events = (*h)->file().events(0); events.ok()) {
+          const int side = (*h)->game().state().pending.side;
+          const std::string side_id = side >= 0 ? (*h)->game().def().sides[side].id : "";
+          for (const auto& e : *events)
+            if (e.visible_to.empty() || e.visible_to == side_id) print_event(e);
+        }
+      }
       print_status(**h, -1, a.json, path);
       code = 0;
     });
@@ -139,11 +149,8 @@ void add_save_commands(CLI::App& app, int& code) {
         st["actions"] = hist.action_count();
         std::printf("%s\n", nlohmann::json{{"events", ev}, {"status", st}}.dump(2).c_str());
       } else {
-        for (const auto& e : *events) {
-          if (!e.visible_to.empty() && e.visible_to != actor_id) continue;
-          std::printf("%s%s%s\n", e.kind == "sequence" ? "-- " : "   ",
-                      e.rule.empty() || e.kind == "sequence" ? "" : ("[" + e.rule + "] ").c_str(), e.text.c_str());
-        }
+        for (const auto& e : *events)
+          if (e.visible_to.empty() || e.visible_to == actor_id) print_event(e);
         print_status(hist, -1, false, path);
       }
       code = 0;
@@ -194,8 +201,7 @@ void add_save_commands(CLI::App& app, int& code) {
         if (!a.as.empty() && !e.visible_to.empty() && e.visible_to != a.as) continue;
         if (a.json) j.push_back(event_json(e));
         else
-          std::printf("%5lld %s%s%s\n", static_cast<long long>(e.action), e.kind == "sequence" ? "-- " : "   ",
-                      e.rule.empty() || e.kind == "sequence" ? "" : ("[" + e.rule + "] ").c_str(), e.text.c_str());
+          std::printf("%5lld %s", static_cast<long long>(e.action), event_line(e.kind, e.rule, e.text).c_str());
       }
       if (a.json) std::printf("%s\n", j.dump(2).c_str());
       code = 0;
@@ -240,8 +246,7 @@ void add_save_commands(CLI::App& app, int& code) {
             const auto& ev = (*events)[e];
             if (a.json) evs.push_back(event_json(ev));
             else
-              std::printf("%s%s%s\n", ev.kind == "sequence" ? "-- " : "   ",
-                          ev.rule.empty() || ev.kind == "sequence" ? "" : ("[" + ev.rule + "] ").c_str(), ev.text.c_str());
+              print_event(ev);
           }
           step["events"] = evs;
           if (a.json) j.push_back(step);

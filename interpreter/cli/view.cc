@@ -132,14 +132,15 @@ std::string prompt_text(const Game& g) {
   return out;
 }
 
+std::string event_line(const std::string& kind, const std::string& rule, const std::string& text) {
+  const bool sequence = kind == "sequence";
+  return (sequence ? "-- " : "   ") + (rule.empty() || sequence ? "" : "[" + rule + "] ") + text + "\n";
+}
+
 std::string events_text(const std::vector<Event>& events, int side) {
   std::string out;
-  for (const auto& e : events) {
-    if (side >= 0 && e.visible_to >= 0 && e.visible_to != side) continue;
-    out += e.kind == Event::Kind::kSequence ? "-- " : "   ";
-    if (!e.rule.empty() && e.kind != Event::Kind::kSequence) out += "[" + e.rule + "] ";
-    out += e.text + "\n";
-  }
+  for (const auto& e : events)
+    if (side < 0 || e.visible_to < 0 || e.visible_to == side) out += event_line(event_kind_name(e.kind), e.rule, e.text);
   return out;
 }
 

@@ -17,5 +17,7 @@ std::string view_text(const Game& game, int side);
 // The decision and its numbered choices, for the terminal.
 std::string prompt_text(const Game& game);
 std::string events_text(const std::vector<Event>& events, int side);
+// One event as a line of the log: "-- Turn 2" or "   [5] North Front: ...".
+std::string event_line(const std::string& kind, const std::string& rule, const std::string& text);
 
 }  // namespace cardboard

@@ -28,8 +28,7 @@ TT_TRACKS = { "arab_tt_north", "arab_tt_central", "arab_tt_south" }  -- in FRONT
 -- UNIT CARDS: filters for pieces.count/sum/at (constants, built once).
 UNITS = { israel = { owner = "israel" }, arab = { owner = "arab" } }
 LEADERS = { israel = { owner = "israel", has = "leader" }, arab = { owner = "arab", has = "leader" } }
--- Only Israeli cards are Regular (cards.toml), so no owner test is needed.
-ISRAELI_REGULARS = { has = "regular" }
+ISRAELI_REGULARS = { owner = "israel", has = "regular" }
 DISCARD = { israel = "israeli_discard", arab = "arab_discard" }
 SIDE_TITLE = { israel = "Israel", arab = "Arabs" }
 
