@@ -12,19 +12,6 @@ namespace cardboard {
 
 namespace {
 
-const char* type_name(const toml::node* n) {
-  if (!n) return "nothing";
-  switch (n->type()) {
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    default: return "a date or time";
-  }
-}
-
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // The array at `key`, null when absent. Error when present but not an array.

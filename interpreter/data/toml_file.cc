@@ -36,7 +36,7 @@ Error bad_data(const std::string& file, const toml::node* node, const std::strin
   return rejected(what + " (" + where(file, node) + ")");
 }
 
-static const char* type_name(const toml::node* n) {
+const char* type_name(const toml::node* n) {
   if (!n) return "nothing";
   switch (n->type()) {
     case toml::node_type::string: return "a string";

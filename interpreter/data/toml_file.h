@@ -16,6 +16,9 @@ Result<toml::table> parse_toml_string(const std::string& text, const std::string
 std::string where(const std::string& file, const toml::node* node);
 std::string where(const std::string& file, const toml::node& node);
 
+// "a string", "an integer" ... for messages; "nothing" for a null node.
+const char* type_name(const toml::node* n);
+
 // An error "what (file:line:column)".
 Error bad_data(const std::string& file, const toml::node* node, const std::string& what);
 

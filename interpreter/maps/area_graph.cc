@@ -1,5 +1,7 @@
 #include "maps/area_graph.h"
 
+#include "maps/path_search.h"
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -90,48 +92,8 @@ std::vector<int> AreaGraph::within(int a, int n) const {
   return out;
 }
 
-namespace {
-
-// Dijkstra from `a`, stopping once `goal` is settled or costs exceed `budget`.
-// The queue orders by (cost, area), so among equal costs the lower area is
-// settled first and becomes the predecessor.
-struct Search {
-  std::vector<double> best;
-  std::vector<int> from;
-};
-
-Search dijkstra(const AreaGraph& g, int a, int goal, double budget, const AreaGraph::Cost& cost) {
-  const double inf = std::numeric_limits<double>::infinity();
-  Search s{std::vector<double>(g.size(), inf), std::vector<int>(g.size(), -1)};
-  std::vector<bool> done(g.size(), false);
-  using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-  s.best[a] = 0;
-  open.push({0, a});
-  while (!open.empty()) {
-    const auto [c, cur] = open.top();
-    open.pop();
-    if (done[cur]) continue;
-    done[cur] = true;
-    if (cur == goal) break;
-    for (int next : g.neighbours(cur)) {
-      if (done[next]) continue;
-      const double step_cost = cost(cur, next);
-      if (step_cost < 0 || std::isnan(step_cost)) continue;
-      const double total = c + step_cost;
-      if (total > budget || total >= s.best[next]) continue;
-      s.best[next] = total;
-      s.from[next] = cur;
-      open.push({total, next});
-    }
-  }
-  return s;
-}
-
-}  // namespace
-
 AreaGraph::Path AreaGraph::cheapest_path(int a, int b, const Cost& cost) const {
-  const Search s = dijkstra(*this, a, b, std::numeric_limits<double>::infinity(), cost);
+  const PathSearch s = dijkstra(*this, a, b, std::numeric_limits<double>::infinity(), cost);
   Path p;
   if (std::isinf(s.best[b])) return p;
   for (int c = b; c >= 0; c = s.from[c]) p.areas.push_back(c);
@@ -141,7 +103,7 @@ AreaGraph::Path AreaGraph::cheapest_path(int a, int b, const Cost& cost) const {
 }
 
 std::vector<std::pair<int, double>> AreaGraph::reachable(int a, double budget, const Cost& cost) const {
-  const Search s = dijkstra(*this, a, -1, budget, cost);
+  const PathSearch s = dijkstra(*this, a, -1, budget, cost);
   std::vector<std::pair<int, double>> out;
   for (int i = 0; i < size(); ++i)
     if (s.best[i] <= budget) out.push_back({i, s.best[i]});

@@ -1,5 +1,7 @@
 #include "maps/hex_grid.h"
 
+#include "maps/path_search.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -41,42 +43,6 @@ Cube cube_round(double q, double r, double s) {
     rs = -rq - rr;
   }
   return {static_cast<int>(rq), static_cast<int>(rr), static_cast<int>(rs)};
-}
-
-// Dijkstra from `a`, stopping once `goal` is settled or costs exceed `budget`.
-// The queue orders by (cost, cell), so among equal costs the lower cell is
-// settled first and becomes the predecessor: the result is deterministic.
-struct Search {
-  std::vector<double> best;
-  std::vector<int> from;
-};
-
-Search dijkstra(const HexGrid& g, int a, int goal, double budget, const HexGrid::Cost& cost) {
-  const double inf = std::numeric_limits<double>::infinity();
-  Search s{std::vector<double>(g.size(), inf), std::vector<int>(g.size(), -1)};
-  std::vector<bool> done(g.size(), false);
-  using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
-  s.best[a] = 0;
-  open.push({0, a});
-  while (!open.empty()) {
-    const auto [c, cell] = open.top();
-    open.pop();
-    if (done[cell]) continue;
-    done[cell] = true;
-    if (cell == goal) break;
-    for (int next : g.neighbours(cell)) {
-      if (done[next]) continue;
-      const double step_cost = cost(cell, next);
-      if (step_cost < 0 || std::isnan(step_cost)) continue;
-      const double total = c + step_cost;
-      if (total > budget || total >= s.best[next]) continue;
-      s.best[next] = total;
-      s.from[next] = cell;
-      open.push({total, next});
-    }
-  }
-  return s;
 }
 
 }  // namespace
@@ -210,7 +176,7 @@ std::vector<int> HexGrid::line(int a, int b) const {
 }
 
 HexGrid::Path HexGrid::cheapest_path(int a, int b, const Cost& cost) const {
-  const Search s = dijkstra(*this, a, b, std::numeric_limits<double>::infinity(), cost);
+  const PathSearch s = dijkstra(*this, a, b, std::numeric_limits<double>::infinity(), cost);
   Path p;
   if (std::isinf(s.best[b])) return p;
   for (int c = b; c >= 0; c = s.from[c]) p.cells.push_back(c);
@@ -220,7 +186,7 @@ HexGrid::Path HexGrid::cheapest_path(int a, int b, const Cost& cost) const {
 }
 
 std::vector<std::pair<int, double>> HexGrid::reachable(int a, double budget, const Cost& cost) const {
-  const Search s = dijkstra(*this, a, -1, budget, cost);
+  const PathSearch s = dijkstra(*this, a, -1, budget, cost);
   std::vector<std::pair<int, double>> out;
   for (int c = 0; c < size(); ++c)
     if (s.best[c] <= budget) out.push_back({c, s.best[c]});
