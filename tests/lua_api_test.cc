@@ -410,3 +410,23 @@ TEST_CASE("lua game: where the sequence stands and the names of things", "[kerne
   lua_ok(L, "log('1.2', '%s moved %d hexes', 'Tank', 3) log('1.3', 'plain text')");
   CHECK(event_texts(*g, Event::Kind::kLog) == std::vector<std::string>{"Tank moved 3 hexes", "plain text"});
 }
+
+TEST_CASE("game: ask refuses two choices with the same text, adjacent or not", "[kernel][lua]") {
+  // The check runs before the decision is taken, so a decider sees it too.
+  auto g = make_game(load_fixture("race", "short"));
+  g->set_decider([](Game&) { return 0; });
+  // Run an ask inside a coroutine, as a step would.
+  lua_State* L = g->sandbox().L();
+  lua_State* co = lua_newthread(L);
+  for (const char* list : {"{'a', 'b', 'a'}", "{'a', 'a'}"}) {
+    const std::string chunk = std::string("return ask('red', { prompt = 'p', choices = ") + list + " })";
+    REQUIRE(luaL_loadstring(co, chunk.c_str()) == LUA_OK);
+    int nres = 0;
+    const int status = lua_resume(co, L, 0, &nres);
+    REQUIRE(status != LUA_OK);
+    REQUIRE(status != LUA_YIELD);
+    CHECK_THAT(std::string(lua_tostring(co, -1)), Catch::Contains("'a' appears twice; choice texts must differ"));
+    lua_resetthread(co);
+  }
+  lua_pop(L, 1);
+}

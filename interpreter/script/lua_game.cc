@@ -2,7 +2,9 @@
 // until the side decides, log writes an event, game.* tells where the
 // sequence of play stands and ends the game, tables holds the game's
 // read-only data tables.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "script/game.h"
 #include "script/lua_api.h"
@@ -53,9 +55,25 @@ int l_ask(lua_State* L) {
     lua_pop(L, 1);
     d.choices.push_back(std::move(text));
   }
-  for (int i = 1; i < n; ++i)
-    if (d.choices[i - 1] == d.choices[i])
-      return luaL_error(L, "bad choices to 'ask': '%s' appears twice; choice texts must differ", d.choices[i].c_str());
+  // A choice is named by its text, so texts must differ. Lists are short;
+  // a long one is checked through a sorted copy.
+  const std::string* twice = nullptr;
+  if (n <= 32) {
+    for (int i = 1; i < n && !twice; ++i)
+      for (int j = 0; j < i; ++j)
+        if (d.choices[i] == d.choices[j]) {
+          twice = &d.choices[i];
+          break;
+        }
+  } else {
+    std::vector<const std::string*> sorted;
+    for (const auto& c : d.choices) sorted.push_back(&c);
+    std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return *a < *b; });
+    for (size_t i = 1; i < sorted.size() && !twice; ++i)
+      if (*sorted[i] == *sorted[i - 1]) twice = sorted[i];
+  }
+  if (twice)
+    return luaL_error(L, "bad choices to 'ask': '%s' appears twice; choice texts must differ", twice->c_str());
   g.mutable_state().pending = std::move(d);
   if (g.has_decider()) {
     const int i = g.decide();
