@@ -58,12 +58,14 @@ int play(History& h, const std::string& path) {
   std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", h.game().def().title.c_str(),
               h.game().def().scenario_title.c_str(), path.c_str());
   print_events(h, 0, h.game().state().pending.side);
+  bool show_board = true;  // after help or the log, only the prompt again
   for (;;) {
     const Game& g = h.game();
-    std::printf("\n%s%s", view_text(g, -1).c_str(), prompt_text(g).c_str());
-    if (g.state().finished) {
-      std::printf("(u to undo, l for the log, q to quit)\n");
+    if (show_board) {
+      std::printf("\n%s%s", view_text(g, -1).c_str(), prompt_text(g).c_str());
+      if (g.state().finished) std::printf("(u to undo, l for the log, q to quit)\n");
     }
+    show_board = true;
     std::printf("> ");
     std::fflush(stdout);
     std::string line;
@@ -78,15 +80,23 @@ int play(History& h, const std::string& path) {
     if (word == "q" || word == "quit" || word == "exit") return 0;
     if (word == "h" || word == "help" || word == "?") {
       std::printf("%s", kHelp);
+      show_board = false;
       continue;
     }
     if (word == "s" || word == "status") continue;
     if (word == "l" || word == "log") {
-      print_log_tail(h, rest.empty() ? 30 : std::stoul(rest));
+      print_log_tail(h, rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos
+                            ? 30
+                            : std::stoul(rest));
+      show_board = false;
       continue;
     }
     if (word == "u" || word == "undo") {
-      const int64_t n = rest.empty() ? 1 : std::stoll(rest);
+      if (!rest.empty() && rest.find_first_not_of("0123456789") != std::string::npos) {
+        std::printf("undo takes a number of decisions: u 2\n");
+        continue;
+      }
+      const int64_t n = rest.empty() ? 1 : std::stoll(rest.substr(0, 9));
       auto s = h.undo(n);
       if (!s.ok()) std::printf("cannot undo: %s\n", s.error().message.c_str());
       else std::printf("undid %lld decision%s\n", static_cast<long long>(n), n == 1 ? "" : "s");
