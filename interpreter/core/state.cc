@@ -17,6 +17,21 @@ State State::empty_for(const GameDef& def, uint64_t seed) {
   return s;
 }
 
+void State::reset_for(const GameDef& def, uint64_t seed) {
+  pieces.clear();
+  contents.resize(def.locations.size());
+  for (auto& c : contents) c.clear();
+  tracks.clear();
+  for (const auto& t : def.tracks) tracks.push_back(t.start);
+  vars.entries.clear();
+  rng.reseed(seed);
+  position = SequencePosition{};
+  pending = Decision{};
+  finished = false;
+  result.clear();
+  winner = -1;
+}
+
 int32_t State::create_piece(int32_t type, int32_t owner, int32_t location) {
   const auto id = static_cast<int32_t>(pieces.size());
   PieceState p;

@@ -61,6 +61,8 @@ struct State {
 
   // An empty state shaped for `def` (locations and tracks at their start).
   static State empty_for(const GameDef& def, uint64_t seed);
+  // The same, reusing this state's buffers (a bot plays many games in a row).
+  void reset_for(const GameDef& def, uint64_t seed);
 
   int32_t create_piece(int32_t type, int32_t owner, int32_t location);
   // Moves a piece to the top of `location` (-1 removes it from play).

@@ -89,7 +89,7 @@ Status Game::start(uint64_t seed) {
     luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
     co_ = nullptr;
   }
-  state_ = State::empty_for(*def_, seed);
+  state_.reset_for(*def_, seed);
   apply_setup();
   return run(0);
 }
