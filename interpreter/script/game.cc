@@ -35,9 +35,6 @@ Result<std::unique_ptr<Game>> Game::create(std::shared_ptr<const GameDef> def, S
 
 Status Game::load_rules() {
   open_lua_api(sandbox_->L());
-  // Rules make many short-lived tables (lists of pieces): the generational
-  // collector handles them at a fraction of the incremental one's cost.
-  lua_gc(sandbox_->L(), LUA_GCGEN, 0, 0);
   for (const auto& script : def_->scripts) CB_TRY(sandbox_->run_file(script));
   sandbox_->freeze_globals();
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
@@ -82,13 +79,17 @@ void Game::apply_setup() {
   for (const auto& e : d.setup_vars.entries) state_.vars.set(e.first, e.second);
 }
 
+// A suspended or failed coroutine cannot be reused: let it be collected.
+void Game::drop_coroutine() {
+  if (!co_) return;
+  luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
+  co_ = nullptr;
+}
+
 Status Game::start(uint64_t seed) {
   seed_ = seed;
   broken_ = false;
-  if (co_) {
-    luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
-    co_ = nullptr;
-  }
+  drop_coroutine();
   state_.reset_for(*def_, seed);
   apply_setup();
   return run(0);
@@ -96,10 +97,7 @@ Status Game::start(uint64_t seed) {
 
 Status Game::restore(const State& snapshot, const std::deque<int>& forced_dice) {
   broken_ = false;
-  if (co_) {
-    luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
-    co_ = nullptr;
-  }
+  drop_coroutine();
   state_ = snapshot;
   state_.pending = Decision{};
   forced_dice_.clear();
@@ -172,10 +170,7 @@ std::string Game::where() const {
 
 Status Game::fail(Error e) {
   broken_ = true;
-  if (co_) {
-    luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
-    co_ = nullptr;
-  }
+  drop_coroutine();
   return e;
 }
 
@@ -306,10 +301,7 @@ Status Game::run(int nargs) {
     co_ = nullptr;
     advance();
   }
-  if (co_) {
-    luaL_unref(L, LUA_REGISTRYINDEX, co_ref_);
-    co_ = nullptr;
-  }
+  drop_coroutine();
   if (choices_ref_ != LUA_NOREF) {
     luaL_unref(L, LUA_REGISTRYINDEX, choices_ref_);
     choices_ref_ = LUA_NOREF;

@@ -114,6 +114,7 @@ class Game {
   Status begin_step();
   void advance();
   Status fail(Error e);
+  void drop_coroutine();
 
   std::shared_ptr<const GameDef> def_;
   std::unique_ptr<Sandbox> sandbox_;
