@@ -1,0 +1,447 @@
+-- A Reign of Missiles: the map helpers, 3.0 the Diplomacy Track and the end
+-- of the game, 4.0 random events, 5.0 launcher determination, 6.0 asset
+-- determination and the set-up (10.0). The 7.0-9.0 rules are in
+-- operations.lua. No area is named here: areas are found by the attributes
+-- of map.toml (colour, target, city, iron_dome_setup) and connections by
+-- their kind (arrow, coast, border). All state is in the kernel.
+
+local LAUNCHER_TYPES = { "qassam", "grad", "fajr5" }
+
+-- MAP HELPERS -----------------------------------------------------------------
+
+-- Every area of the map, in map order.
+function all_areas()
+  return map.within(tables.map.first_area, tables.map.reach)
+end
+
+-- The areas of one colour (gaza, blue, black, green, sea), in map order.
+function areas_of(colour)
+  local out = {}
+  for _, a in ipairs(all_areas()) do
+    if map.attr(a, "colour") == colour then out[#out + 1] = a end
+  end
+  return out
+end
+
+-- The connection from a to b when it is of the given kind, else nil.
+function connection_of(a, b, kind)
+  local c = map.connection(a, b)
+  if c and c.kind == kind then return c end
+  return nil
+end
+
+-- The arrows out of an area: an array of {to = area, c = attributes}.
+function arrows_from(area)
+  local out = {}
+  for _, b in ipairs(map.neighbours(area)) do
+    local c = connection_of(area, b, "arrow")
+    if c then out[#out + 1] = { to = b, c = c } end
+  end
+  return out
+end
+
+-- 7.1.1, ruling R1: the third impulse (Evening, or Night) is the night one.
+function is_night()
+  return game.phase() == "operations" and game.impulse() == 3
+end
+
+local IMPULSE_NAMES = { "AM", "PM", "Evening" }
+function impulse_name()
+  return IMPULSE_NAMES[game.impulse()] or "?"
+end
+
+-- 3.0 THE DIPLOMACY TRACK AND THE END OF THE GAME -----------------------------
+
+-- The name of a space of the track by its index (-10..+10, ruling D1).
+function space_name(index)
+  if index >= -1 and index <= 1 then return "white " .. math.abs(index) end
+  if index < 0 then return "green " .. -index end
+  return "blue " .. index
+end
+
+-- 5.0, 6.0: the number printed on the space a side's marker occupies.
+function diplomacy_number(side)
+  return math.abs(track.get(side .. "_diplomacy"))
+end
+
+function markers_met()
+  return track.get("hamas_diplomacy") >= track.get("israel_diplomacy")
+end
+
+-- 10.0 WINNING: the band of the track the markers met in, then the table.
+function diplomacy_band(index)
+  for _, b in ipairs(tables.diplomacy_bands) do
+    if index >= b.low and index <= b.high then return b.band end
+  end
+  return nil
+end
+
+function game_result()
+  local band = diplomacy_band(track.get("hamas_diplomacy"))
+  local i, h = track.get("israel_mvp"), track.get("hamas_mvp")
+  local more = (i > h and "israel") or (h > i and "hamas") or "none"
+  for _, w in ipairs(tables.winning) do
+    if w.more_mvp == more and w.band == band then return w.result, w.winner end
+  end
+  return "Stalemate", nil
+end
+
+-- 3.0: the game ends at once when the two markers share a space.
+function check_meeting(rule)
+  if not markers_met() then return end
+  local result, winner = game_result()
+  log("3.0", "The Diplomacy markers met in the %s space (Israel %d MVP, Hamas %d MVP): %s",
+      space_name(track.get("hamas_diplomacy")), track.get("israel_mvp"), track.get("hamas_mvp"), result)
+  game.finish(result, winner)
+end
+
+-- Moves a side's Diplomacy marker `spaces` spaces (negative: left, toward
+-- green 10). Ruling D2: a marker never passes the other one; it stops in
+-- its space and the game ends.
+function move_diplomacy(side, spaces, rule)
+  local id = side .. "_diplomacy"
+  local before = track.get(id)
+  local after = before + spaces
+  if side == "hamas" then
+    after = math.min(after, track.get("israel_diplomacy"))
+  else
+    after = math.max(after, track.get("hamas_diplomacy"))
+  end
+  after = track.set(id, after, rule)
+  if after ~= before then
+    log(rule, "%s Diplomacy marker moved %s from %s to %s", game.title(side),
+        spaces < 0 and "left" or "right", space_name(before), space_name(after))
+  else
+    log(rule, "%s Diplomacy marker stayed in %s", game.title(side), space_name(before))
+  end
+  check_meeting(rule)
+  return after
+end
+
+-- Awards MVP to a side.
+function award_mvp(side, n, rule)
+  if n <= 0 then return end
+  local total = track.add(side .. "_mvp", n, rule)
+  log(rule, "%s was awarded %d MVP (total %d)", game.title(side), n, total)
+end
+
+-- 4.0 RANDOM EVENTS -----------------------------------------------------------
+
+-- 9.2: the marker of an event in play, or nil.
+function event_marker(event)
+  for _, p in ipairs(pieces.at("events_in_play")) do
+    if pieces.value(p, "event") == event then return p end
+  end
+  return nil
+end
+
+function is_event_active(event)
+  return event_marker(event) ~= nil
+end
+
+-- Ruling R6: a one-use modifier is spent when it is applied. Returns true
+-- when the event modifies this roll.
+function spend_event(event, rule)
+  local m = event_marker(event)
+  if not m or pieces.counter(m, "uses") <= 0 then return false end
+  pieces.set_counter(m, "uses", pieces.counter(m, "uses") - 1)
+  log(rule, "%s applied (%d use(s) left)", pieces.name(m), pieces.counter(m, "uses"))
+  return true
+end
+
+-- Puts an event's marker in play with its number of uses (9.2).
+function place_event_marker(event, uses, rule)
+  for _, p in ipairs(pieces.at("event_markers")) do
+    if pieces.value(p, "event") == event then
+      move(p, "events_in_play", rule)
+      pieces.set_counter(p, "uses", uses or 0)
+      return p
+    end
+  end
+  return nil
+end
+
+local function no_event(rule, why)
+  log(rule, "No event%s", why and (": " .. why) or "")
+end
+
+local EVENTS = {
+  none = function(_, column) no_event(column == "even" and "4.1" or "4.2") end,
+  -- 4.1: the US marker moves Israel right, at most twice a game (R5).
+  us_support = function()
+    if track.get("israel_diplomacy") >= 10 then return no_event("4.1", "the Israeli marker is already in the 10 space") end
+    if track.get("us_support_events") >= 2 then return no_event("4.1", "US support has been rolled twice already") end
+    track.add("us_support_events", 1, "4.1")
+    log("4.1", "US states its support for Israel")
+    move_diplomacy("israel", 1, "4.1")
+  end,
+  critical_hit = function()
+    log("4.1", "Critical hit! Attacks on Grad and Qassam launchers get -1 this turn")
+    place_event_marker("critical_hit", 0, "4.1")
+  end,
+  intelligence = function(d10)
+    local uses = tables.event_uses.intelligence[d10 + 1]
+    log("4.1", "Enhanced Intelligence: -1 for %d attack(s) on the Hamas centres", uses)
+    place_event_marker("intelligence", uses, "4.1")
+  end,
+  urgency = function()
+    log("4.1", "Iron Dome urgency: the first Iron Dome depletion this turn is ignored")
+    place_event_marker("urgency", 1, "4.1")
+  end,
+  -- 4.1, ruling R4: the Commando comes once a game and stays until used.
+  fists = function()
+    if vars.fists_rolled then return no_event("4.1", "Fists of Iron has been rolled already") end
+    vars.fists_rolled = true
+    log("4.1", "Fists of Iron: the Commando unit is available")
+    place_event_marker("fists", 0, "4.1")
+    for _, p in ipairs(pieces.at("israeli_reserve", { type = "commando" })) do move(p, "israeli_available", "4.1") end
+  end,
+  egypt_support = function()
+    if track.get("hamas_diplomacy") <= -10 then return no_event("4.2", "the Hamas marker is already in the 10 space") end
+    if track.get("egypt_support_events") >= 2 then return no_event("4.2", "Egyptian support has been rolled twice already") end
+    track.add("egypt_support_events", 1, "4.2")
+    log("4.2", "Egypt states its support for Hamas")
+    move_diplomacy("hamas", -1, "4.2")
+  end,
+  insh_allah = function(d10)
+    local uses = tables.event_uses.insh_allah[d10 + 1]
+    log("4.2", "Insh Allah! -1 for %d rocket attack(s)", uses)
+    place_event_marker("insh_allah", uses, "4.2")
+  end,
+  martyr = function(d10)
+    log("4.2", "Martyr's Strike: a bomber detonated in Tel Aviv")
+    award_mvp("hamas", 1, "4.2")
+    if d10 == 7 then move_diplomacy("israel", -1, "4.2") end
+  end,
+  sam = function(d10)
+    local uses = tables.event_uses.sam[d10 + 1]
+    log("4.2", "SAM missiles! +1 for %d F-15, Drone or Commando strike(s)", uses)
+    place_event_marker("sam", uses, "4.2")
+  end,
+}
+
+-- Applies the event of a D6 and a D10 (4.1 even, 4.2 odd).
+function apply_event(d6, d10)
+  local column = d6 % 2 == 0 and "even" or "odd"
+  local event = tables.events[column][d10 + 1]
+  EVENTS[event](d10, column)
+  return event
+end
+
+function random_event_phase()
+  if game.turn() == 1 then
+    log("10.0", "Turn 1 has no Random Event Determination Phase")
+    return
+  end
+  determine_event()
+end
+
+-- 4.0: both dice on the Random Events Table. Returns the event's id.
+function determine_event()
+  local d6 = roll("d6", "4.0", "random event: even or odd")
+  local d10 = roll("d10", "4.0", "random event")
+  return apply_event(d6, d10)
+end
+
+-- 5.0 HAMAS ROCKET LAUNCHER DETERMINATION --------------------------------------
+
+-- Draws n launchers at random from the opaque container (fewer when it
+-- holds fewer) into the box of launchers to deploy. Returns how many.
+function draw_launchers(n, rule)
+  local drawn = 0
+  for _ = 1, n do
+    if not draw("launcher_cup", "launchers_drawn", rule) then break end
+    drawn = drawn + 1
+  end
+  log(rule, "Hamas drew %d rocket launcher(s) from the opaque container", drawn)
+  return drawn
+end
+
+-- 5.1 ROCKET LAUNCHER DEPLOYMENT
+-- Each type is spread as evenly as possible: a launcher goes to the Gaza
+-- area with the fewest of its type; ties go to the area with the fewest
+-- launchers, then to the first in map order (ruling L1).
+function deploy_launchers(rule)
+  local gaza = areas_of("gaza")
+  for _, t in ipairs(LAUNCHER_TYPES) do
+    for _, p in ipairs(pieces.at("launchers_drawn", { type = t })) do
+      local best, best_same, best_all
+      for _, a in ipairs(gaza) do
+        local same = pieces.count(a, { type = t })
+        local all = pieces.count(a, { has = "launcher" })
+        if not best or same < best_same or (same == best_same and all < best_all) then
+          best, best_same, best_all = a, same, all
+        end
+      end
+      move(p, best, rule)
+    end
+  end
+  for _, a in ipairs(gaza) do
+    log(rule, "%s: %d Qassam, %d Grad, %d Fajr-5 launcher(s)", game.title(a),
+        pieces.count(a, { type = "qassam" }), pieces.count(a, { type = "grad" }), pieces.count(a, { type = "fajr5" }))
+  end
+end
+
+function launcher_phase()
+  if game.turn() == 1 then
+    log("10.0", "Turn 1 has no Launcher Determination Phase: the set-up launchers are in place")
+    return
+  end
+  determine_launchers()
+end
+
+-- 5.0: D10 + the Hamas Diplomacy space launchers, drawn and deployed (5.1).
+function determine_launchers()
+  local dr = roll("d10", "5.0", "launchers")
+  local n = dr + diplomacy_number("hamas")
+  log("5.0", "Hamas draws %d launchers (DR %d + Hamas Diplomacy space %d)", n, dr, diplomacy_number("hamas"))
+  local drawn = draw_launchers(n, "5.0")
+  deploy_launchers("5.1")
+  return drawn
+end
+
+-- 6.0 ISRAELI MILITARY ASSET DETERMINATION -------------------------------------
+
+-- Ruling R7: the player may move the markers left by a total of one space
+-- (+2) or two spaces (+3), split between them as he likes.
+function increase_assets(level, rule)
+  local inc1, inc2 = tables.assets.increase_one_space, tables.assets.increase_two_spaces
+  local h, i = track.get("hamas_diplomacy"), track.get("israel_diplomacy")
+  local options = { { text = "No increase", israel = 0, hamas = 0, add = 0 } }
+  local function offer(text, di, dh, add)
+    if h - dh >= -10 then options[#options + 1] = { text = text, israel = di, hamas = dh, add = add } end
+  end
+  offer(string.format("+%d: move the Israeli marker 1 space left", inc1), 1, 0, inc1)
+  offer(string.format("+%d: move the Hamas marker 1 space left", inc1), 0, 1, inc1)
+  offer(string.format("+%d: move the Israeli marker 2 spaces left", inc2), 2, 0, inc2)
+  offer(string.format("+%d: move the Hamas marker 2 spaces left", inc2), 0, 2, inc2)
+  offer(string.format("+%d: move each marker 1 space left", inc2), 1, 1, inc2)
+  local c = ask("israel", { prompt = string.format("Asset determination %d: increase it?", level),
+                            choices = options, rule = rule })
+  if c.add == 0 then return level end
+  log(rule, "Israel increased the asset determination by %d", c.add)
+  -- The Hamas marker moves first: moving away from the Israeli one never ends the game.
+  if c.hamas > 0 then move_diplomacy("hamas", -c.hamas, rule) end
+  if c.israel > 0 then move_diplomacy("israel", -c.israel, rule) end
+  return level + c.add
+end
+
+-- 6.0, ruling R8: `n` aircraft in total, in any mix of F-15s and Drones,
+-- capped by the counters.
+function allocate_aircraft(n, rule)
+  local f = pieces.count("israeli_reserve", { type = "f15" })
+  local d = pieces.count("israeli_reserve", { type = "drone" })
+  local total = math.min(n, f + d)
+  local options = {}
+  for k = math.min(f, total), math.max(0, total - d), -1 do
+    options[#options + 1] = { text = string.format("%d F-15 and %d Drone", k, total - k), f15 = k, drone = total - k }
+  end
+  local c = options[1]
+  if #options > 1 then
+    c = ask("israel", { prompt = string.format("%d aircraft: how many F-15s?", total), choices = options, rule = rule })
+  end
+  for _, t in ipairs({ "f15", "drone" }) do
+    local list = pieces.at("israeli_reserve", { type = t })
+    for k = 1, c[t] do move(list[k], "israeli_available", rule) end
+  end
+  log(rule, "Israel has %d F-15 and %d Drone available", c.f15, c.drone)
+end
+
+-- 6.1 ISRAELI MILITARY ASSET ALLOCATION ---------------------------------------
+
+-- Where an Iron Dome may go: one to an area; at set-up a black or green
+-- area (10.2), later any Israeli area: blue, black or green (6.1, ruling A1).
+function can_place_iron_dome(area, setup)
+  if pieces.count(area, { type = "iron_dome" }) > 0 then return false end
+  if setup then return map.attr(area, "iron_dome_setup") == true end
+  local colour = map.attr(area, "colour")
+  return colour == "blue" or colour == "black" or colour == "green"
+end
+
+function place_iron_domes(n, rule, setup)
+  local count = math.min(n, pieces.count("israeli_reserve", { type = "iron_dome" }))
+  for k = 1, count do
+    local areas, choices = {}, {}
+    for _, a in ipairs(all_areas()) do
+      if can_place_iron_dome(a, setup) then
+        areas[#areas + 1] = a
+        choices[#choices + 1] = game.title(a)
+      end
+    end
+    if #areas == 0 then return end
+    choices[#choices + 1] = "Place no more Iron Domes"
+    local _, i = ask("israel", { prompt = string.format("Place Iron Dome %d of %d", k, count), choices = choices, rule = rule })
+    if i > #areas then return end
+    local p = pieces.at("israeli_reserve", { type = "iron_dome" })[1]
+    move(p, areas[i], rule)
+  end
+end
+
+-- 6.1, 10.2: the Naval Support unit goes to a sea area beside Gaza.
+function naval_areas()
+  local out = {}
+  for _, s in ipairs(areas_of("sea")) do
+    for _, g in ipairs(map.neighbours(s)) do
+      if connection_of(s, g, "coast") then
+        out[#out + 1] = s
+        break
+      end
+    end
+  end
+  return out
+end
+
+function place_naval(rule)
+  local unit = pieces.at("israeli_reserve", { type = "naval" })[1]
+  if not unit then return end
+  local areas, choices = naval_areas(), {}
+  for k, s in ipairs(areas) do choices[k] = game.title(s) end
+  local _, i = ask("israel", { prompt = "Place the Naval Support unit", choices = choices, rule = rule })
+  move(unit, areas[i], rule)
+end
+
+-- 7.2.2 note, ruling I1: whether Iron Dome defends is a standing order the
+-- player gives each turn with the allocation.
+local ORDERS = {
+  { text = "Iron Dome engages every rocket in reach", order = "all" },
+  { text = "Iron Dome engages only rockets in its own area", order = "own" },
+  { text = "Iron Dome holds fire", order = "none" },
+}
+function ask_iron_dome_orders(rule)
+  local c = ask("israel", { prompt = "Iron Dome orders for this turn", choices = ORDERS, rule = rule })
+  vars.iron_dome_orders = c.order
+end
+
+function asset_phase()
+  if game.turn() == 1 then
+    log("10.0", "Turn 1 has no Asset Determination Phase: the set-up assets are in place")
+    return
+  end
+  local dr = roll("d10", "6.0", "Israeli assets")
+  local level = dr + diplomacy_number("israel")
+  log("6.0", "Israeli asset determination %d (DR %d + Israeli Diplomacy space %d)", level, dr, diplomacy_number("israel"))
+  level = increase_assets(level, "6.0")
+  track.set("asset_level", level, "6.0")
+  allocate_aircraft(level, "6.0")
+  place_iron_domes(level, "6.1", false)
+  place_naval("6.1")
+  ask_iron_dome_orders("6.1")
+end
+
+-- 10.0 GAME SET UP ---------------------------------------------------------------
+
+function setup()
+  -- 10.1: 16 launchers at random, deployed as in 5.1, all normal.
+  draw_launchers(tables.launchers.setup_draw, "10.1")
+  deploy_launchers("10.1")
+  -- 10.2: 8 F-15 and 8 Drones; 8 Iron Domes in black or green areas; the
+  -- Naval Support unit; the Commando waits for Fists of Iron (4.1).
+  for _, t in ipairs({ "f15", "drone" }) do
+    local list = pieces.at("israeli_reserve", { type = t })
+    for k = 1, tables.assets["turn1_" .. t] do move(list[k], "israeli_available", "10.2") end
+  end
+  place_iron_domes(tables.assets.turn1_iron_dome, "10.2", true)
+  place_naval("10.2")
+  ask_iron_dome_orders("10.2")
+  track.set("asset_level", tables.assets.turn1_f15 + tables.assets.turn1_drone, "10.2")
+end
