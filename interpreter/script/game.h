@@ -11,6 +11,7 @@
 // kind says whose fault it was (a rejected action, or a failing script).
 #pragma once
 
+#include <array>
 #include <deque>
 #include <functional>
 #include <map>
@@ -24,6 +25,15 @@
 #include "script/sandbox.h"
 
 namespace cardboard {
+
+// Remembers which Lua string (by address) named which location or side.
+struct NameCache {
+  struct Slot {
+    const char* text = nullptr;
+    int index = -1;
+  };
+  std::array<Slot, 256> slots;
+};
 
 struct Event {
   enum class Kind { kSequence, kRoll, kDraw, kMove, kDecision, kLog, kResult };
@@ -99,9 +109,9 @@ class Game {
   void set_choices(int registry_ref) { choices_ref_ = registry_ref; }
   void finish(std::string result, int winner);
 
-  // Registry references of the Lua name -> index tables (lua_api.cc).
-  int name_index_ref(int which) const { return name_index_refs_[which]; }
-  void set_name_index_ref(int which, int ref) { name_index_refs_[which] = ref; }
+  // Caches of name lookups for the Lua API (lua_api.cc).
+  NameCache& location_cache() { return location_cache_; }
+  NameCache& side_cache() { return side_cache_; }
 
   // The current phase and step for messages ("turn 3, Battle Phase").
   std::string where() const;
@@ -134,7 +144,7 @@ class Game {
   bool record_events_ = true;
   std::function<void(const State&)> snapshot_hook_;
   Decider decider_;
-  int name_index_refs_[2] = {LUA_NOREF, LUA_NOREF};
+  NameCache location_cache_, side_cache_;
 };
 
 // The game running in a Lua state (any of its threads).

@@ -1,12 +1,14 @@
 #include "script/lua_api.h"
 
+#include <cstdint>
+#include <cstring>
+
 #include "script/game.h"
 #include "script/lua_map.h"
 
 namespace cardboard {
 
 void open_lua_api(lua_State* L) {
-  open_name_indexes(L);
   open_lua_dice(L);
   open_lua_pieces(L);
   open_lua_decks(L);
@@ -24,47 +26,46 @@ void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
 
 namespace {
 
-// Name -> index tables kept in the registry: Lua interns short strings, so a
-// raw lookup there is a pointer hash, cheaper than hashing the name in C++.
-// Their registry slots are integers, fetched without hashing.
-enum { kLocationIndex, kSideIndex };
-
-int build_index(lua_State* L, const GameDef::NameIndex& names) {
-  lua_createtable(L, 0, static_cast<int>(names.size()));
-  for (const auto& [name, i] : names) {
-    lua_pushinteger(L, i);
-    lua_setfield(L, -2, name.c_str());
+// A direct-mapped cache from the address of a Lua string to the index of the
+// location or side it names. Lua interns short strings, so a name used by the
+// rules is nearly always the same address; a hit is confirmed by comparing
+// the text, so an address reused by another string after a collection only
+// costs a miss.
+template <typename Defs>
+int cached_lookup(NameCache& cache, const char* s, size_t len, const Defs& defs, const GameDef::NameIndex& index) {
+  NameCache::Slot& slot = cache.slots[(reinterpret_cast<uintptr_t>(s) >> 4) % cache.slots.size()];
+  if (slot.text == s) {
+    const std::string& id = defs[slot.index].id;
+    if (id.size() == len && std::memcmp(id.data(), s, len) == 0) return slot.index;
   }
-  return luaL_ref(L, LUA_REGISTRYINDEX);
-}
-
-int lookup(lua_State* L, int arg, int which) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, game_of(L).name_index_ref(which));
-  lua_pushvalue(L, arg);
-  const int found = lua_rawget(L, -2) == LUA_TNUMBER ? static_cast<int>(lua_tointeger(L, -1)) : -1;
-  lua_pop(L, 2);
-  return found;
+  const auto it = index.find(std::string_view(s, len));
+  if (it == index.end()) return -1;
+  slot = {s, it->second};
+  return it->second;
 }
 
 }  // namespace
-
-void open_name_indexes(lua_State* L) {
-  Game& g = game_of(L);
-  g.set_name_index_ref(kLocationIndex, build_index(L, g.def().location_index));
-  g.set_name_index_ref(kSideIndex, build_index(L, g.def().side_index));
-}
 
 int check_location(lua_State* L, int arg) {
   if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "location");
     return -1;
   }
-  const int loc = lookup(L, arg, kLocationIndex);
-  if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", lua_tostring(L, arg)));
+  size_t len = 0;
+  const char* s = lua_tolstring(L, arg, &len);
+  Game& g = game_of(L);
+  const int loc = cached_lookup(g.location_cache(), s, len, g.def().locations, g.def().location_index);
+  if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", s));
   return loc;
 }
 
-int find_side_arg(lua_State* L, int arg) { return lookup(L, arg, kSideIndex); }
+int find_side_arg(lua_State* L, int arg) {
+  if (lua_type(L, arg) != LUA_TSTRING) return -1;
+  size_t len = 0;
+  const char* s = lua_tolstring(L, arg, &len);
+  Game& g = game_of(L);
+  return cached_lookup(g.side_cache(), s, len, g.def().sides, g.def().side_index);
+}
 
 int check_piece(lua_State* L, int arg) {
   int isnum = 0;

@@ -16,7 +16,6 @@ namespace cardboard {
 class Game;
 
 void open_lua_api(lua_State* L);
-void open_name_indexes(lua_State* L);
 
 void open_lua_dice(lua_State* L);
 void open_lua_pieces(lua_State* L);
