@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   add_sim_command(app, code);
   add_lint_command(app, code);
   add_test_command(app, code);
+  add_init_command(app, code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,175 @@
+// Keeps the reference docs from falling behind the kernel: every Lua name a
+// game's sandbox really has (walked at run time on the race fixture), every
+// function of the test API, and every TOML key the loader checks must appear
+// in docs/lua-api.md or docs/toml.md. A failure names the missing entries.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "support.h"
+
+namespace {
+
+std::string read_source(const std::string& relative) {
+  const std::string path = std::string(CARDBOARD_SOURCE_ROOT) + "/" + relative;
+  std::ifstream in(path, std::ios::binary);
+  INFO("reading " << path);
+  REQUIRE(in.good());
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Whether the docs name `name` as a code span: `name`, `name (...)` or `name {...}`.
+bool documented(const std::string& docs, const std::string& name) {
+  for (const char* after : {"`", " (", " {", " ="})
+    if (docs.find("`" + name + after) != std::string::npos) return true;
+  return false;
+}
+
+std::string join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// The global names of a plain Lua state with every standard library.
+std::set<std::string> plain_lua_globals() {
+  lua_State* L = luaL_newstate();
+  luaL_openlibs(L);
+  std::set<std::string> out;
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING) out.insert(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  lua_close(L);
+  return out;
+}
+
+// The names of the C functions in the table at the top of the stack.
+std::vector<std::string> c_functions_of_table(lua_State* L) {
+  std::vector<std::string> out;
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING && lua_iscfunction(L, -1)) out.push_back(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("docs: every Lua name the kernel registers is in docs/lua-api.md", "[docs]") {
+  const std::string docs = read_source("docs/lua-api.md");
+  auto game = cardboard::testing::make_game(cardboard::testing::load_fixture("race", "short"));
+  lua_State* L = game->sandbox().L();
+  const std::set<std::string> plain = plain_lua_globals();
+
+  // Walk the globals raw (the frozen global table raises on unknown names).
+  std::vector<std::string> names;
+  std::vector<std::string> modules;
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      const std::string name = lua_tostring(L, -2);
+      // The kernel's own: C functions and tables a plain Lua does not have
+      // (the rules' own functions are Lua functions).
+      if (!plain.count(name) && (lua_iscfunction(L, -1) || lua_istable(L, -1))) {
+        names.push_back(name);
+        if (lua_istable(L, -1)) modules.push_back(name);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  // The modules' functions, and math's two that belong to the game.
+  for (const auto& m : modules) {
+    lua_getglobal(L, m.c_str());
+    for (const auto& f : c_functions_of_table(L)) names.push_back(m + "." + f);
+    lua_pop(L, 1);
+  }
+  names.push_back("math.random");
+  names.push_back("math.randomseed");
+  // The sandbox's replacements of standard functions.
+  for (const char* replaced : {"pairs", "next", "require", "print"}) names.push_back(replaced);
+
+  // The kernel must register what the brief names, so the walk cannot pass empty.
+  for (const char* expected : {"roll", "pick", "ask", "log", "draw", "move", "pieces.at", "deck.draw", "cup.draw",
+                               "track.add", "game.finish", "map.path", "vars", "tables"}) {
+    INFO(expected);
+    CHECK(std::find(names.begin(), names.end(), expected) != names.end());
+  }
+
+  std::vector<std::string> missing;
+  for (const auto& n : names)
+    if (!documented(docs, n)) missing.push_back(n);
+  std::sort(missing.begin(), missing.end());
+  INFO("docs/lua-api.md does not document: " << join(missing));
+  CHECK(missing.empty());
+
+  // What plain Lua has and the sandbox removes must be said too.
+  std::vector<std::string> removed;
+  for (const auto& n : plain) {
+    lua_pushglobaltable(L);
+    lua_pushstring(L, n.c_str());
+    const bool present = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    if (!present && !documented(docs, n)) removed.push_back(n);
+  }
+  INFO("docs/lua-api.md does not say the sandbox removes: " << join(removed));
+  CHECK(removed.empty());
+}
+
+TEST_CASE("docs: every function of the test API is in docs/lua-api.md", "[docs]") {
+  const std::string docs = read_source("docs/lua-api.md");
+  const std::string src = read_source("interpreter/script/test_runner.cc");
+  std::vector<std::string> names;
+  static const std::regex global_re(R"re(lua_register\(L,\s*"(\w+)")re");
+  for (auto it = std::sregex_iterator(src.begin(), src.end(), global_re); it != std::sregex_iterator(); ++it)
+    names.push_back((*it)[1]);
+  static const std::regex method_re(R"re(\{"(\w+)",\s*l_\w+\})re");
+  for (auto it = std::sregex_iterator(src.begin(), src.end(), method_re); it != std::sregex_iterator(); ++it)
+    names.push_back("g:" + (*it)[1].str());
+  REQUIRE(names.size() > 20);
+  std::vector<std::string> missing;
+  for (const auto& n : names)
+    if (!documented(docs, n) && docs.find("`" + n + " ()") == std::string::npos) missing.push_back(n);
+  INFO("docs/lua-api.md does not document the test API's: " << join(missing));
+  CHECK(missing.empty());
+}
+
+TEST_CASE("docs: every TOML key the loader accepts is in docs/toml.md", "[docs]") {
+  const std::string docs = read_source("docs/toml.md");
+  const std::string src = read_source("interpreter/data/game_loader.cc");
+  std::set<std::string> keys;
+  // check_keys(file, table, {"a", "b", ...}, "context")
+  static const std::regex list_re(R"re(check_keys\([^{]*\{([^}]*)\})re");
+  static const std::regex str_re(R"re("(\w+)")re");
+  int lists = 0;
+  for (auto it = std::sregex_iterator(src.begin(), src.end(), list_re); it != std::sregex_iterator(); ++it) {
+    ++lists;
+    const std::string list = (*it)[1];
+    for (auto s = std::sregex_iterator(list.begin(), list.end(), str_re); s != std::sregex_iterator(); ++s)
+      keys.insert((*s)[1]);
+  }
+  // Keys read one by one (piece types accept any key, so they have no list).
+  static const std::regex get_re(R"re(get_(?:string|int)\([^,()]+,\s*[^,()]+,\s*"(\w+)")re");
+  for (auto it = std::sregex_iterator(src.begin(), src.end(), get_re); it != std::sregex_iterator(); ++it)
+    keys.insert((*it)[1]);
+  REQUIRE(lists >= 10);
+  std::vector<std::string> missing;
+  for (const auto& k : keys)
+    if (docs.find("`" + k + "`") == std::string::npos) missing.push_back(k);
+  INFO("docs/toml.md does not document the keys: " << join(missing));
+  CHECK(missing.empty());
+}
