@@ -326,3 +326,20 @@ TEST_CASE("game: the event log tells the sequence, draws, rolls and the result",
   CHECK(moves[0].visible_to == 0);
   CHECK(moves[0].rule == "1");
 }
+
+TEST_CASE("game: the instruction budget is per decision, whoever decides", "[kernel][game]") {
+  // The step runs about 1.5 million instructions in all, 300,000 between
+  // decisions, under a budget of 1 million: a person answering through act()
+  // and a decider answering inline must both get through.
+  SandboxLimits limits;
+  limits.instructions = 1'000'000;
+  auto def = load_fixture("budget", "one");
+  auto by_act = make_game(def, limits);
+  must_ok(by_act->start(1));
+  while (!by_act->state().finished) must_ok(by_act->act(0));
+  auto by_decider = make_game(def, limits);
+  by_decider->set_decider([](Game&) { return 0; });
+  must_ok(by_decider->start(1));
+  CHECK(by_decider->state().finished);
+  CHECK(by_decider->state().hash() == by_act->state().hash());
+}

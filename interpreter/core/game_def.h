@@ -111,7 +111,13 @@ struct GameDef {
   std::vector<MapDef> maps;
   SequenceDef sequence;
   Value tables;                      // read-only data tables for the rules (CRTs, event tables)
-  uint64_t rules_hash = 0;           // hash of every file the game was loaded from
+  uint64_t rules_hash = 0;           // hash of every file the game was loaded from (its bases' too)
+
+  // a mod (a game that `extends` another): see docs/mods.md
+  std::vector<std::string> base_dirs;     // the bases' folders, nearest first; `require` searches dir, then these
+  std::vector<std::string> script_paths;  // every rules file to run, in order: the bases' first, then the game's
+  std::string base_id;                    // the game it extends, "" for none
+  uint64_t base_rules_hash = 0;           // hash of the base's files (its own bases' included), 0 for none
 
   // the scenario
   std::string scenario_id;

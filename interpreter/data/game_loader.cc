@@ -140,11 +140,9 @@ class Loader {
       }
     }
     // The rules hash covers every file read and every Lua file of the game.
-    std::vector<std::string> lua_files;
-    for (const auto& e : fs::recursive_directory_iterator(game_dir))
-      if (e.is_regular_file() && e.path().extension() == ".lua") lua_files.push_back(e.path().string());
-    std::sort(lua_files.begin(), lua_files.end());
-    for (const auto& f : lua_files) hashed_ += f.substr(game_dir.size()) + "\n" + read_all(f);
+    // A mod's hash covers its bases' files too, so a changed base is seen.
+    hashed_ += lua_bytes(game_dir);
+    for (const auto& d : def_->base_dirs) hashed_ += lua_bytes(d);
     def_->rules_hash = hash_bytes(hashed_);
     return def_;
   }
@@ -184,64 +182,186 @@ class Loader {
     return i;
   }
 
-  Status load_game_file(const std::string& dir) {
+  // One game of a chain of mods: its folder, its game.toml and data files,
+  // its scripts, and the bytes read for it (its bases' included).
+  struct Source {
+    std::string path;
+    toml::table table;
+    int level;  // 0 for the first base, +1 for each mod on top
+  };
+  struct Level {
+    std::string dir, file, id;
+    std::vector<std::string> scripts;
+    std::string bytes;  // every file read for this game and its bases
+  };
+
+  // The Lua files of a game's folder, with their names, for the rules hash.
+  static std::string lua_bytes(const std::string& dir) {
+    std::vector<std::string> lua_files;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      if (e.is_regular_file() && e.path().extension() == ".lua") lua_files.push_back(e.path().string());
+    std::sort(lua_files.begin(), lua_files.end());
+    std::string out;
+    for (const auto& f : lua_files) out += f.substr(dir.size()) + "\n" + read_all(f);
+    return out;
+  }
+
+  // Reads the game at `dir` and, first, the game it extends (recursively):
+  // levels_ gets the bases first, sources_ their data files in that order.
+  Status gather(const std::string& dir, std::vector<std::pair<std::string, std::string>>& chain) {
+    const size_t first_byte = hashed_.size();
     const std::string file = dir + "/game.toml";
     auto parsed = read(file);
     if (!parsed.ok()) return parsed.error();
-    toml::table& gt = *parsed;
+    toml::table gt = std::move(*parsed);
     CB_TRY(check_keys(file, gt, {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "sequence"},
                       "game.toml"));
-    def_->dir = dir;
     const toml::table* head = gt["game"].as_table();
     if (!head) return bad_data(file, &gt, "missing [game] table with at least 'title'");
-    CB_TRY(check_keys(file, *head, {"id", "title", "scripts", "files", "version"}, "[game]"));
+    CB_TRY(check_keys(file, *head, {"id", "title", "scripts", "files", "version", "extends", "remove_piece_types"},
+                      "[game]"));
     const std::string folder = fs::path(dir).filename().string();
     auto id = get_string(file, *head, "id", &folder);
     if (!id.ok()) return id.error();
-    def_->id = *id;
-    auto title = get_string(file, *head, "title", &folder);
-    if (!title.ok()) return title.error();
-    def_->title = *title;
+    chain.emplace_back(fs::weakly_canonical(dir).string(), *id);
+    if (head->get("extends")) {
+      auto base = get_string(file, *head, "extends");
+      if (!base.ok()) return base.error();
+      std::string base_dir = *base;
+      if (base_dir.find('/') != std::string::npos)
+        base_dir = (fs::path(dir) / base_dir).lexically_normal().string();
+      else
+        base_dir = root_ + "/rules/" + base_dir;
+      while (base_dir.size() > 1 && base_dir.back() == '/') base_dir.pop_back();
+      if (!fs::exists(base_dir + "/game.toml"))
+        return bad_data(file, head->get("extends"),
+                        "no base game '" + *base + "' for '" + *id + "': expected " + base_dir + "/game.toml");
+      const std::string canon = fs::weakly_canonical(base_dir).string();
+      for (size_t i = 0; i < chain.size(); ++i)
+        if (chain[i].first == canon) {
+          std::string names;
+          for (size_t j = i; j < chain.size(); ++j) names += chain[j].second + " -> ";
+          return bad_data(file, head->get("extends"), "extends cycle: " + names + chain[i].second);
+        }
+      CB_TRY(gather(base_dir, chain));
+    }
+    Level lv;
+    lv.dir = dir;
+    lv.file = file;
+    lv.id = *id;
     if (const auto* scripts = (*head)["scripts"].as_array())
-      for (const auto& s : *scripts) {
-        if (!s.is_string()) return bad_data(file, &s, "bad 'scripts' entry: a file name expected");
-        const std::string name = *s.value<std::string>();
-        if (!fs::exists(dir + "/" + name)) return bad_data(file, &s, "no such rules file: " + dir + "/" + name);
-        def_->scripts.push_back(name);
+      for (const auto& sc : *scripts) {
+        if (!sc.is_string()) return bad_data(file, &sc, "bad 'scripts' entry: a file name expected");
+        const std::string name = *sc.value<std::string>();
+        if (!fs::exists(dir + "/" + name)) return bad_data(file, &sc, "no such rules file: " + dir + "/" + name);
+        lv.scripts.push_back(name);
       }
-    // Extra data files: their arrays of tables are appended to game.toml's.
-    std::vector<std::pair<std::string, toml::table>> sources;
+    // Extra data files: their arrays of tables come after game.toml's.
+    std::vector<std::string> extra_paths;
     if (const auto* files = (*head)["files"].as_array())
       for (const auto& f : *files) {
         if (!f.is_string()) return bad_data(file, &f, "bad 'files' entry: a file name expected");
-        const std::string path = dir + "/" + *f.value<std::string>();
-        auto extra = read(path);
-        if (!extra.ok()) return extra.error();
-        CB_TRY(check_keys(path, *extra, {"sides", "locations", "tracks", "piece_types", "tables"}, "a data file"));
-        sources.emplace_back(path, std::move(*extra));
+        extra_paths.push_back(dir + "/" + *f.value<std::string>());
       }
-    sources.insert(sources.begin(), {file, std::move(gt)});
-
-    for (auto& [path, t] : sources) CB_TRY(load_sides(path, t));
-    def_->index();
-    for (auto& [path, t] : sources) CB_TRY(load_locations(path, t));
-    if (const auto* maps = sources.front().second["maps"].as_array()) CB_TRY(load_maps(file, *maps));
-    def_->index();
-    for (auto& [path, t] : sources) CB_TRY(load_tracks(path, t));
-    def_->index();
-    for (auto& [path, t] : sources) CB_TRY(load_types(path, t));
-    def_->index();
-    Table tables;
-    for (auto& [path, t] : sources)
-      if (const auto* tb = t["tables"].as_table())
-        for (const auto& [k, v] : *tb) tables.set(std::string(k.str()), to_value(v));
-    def_->tables = Value(std::move(tables));
-    if (const auto* seq = sources.front().second["sequence"].as_table()) CB_TRY(load_sequence(file, *seq));
-    else return bad_data(file, nullptr, "missing [sequence]: a game needs at least one phase");
+    const int my_level = static_cast<int>(levels_.size());
+    sources_.push_back({file, std::move(gt), my_level});
+    for (const auto& path : extra_paths) {
+      auto extra = read(path);
+      if (!extra.ok()) return extra.error();
+      CB_TRY(check_keys(path, *extra, {"sides", "locations", "tracks", "piece_types", "tables"}, "a data file"));
+      sources_.push_back({path, std::move(*extra), my_level});
+    }
+    lv.bytes = hashed_.substr(first_byte);
+    levels_.push_back(std::move(lv));
     return ok_status();
   }
 
-  Status load_sides(const std::string& file, const toml::table& t) {
+  Status load_game_file(const std::string& dir) {
+    std::vector<std::pair<std::string, std::string>> chain;
+    CB_TRY(gather(dir, chain));
+    const Level& top = levels_.back();
+    const std::string& file = top.file;
+    def_->dir = dir;
+    def_->id = top.id;
+    const toml::table& head = *sources_[top_source()].table["game"].as_table();
+    const std::string folder = fs::path(dir).filename().string();
+    auto title = get_string(file, head, "title", &folder);
+    if (!title.ok()) return title.error();
+    def_->title = *title;
+    def_->scripts = top.scripts;
+    for (const auto& lv : levels_)
+      for (const auto& sc : lv.scripts) def_->script_paths.push_back(lv.dir + "/" + sc);
+    for (size_t i = levels_.size() - 1; i-- > 0;) def_->base_dirs.push_back(levels_[i].dir);
+    if (levels_.size() > 1) {
+      const Level& base = levels_[levels_.size() - 2];
+      def_->base_id = base.id;
+      std::string bytes = base.bytes;
+      for (const auto& d : def_->base_dirs) bytes += lua_bytes(d);
+      def_->base_rules_hash = hash_bytes(bytes);
+    }
+
+    // Each pass runs over the bases' sources first: an entry whose id a
+    // lower level defined overrides it key by key; a new id is added.
+    auto pass = [&](auto&& load, auto count) -> Status {
+      int level = -1;
+      size_t inherited = 0;
+      for (auto& src : sources_) {
+        if (src.level != level) {
+          level = src.level;
+          inherited = count();
+        }
+        CB_TRY(load(src.path, src.table, inherited));
+      }
+      return ok_status();
+    };
+    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_sides(p, t, n); }, [&] { return def_->sides.size(); }));
+    def_->index();
+    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_locations(p, t, n); },
+                [&] { return def_->locations.size(); }));
+    for (size_t i = 0; i < sources_.size(); ++i)
+      if (is_game_toml(i))
+        if (const auto* maps = sources_[i].table["maps"].as_array())
+          CB_TRY(load_maps(sources_[i].path, levels_[sources_[i].level].dir, *maps));
+    def_->index();
+    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_tracks(p, t, n); }, [&] { return def_->tracks.size(); }));
+    def_->index();
+    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_types(p, t, n); }, [&] { return def_->types.size(); }));
+    def_->index();
+    // remove_piece_types: a mod takes cards or units out of its base.
+    for (size_t i = 0; i < sources_.size(); ++i) {
+      if (!is_game_toml(i)) continue;
+      const auto* removed = sources_[i].table["game"]["remove_piece_types"].as_array();
+      if (!removed) continue;
+      for (const auto& r : *removed) {
+        if (!r.is_string()) return bad_data(sources_[i].path, &r, "bad 'remove_piece_types' entry: a piece type id expected");
+        const std::string rid = *r.value<std::string>();
+        const int t = def_->find_type(rid);
+        if (t < 0) return unknown(sources_[i].path, &r, "piece type", rid, type_ids());
+        def_->types.erase(def_->types.begin() + t);
+        def_->index();
+      }
+    }
+    // [tables.NAME]: a later source replaces a table of the same name.
+    Table tables;
+    for (auto& src : sources_)
+      if (const auto* tb = src.table["tables"].as_table())
+        for (const auto& [k, v] : *tb) tables.set(std::string(k.str()), to_value(v));
+    def_->tables = Value(std::move(tables));
+    // [sequence]: the topmost game that gives one.
+    for (size_t i = sources_.size(); i-- > 0;)
+      if (is_game_toml(i))
+        if (const auto* seq = sources_[i].table["sequence"].as_table()) return load_sequence(sources_[i].path, *seq);
+    return bad_data(file, nullptr, "missing [sequence]: a game needs at least one phase");
+  }
+
+  bool is_game_toml(size_t i) const { return sources_[i].path == levels_[sources_[i].level].file; }
+  size_t top_source() const {
+    for (size_t i = sources_.size(); i-- > 0;)
+      if (is_game_toml(i)) return i;
+    return 0;
+  }
+
+  Status load_sides(const std::string& file, const toml::table& t, size_t inherited) {
     const auto* arr = t["sides"].as_array();
     if (!arr) return ok_status();
     for (const auto& n : *arr) {
@@ -251,19 +371,27 @@ class Loader {
       SideDef side;
       auto id = get_string(file, *s, "id");
       if (!id.ok()) return id.error();
+      const int existing = def_->find_side(*id);
+      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
+        return bad_data(file, &n, "duplicate side '" + *id + "'");
+      if (existing >= 0) side = def_->sides[existing];  // a mod overrides its base's side key by key
       side.id = *id;
-      auto title = get_string(file, *s, "title", &side.id);
+      const std::string title_default = existing >= 0 ? side.title : side.id;
+      auto title = get_string(file, *s, "title", &title_default);
       if (!title.ok()) return title.error();
       side.title = *title;
-      side.automatic = (*s)["automatic"].value_or(false);
-      if (def_->find_side(side.id) >= 0) return bad_data(file, &n, "duplicate side '" + side.id + "'");
+      side.automatic = (*s)["automatic"].value_or(side.automatic);
+      if (existing >= 0) {
+        def_->sides[existing] = side;
+        continue;
+      }
       def_->sides.push_back(side);
       def_->index();
     }
     return ok_status();
   }
 
-  Status load_locations(const std::string& file, const toml::table& t) {
+  Status load_locations(const std::string& file, const toml::table& t, size_t inherited) {
     const auto* arr = t["locations"].as_array();
     if (!arr) return ok_status();
     for (const auto& n : *arr) {
@@ -273,11 +401,19 @@ class Loader {
       LocationDef loc;
       auto id = get_string(file, *l, "id");
       if (!id.ok()) return id.error();
+      const int existing = def_->find_location(*id);
+      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
+        return bad_data(file, &n, "duplicate location '" + *id + "'");
+      if (existing >= 0) {
+        loc = def_->locations[existing];  // a mod overrides its base's location key by key
+        if (loc.map >= 0) return bad_data(file, &n, "location '" + *id + "' is a map cell: a mod cannot override it");
+      }
       loc.id = *id;
-      auto title = get_string(file, *l, "title", &loc.id);
+      const std::string title_default = existing >= 0 ? loc.title : loc.id;
+      auto title = get_string(file, *l, "title", &title_default);
       if (!title.ok()) return title.error();
       loc.title = *title;
-      const std::string box = "box";
+      const std::string box = existing >= 0 ? location_kind_name(loc.kind) : "box";
       auto kind = get_string(file, *l, "kind", &box);
       if (!kind.ok()) return kind.error();
       static const std::vector<std::string> kinds = {"box", "deck", "cup", "pile", "hand"};
@@ -286,7 +422,8 @@ class Loader {
         return unknown(file, l->get("kind"), "location kind", *kind, kinds);
       loc.kind = static_cast<LocationKind>(k - kinds.begin());
       // Decks and cups hide their contents; hands show them to their owner.
-      const std::string vis_default = loc.kind == LocationKind::kDeck || loc.kind == LocationKind::kCup ? "nobody"
+      const std::string vis_default = existing >= 0 && !l->get("kind") ? std::string(visibility_name(loc.visibility))
+                                      : loc.kind == LocationKind::kDeck || loc.kind == LocationKind::kCup ? "nobody"
                                       : loc.kind == LocationKind::kHand                               ? "owner"
                                                                                                       : "public";
       auto vis = get_string(file, *l, "visibility", &vis_default);
@@ -297,17 +434,20 @@ class Loader {
       loc.visibility = static_cast<Visibility>(v - visibilities.begin());
       auto owner = side_ref(file, *l, "owner");
       if (!owner.ok()) return owner.error();
-      loc.owner = *owner;
+      if (l->get("owner") || existing < 0) loc.owner = *owner;
       if (loc.visibility == Visibility::kOwner && loc.owner < 0)
         return bad_data(file, &n, "location '" + loc.id + "' is visible to its owner but names no 'owner'");
-      if (def_->find_location(loc.id) >= 0) return bad_data(file, &n, "duplicate location '" + loc.id + "'");
+      if (existing >= 0) {
+        def_->locations[existing] = loc;
+        continue;
+      }
       def_->locations.push_back(loc);
       def_->location_index.emplace(loc.id, static_cast<int>(def_->locations.size() - 1));
     }
     return ok_status();
   }
 
-  Status load_maps(const std::string& file, const toml::array& maps) {
+  Status load_maps(const std::string& file, const std::string& dir, const toml::array& maps) {
     for (const auto& n : maps) {
       const auto* m = n.as_table();
       if (!m) return bad_data(file, &n, "bad [[maps]] entry: a table expected");
@@ -316,7 +456,7 @@ class Loader {
       if (!id.ok()) return id.error();
       auto path = get_string(file, *m, "file");
       if (!path.ok()) return path.error();
-      const std::string full = def_->dir + "/" + *path;
+      const std::string full = dir + "/" + *path;
       hashed_ += read_all(full);
       auto map = load_map_file(full, *id);
       if (!map.ok()) return map.error();
@@ -339,7 +479,7 @@ class Loader {
     return ok_status();
   }
 
-  Status load_tracks(const std::string& file, const toml::table& t) {
+  Status load_tracks(const std::string& file, const toml::table& t, size_t inherited) {
     const auto* arr = t["tracks"].as_array();
     if (!arr) return ok_status();
     for (const auto& n : *arr) {
@@ -349,56 +489,74 @@ class Loader {
       TrackDef td;
       auto id = get_string(file, *tr, "id");
       if (!id.ok()) return id.error();
+      const int existing = def_->find_track(*id);
+      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
+        return bad_data(file, &n, "duplicate track '" + *id + "'");
+      if (existing >= 0) td = def_->tracks[existing];  // a mod overrides its base's track key by key
       td.id = *id;
-      auto title = get_string(file, *tr, "title", &td.id);
+      const std::string title_default = existing >= 0 ? td.title : td.id;
+      auto title = get_string(file, *tr, "title", &title_default);
       if (!title.ok()) return title.error();
       td.title = *title;
-      auto mn = get_int(file, *tr, "min");
+      auto mn = existing >= 0 ? get_int(file, *tr, "min", &td.min) : get_int(file, *tr, "min");
       if (!mn.ok()) return mn.error();
-      auto mx = get_int(file, *tr, "max");
+      auto mx = existing >= 0 ? get_int(file, *tr, "max", &td.max) : get_int(file, *tr, "max");
       if (!mx.ok()) return mx.error();
+      const int64_t start_default = existing >= 0 ? td.start : *mn;
       td.min = *mn;
       td.max = *mx;
-      auto st = get_int(file, *tr, "start", &td.min);
+      auto st = get_int(file, *tr, "start", &start_default);
       if (!st.ok()) return st.error();
       td.start = *st;
       if (td.min > td.max || td.start < td.min || td.start > td.max)
         return bad_data(file, &n, "track '" + td.id + "' needs min <= start <= max");
-      if (def_->find_track(td.id) >= 0) return bad_data(file, &n, "duplicate track '" + td.id + "'");
+      if (existing >= 0) {
+        def_->tracks[existing] = td;
+        continue;
+      }
       def_->tracks.push_back(td);
       def_->track_index.emplace(td.id, static_cast<int>(def_->tracks.size() - 1));
     }
     return ok_status();
   }
 
-  Status load_types(const std::string& file, const toml::table& t) {
+  Status load_types(const std::string& file, const toml::table& t, size_t inherited) {
     const auto* arr = t["piece_types"].as_array();
     if (!arr) return ok_status();
     for (const auto& n : *arr) {
       const auto* pt = n.as_table();
       if (!pt) return bad_data(file, &n, "bad [[piece_types]] entry: a table expected");
       PieceTypeDef type;
-      auto name = get_string(file, *pt, "name");
+      // A mod's entry with only an 'id' (no 'name') overrides its base's type.
+      const std::string none;
+      auto name = pt->get("name") ? get_string(file, *pt, "name") : get_string(file, *pt, "id", &none);
       if (!name.ok()) return name.error();
-      type.name = *name;
-      const std::string derived = id_from_name(type.name);
+      if (name->empty()) return get_string(file, *pt, "name").error();
+      const std::string derived = pt->get("name") ? id_from_name(*name) : *name;
       auto id = get_string(file, *pt, "id", &derived);
       if (!id.ok()) return id.error();
+      const int existing = def_->find_type(*id);
+      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
+        return bad_data(file, &n, "duplicate piece type '" + *id + "': give one of them an 'id'");
+      if (!pt->get("name") && existing < 0)
+        return unknown(file, pt->get("id"), "piece type to override (a new one needs a 'name')", *id, type_ids());
+      if (existing >= 0) type = def_->types[existing];  // a mod overrides its base's type key by key
+      if (pt->get("name")) type.name = *name;
       type.id = *id;
-      const std::string unit = "unit";
+      const std::string unit = existing >= 0 ? type.kind : "unit";
       auto kind = get_string(file, *pt, "kind", &unit);
       if (!kind.ok()) return kind.error();
       type.kind = *kind;
       auto owner = side_ref(file, *pt, "owner");
       if (!owner.ok()) return owner.error();
-      type.owner = *owner;
+      if (pt->get("owner") || existing < 0) type.owner = *owner;
       if (pt->get("deck")) {
         auto deck = get_string(file, *pt, "deck");
         if (!deck.ok()) return deck.error();
         type.deck = def_->find_location(*deck);
         if (type.deck < 0) return unknown(file, pt->get("deck"), "location", *deck, location_ids());
       }
-      const int64_t one = 1;
+      const int64_t one = existing >= 0 ? type.copies : 1;
       auto copies = get_int(file, *pt, "copies", &one);
       if (!copies.ok()) return copies.error();
       if (*copies < 0 || *copies > 10000) return bad_data(file, pt->get("copies"), "bad 'copies': 0 to 10000 expected");
@@ -409,8 +567,10 @@ class Loader {
           continue;
         type.values.set(key, to_value(v));
       }
-      if (def_->find_type(type.id) >= 0)
-        return bad_data(file, &n, "duplicate piece type '" + type.id + "': give one of them an 'id'");
+      if (existing >= 0) {
+        def_->types[existing] = std::move(type);
+        continue;
+      }
       def_->types.push_back(std::move(type));
       def_->type_index.emplace(def_->types.back().id, static_cast<int>(def_->types.size() - 1));
     }
@@ -498,6 +658,8 @@ class Loader {
   std::string root_;
   std::shared_ptr<GameDef> def_;
   std::string hashed_;
+  std::vector<Level> levels_;    // the bases first, the game itself last
+  std::vector<Source> sources_;  // every data file, the bases' first
 };
 
 }  // namespace

@@ -5,6 +5,10 @@
 // A scenario is named GAME/SCENARIO (scenarios/GAME/SCENARIO.toml under the
 // project root) or given as the path of any scenario TOML file; its `game`
 // key names a folder under rules/ or a path relative to the scenario file.
+//
+// A game whose [game] table says `extends = "BASE"` is a mod: BASE is loaded
+// first (recursively, with a cycle check), then the mod's data overrides
+// entries by id key by key and adds new ones (docs/mods.md).
 #pragma once
 
 #include <memory>

@@ -1,6 +1,8 @@
 #include "script/game.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include "script/lua_api.h"
 
@@ -27,7 +29,10 @@ Game::~Game() = default;
 
 Result<std::unique_ptr<Game>> Game::create(std::shared_ptr<const GameDef> def, SandboxLimits limits) {
   std::unique_ptr<Game> g(new Game(std::move(def)));
-  g->sandbox_ = std::make_unique<Sandbox>(std::vector<std::string>{g->def_->dir}, limits);
+  // A mod's `require` finds its own modules first, then its bases'.
+  std::vector<std::string> dirs{g->def_->dir};
+  dirs.insert(dirs.end(), g->def_->base_dirs.begin(), g->def_->base_dirs.end());
+  g->sandbox_ = std::make_unique<Sandbox>(std::move(dirs), limits);
   g->sandbox_->set_host(g.get());
   CB_TRY(g->load_rules());
   return g;
@@ -35,7 +40,20 @@ Result<std::unique_ptr<Game>> Game::create(std::shared_ptr<const GameDef> def, S
 
 Status Game::load_rules() {
   open_lua_api(sandbox_->L());
-  for (const auto& script : def_->scripts) CB_TRY(sandbox_->run_file(script));
+  if (def_->script_paths.empty()) {
+    for (const auto& script : def_->scripts) CB_TRY(sandbox_->run_file(script));
+  } else {
+    // Every file by its full path: a base's script is never shadowed by a
+    // mod's file of the same name. A mod's scripts run last, so they
+    // redefine the base's globals before the globals are frozen.
+    for (const auto& path : def_->script_paths) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) return script_error("no rules file '" + path + "'");
+      std::ostringstream code;
+      code << in.rdbuf();
+      CB_TRY(sandbox_->run_string(code.str(), path));
+    }
+  }
   sandbox_->freeze_globals();
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
   lua_State* L = sandbox_->L();

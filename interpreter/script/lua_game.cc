@@ -79,6 +79,9 @@ int l_ask(lua_State* L) {
     const int i = g.decide();
     if (i >= 0) {
       if (g.take_choice(i) < 0) return luaL_error(L, "the decider chose %d of %d choices", i + 1, n);
+      // Each decision starts a fresh budget, as a resume by act() does, so a
+      // game replayed by a decider meets the same limits as when it was played.
+      g.sandbox().reset_budget();
       lua_rawgeti(L, -1, i + 1);
       lua_pushinteger(L, i + 1);
       return 2;

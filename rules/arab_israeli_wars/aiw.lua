@@ -110,16 +110,20 @@ function read_event(ev)
   return effect, aim, side, everywhere, 0, amount
 end
 
+-- Card List Notation (Leader): what each friendly Leader at a front adds to
+-- every non-leader unit there. A constant (a mod may redefine it).
+LEADER_BONUS = 1
+
 -- 5. BATTLE PHASE: the Force Total of `side` at `front` and its number of
 -- unit cards. Printed Forces (a Leader 0, A5) + for every non-leader unit
--- +1 per friendly Leader there and the event's per-unit modifier + the
--- event's flat modifier; a total below 0 counts 0 (A16).
+-- +LEADER_BONUS per friendly Leader there and the event's per-unit modifier
+-- + the event's flat modifier; a total below 0 counts 0 (A16).
 function front_force(side, front, per_unit, flat)
   local filter = UNITS[side]
   local n = pieces_count(front, filter)
   if n == 0 then return 0, 0 end
   local leaders = pieces_count(front, LEADERS[side])
-  local total = pieces_sum(front, "force", filter) + (n - leaders) * (leaders + per_unit) + flat
+  local total = pieces_sum(front, "force", filter) + (n - leaders) * (leaders * LEADER_BONUS + per_unit) + flat
   if total < 0 then total = 0 end
   return total, n
 end

@@ -1,0 +1,236 @@
+// Mods: a game that `extends` another loads its base first, then overrides
+// entries by id, adds new ones, runs its scripts after the base's, finds
+// modules in its own folder before the base's, and hashes the base's files
+// too. Errors (a cycle, a missing base) are pinned with file:line:column.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "data/game_loader.h"
+#include "support.h"
+
+namespace fs = std::filesystem;
+using namespace cardboard;
+using cardboard::testing::lua_ok;
+using cardboard::testing::make_game;
+
+namespace {
+
+const char* kBase = R"([game]
+title = "Base"
+scripts = ["base.lua"]
+
+[[sides]]
+id = "red"
+
+[[locations]]
+id = "deck"
+kind = "deck"
+
+[[tracks]]
+id = "score"
+min = 0
+max = 5
+start = 1
+
+[[piece_types]]
+name = "Soldier"
+deck = "deck"
+copies = 2
+force = 3
+notes = "printed"
+
+[[piece_types]]
+name = "Spy"
+deck = "deck"
+
+[tables.crt]
+odds = 1
+[tables.kept]
+x = 1
+
+[sequence]
+[[sequence.phases]]
+id = "play"
+run = "play"
+)";
+
+const char* kMod = R"([game]
+title = "Mod"
+extends = "base"
+scripts = ["mod.lua"]
+remove_piece_types = ["spy"]
+
+[[tracks]]
+id = "score"
+start = 4
+
+[[piece_types]]
+id = "soldier"
+force = 5
+
+[[piece_types]]
+name = "Tank"
+deck = "deck"
+
+[tables.crt]
+odds = 2
+)";
+
+// A project root with rules/base, rules/mod and scenarios/mod/one.toml.
+struct ModProject {
+  fs::path root;
+  explicit ModProject(const std::string& name, const std::string& mod = kMod) {
+    root = fs::temp_directory_path() / ("cardboard-mod-" + std::to_string(::getpid()) + "-" + name);
+    fs::remove_all(root);
+    fs::create_directories(root / "rules/base");
+    fs::create_directories(root / "rules/mod");
+    fs::create_directories(root / "scenarios/mod");
+    std::ofstream(root / "rules/base/game.toml") << kBase;
+    std::ofstream(root / "rules/base/base.lua")
+        << "BONUS = 1\nfunction bonus() return BONUS end\nfunction play() end\nWHO = require('who')\n";
+    std::ofstream(root / "rules/base/who.lua") << "return 'base'\n";
+    std::ofstream(root / "rules/base/only_base.lua") << "return 'only in base'\n";
+    std::ofstream(root / "rules/mod/game.toml") << mod;
+    std::ofstream(root / "rules/mod/mod.lua") << "BONUS = 2\n";
+    std::ofstream(root / "rules/mod/who.lua") << "return 'mod'\n";
+    std::ofstream(root / "scenarios/mod/one.toml") << "[scenario]\ngame = \"mod\"\ntitle = \"One\"\n";
+  }
+  ~ModProject() { fs::remove_all(root); }
+  std::string file(const std::string& rel) const { return (root / rel).string(); }
+  Result<std::shared_ptr<GameDef>> load() const { return load_game("mod/one", root.string()); }
+};
+
+}  // namespace
+
+TEST_CASE("mod: a mod loads its base, overrides entries by id key by key and adds new ones", "[data][mod]") {
+  ModProject p("merge");
+  auto def = p.load();
+  REQUIRE(def.ok());
+  const GameDef& d = **def;
+  CHECK(d.id == "mod");
+  CHECK(d.title == "Mod");
+  CHECK(d.dir == p.file("rules/mod"));
+  CHECK(d.base_id == "base");
+  REQUIRE(d.base_dirs.size() == 1);
+  CHECK(d.base_dirs[0] == p.file("rules/base"));
+  CHECK(d.script_paths == std::vector<std::string>{p.file("rules/base/base.lua"), p.file("rules/mod/mod.lua")});
+  CHECK(d.base_rules_hash != 0);
+  CHECK(d.base_rules_hash != d.rules_hash);
+  // The track keeps its base's bounds and takes the mod's start.
+  const auto& score = d.tracks[d.find_track("score")];
+  CHECK(score.min == 0);
+  CHECK(score.max == 5);
+  CHECK(score.start == 4);
+  // The piece type keeps its name, deck, copies and other printed values.
+  REQUIRE(d.find_type("soldier") >= 0);
+  const auto& soldier = d.types[d.find_type("soldier")];
+  CHECK(soldier.name == "Soldier");
+  CHECK(soldier.copies == 2);
+  CHECK(soldier.deck == d.find_location("deck"));
+  CHECK(soldier.values.find_key(std::string("force"))->as_int() == 5);
+  CHECK(soldier.values.find_key(std::string("notes"))->as_string() == "printed");
+  CHECK(d.find_type("tank") >= 0);
+  CHECK(d.find_type("spy") < 0);
+  CHECK(d.types.size() == 2);
+  // Tables are replaced by name; the sequence is the base's.
+  CHECK(d.tables.as_table().find_key(std::string("crt"))->as_table().find_key(std::string("odds"))->as_int() == 2);
+  CHECK(d.tables.as_table().find_key(std::string("kept")) != nullptr);
+  REQUIRE(d.sequence.phases.size() == 1);
+  CHECK(d.sequence.phases[0].id == "play");
+}
+
+TEST_CASE("mod: the mod's scripts run after the base's and require looks in the mod's folder first", "[data][mod]") {
+  ModProject p("scripts");
+  auto def = p.load();
+  REQUIRE(def.ok());
+  auto g = make_game(*def);
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "return bonus()") == "2");
+  CHECK(lua_ok(L, "return WHO") == "mod");
+  CHECK(lua_ok(L, "return require('only_base')") == "only in base");
+}
+
+TEST_CASE("mod: the example mod aiw_house_rules is arab_israeli_wars with two house rules", "[data][mod]") {
+  auto def = load_game("aiw_house_rules/1948", CARDBOARD_SOURCE_ROOT);
+  REQUIRE(def.ok());
+  auto base = load_game("arab_israeli_wars/1948", CARDBOARD_SOURCE_ROOT);
+  REQUIRE(base.ok());
+  const GameDef& d = **def;
+  CHECK(d.id == "aiw_house_rules");
+  CHECK(d.base_id == "arab_israeli_wars");
+  CHECK(d.types.size() == (*base)->types.size());
+  CHECK(d.sequence.phases.size() == (*base)->sequence.phases.size());
+  REQUIRE(d.setup_tracks.size() == 3);
+  for (const auto& [track, start] : d.setup_tracks) CHECK(start == 2);
+  CHECK(d.script_paths.size() == (*base)->scripts.size() + 1);
+  auto g = make_game(*def);
+  CHECK(lua_ok(g->sandbox().L(), "return LEADER_BONUS") == "2");
+  auto bg = make_game(*base);
+  CHECK(lua_ok(bg->sandbox().L(), "return LEADER_BONUS") == "1");
+}
+
+TEST_CASE("mod: an extends cycle is an error naming the chain", "[data][mod]") {
+  ModProject p("cycle", std::string(kMod) + "");
+  // base extends mod, which extends base.
+  std::string base = kBase;
+  base.replace(base.find("scripts"), 0, "extends = \"mod\"\n");
+  std::ofstream(p.root / "rules/base/game.toml") << base;
+  auto def = p.load();
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message == "extends cycle: mod -> base -> mod (" + p.file("rules/base/game.toml") + ":3:11)");
+}
+
+TEST_CASE("mod: a missing base is an error naming the expected file", "[data][mod]") {
+  std::string mod = kMod;
+  mod.replace(mod.find("\"base\""), 6, "\"nowhere\"");
+  ModProject p("missing", mod);
+  auto def = p.load();
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message == "no base game 'nowhere' for 'mod': expected " + p.file("rules/nowhere/game.toml") +
+                                   " (" + p.file("rules/mod/game.toml") + ":3:11)");
+}
+
+TEST_CASE("mod: an override of a type the base lacks needs a name", "[data][mod]") {
+  std::string mod = kMod;
+  mod.replace(mod.find("id = \"soldier\""), 14, "id = \"soldiers\"");
+  ModProject p("unknown", mod);
+  auto def = p.load();
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message ==
+        "no such piece type to override (a new one needs a 'name'): 'soldiers': did you mean 'soldier'? (" +
+            p.file("rules/mod/game.toml") + ":12:6)");
+}
+
+TEST_CASE("mod: the rules hash covers the base's files", "[data][mod]") {
+  // Copies of the real games, to edit the base safely.
+  const fs::path root = fs::temp_directory_path() / ("cardboard-mod-" + std::to_string(::getpid()) + "-hash");
+  fs::remove_all(root);
+  const fs::path src = CARDBOARD_SOURCE_ROOT;
+  for (const char* rel : {"rules/arab_israeli_wars", "rules/aiw_house_rules", "scenarios/aiw_house_rules"}) {
+    fs::create_directories(root / rel);
+    fs::copy(src / rel, root / rel, fs::copy_options::recursive);
+  }
+  auto before = load_game("aiw_house_rules/1948", root.string());
+  REQUIRE(before.ok());
+  // The copy hashes like the original: the hash names files relative to their game.
+  auto original = load_game("aiw_house_rules/1948", CARDBOARD_SOURCE_ROOT);
+  REQUIRE(original.ok());
+  CHECK((*before)->base_rules_hash == (*original)->base_rules_hash);
+
+  std::ofstream(root / "rules/arab_israeli_wars/aiw.lua", std::ios::app) << "\n-- an edit of the base\n";
+  auto lua_edit = load_game("aiw_house_rules/1948", root.string());
+  REQUIRE(lua_edit.ok());
+  CHECK((*lua_edit)->rules_hash != (*before)->rules_hash);
+  CHECK((*lua_edit)->base_rules_hash != (*before)->base_rules_hash);
+
+  std::ofstream(root / "rules/arab_israeli_wars/cards.toml", std::ios::app) << "\n# an edit of the base's data\n";
+  auto data_edit = load_game("aiw_house_rules/1948", root.string());
+  REQUIRE(data_edit.ok());
+  CHECK((*data_edit)->rules_hash != (*lua_edit)->rules_hash);
+  CHECK((*data_edit)->base_rules_hash != (*lua_edit)->base_rules_hash);
+  fs::remove_all(root);
+}
