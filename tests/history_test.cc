@@ -428,3 +428,27 @@ TEST_CASE("history: a process killed while appending leaves a save that loads an
   uint64_t lcg = 1;
   play(*h, 3, lcg);
 }
+
+TEST_CASE("history: a mod's save records its base and warns when the base changed", "[store][mod]") {
+  // Copy both games into a temporary root, save a game of the mod, change the
+  // base's Lua, and open the save again.
+  const fs::path root = fs::temp_directory_path() / "cardboard-history-mod";
+  fs::remove_all(root);
+  for (const char* dir : {"rules/arab_israeli_wars", "rules/aiw_house_rules", "scenarios/aiw_house_rules"}) {
+    fs::create_directories(root / dir);
+    fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / dir, root / dir, fs::copy_options::recursive);
+  }
+  const std::string save = (root / "mod.cbsave").string();
+  {
+    auto h = History::create(save, "aiw_house_rules/1948", root.string(), 7);
+    REQUIRE(h.ok());
+    CHECK((*h)->meta().base_game == "arab_israeli_wars");
+    CHECK((*h)->meta().base_rules_hash.size() == 16);
+  }
+  {
+    std::ofstream(root / "rules/arab_israeli_wars/aiw.lua", std::ios::app) << "\n-- a comment changes the hash\n";
+  }
+  auto h = History::open(save, root.string());
+  REQUIRE(h.ok());
+  CHECK_THAT((*h)->warning(), Catch::StartsWith("the rules of arab_israeli_wars, which aiw_house_rules extends, changed"));
+}

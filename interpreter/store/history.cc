@@ -100,6 +100,10 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   m.scenario = is_path ? fs::absolute(scenario_ref).lexically_normal().string() : scenario_ref;
   m.scenario_id = h->def_->scenario_id;
   m.rules_hash = hash_hex(h->def_->rules_hash);
+  if (!h->def_->base_id.empty()) {
+    m.base_game = h->def_->base_id;
+    m.base_rules_hash = hash_hex(h->def_->base_rules_hash);
+  }
   m.seed = seed;
   m.start_forced = encode_forced(forced);
   m.start_hash = state_hash(g);
@@ -128,7 +132,12 @@ Result<std::unique_ptr<History>> History::open(const std::string& path, const st
   if (!def.ok()) return rejected("save " + path + " was made with " + h->meta_.scenario + ": " + def.error().message);
   h->def_ = *def;
   const std::string now = hash_hex(h->def_->rules_hash);
-  if (now != h->meta_.rules_hash)
+  const std::string base_now = h->def_->base_id.empty() ? "" : hash_hex(h->def_->base_rules_hash);
+  if (!h->meta_.base_rules_hash.empty() && base_now != h->meta_.base_rules_hash)
+    h->warning_ = "the rules of " + h->meta_.base_game + ", which " + h->meta_.game +
+                  " extends, changed since this save was made (rules hash " + h->meta_.base_rules_hash + ", now " +
+                  (base_now.empty() ? std::string("none") : base_now) + "): run verify to find where the game diverges";
+  else if (now != h->meta_.rules_hash)
     h->warning_ = "the rules of " + h->meta_.game + " changed since this save was made (rules hash " +
                   h->meta_.rules_hash + ", now " + now + "): run verify to find where the game diverges";
   CB_TRY(h->attach_game());

@@ -372,7 +372,8 @@ Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& 
       {"scenario", meta.scenario},           {"scenario_id", meta.scenario_id},
       {"rules_hash", meta.rules_hash},       {"seed", std::to_string(meta.seed)},
       {"created", now_iso()},                {"start_forced", meta.start_forced},
-      {"start_hash", meta.start_hash}};
+      {"start_hash", meta.start_hash},       {"base_game", meta.base_game},
+      {"base_rules_hash", meta.base_rules_hash}};
   return transaction(
       db_, begin, commit, rollback,
       [&]() -> Status {
@@ -482,6 +483,8 @@ Result<SaveMeta> SaveFile::meta() {
     else if (k == "created") m.created = v;
     else if (k == "start_forced") m.start_forced = v;
     else if (k == "start_hash") m.start_hash = v;
+    else if (k == "base_game") m.base_game = v;
+    else if (k == "base_rules_hash") m.base_rules_hash = v;
   }
   if (rc != SQLITE_DONE) return db_error("reading meta");
   if (m.scenario.empty()) return not_a_save(path_, "no game was started in it");

@@ -43,6 +43,8 @@ struct SaveMeta {
   std::string scenario;     // the reference it was started with: GAME/SCENARIO or an absolute path
   std::string scenario_id;
   std::string rules_hash;   // hex
+  std::string base_game;    // the game a mod extends, '' for none
+  std::string base_rules_hash;  // hex, '' for none
   uint64_t seed = 0;
   std::string created;      // ISO 8601, UTC
   std::string start_forced; // encoded ForcedInput given to `new`
