@@ -577,7 +577,7 @@ class Loader {
     return ok_status();
   }
 
-  Result<StepDef> load_step(const std::string& file, const toml::table& s, const char* context) {
+  Result<StepDef> load_step(const std::string& file, const toml::table& s) {
     StepDef step;
     auto id = get_string(file, s, "id");
     if (!id.ok()) return id.error();
@@ -592,7 +592,6 @@ class Loader {
     auto run = get_string(file, s, "run", &none);
     if (!run.ok()) return run.error();
     step.run = *run;
-    (void)context;
     return step;
   }
 
@@ -619,7 +618,7 @@ class Loader {
       const auto* p = n.as_table();
       if (!p) return bad_data(file, &n, "bad [[sequence.phases]] entry: a table expected");
       CB_TRY(check_keys(file, *p, {"id", "title", "rule", "run", "repeat", "steps"}, "[[sequence.phases]]"));
-      auto step = load_step(file, *p, "phase");
+      auto step = load_step(file, *p);
       if (!step.ok()) return step.error();
       PhaseDef ph;
       ph.id = step->id;
@@ -631,7 +630,7 @@ class Loader {
           const auto* st = sn.as_table();
           if (!st) return bad_data(file, &sn, "bad [[sequence.phases.steps]] entry: a table expected");
           CB_TRY(check_keys(file, *st, {"id", "title", "rule", "run"}, "[[sequence.phases.steps]]"));
-          auto s = load_step(file, *st, "step");
+          auto s = load_step(file, *st);
           if (!s.ok()) return s.error();
           if (s->rule.empty()) s->rule = ph.rule;
           ph.steps.push_back(*s);

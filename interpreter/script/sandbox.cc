@@ -11,7 +11,6 @@ namespace cardboard {
 namespace {
 
 constexpr int kHookEvery = 1000;
-const char kSandboxKey = 0;  // address used as a registry key
 
 // pairs(t): iterates t in sorted key order: numbers ascending, then strings
 // ascending, then booleans (false first). Honors a __pairs metamethod.
@@ -266,7 +265,6 @@ void Sandbox::open_libraries() {
   lua_register(L_, "print", print_to_stderr);
   lua_newtable(L_);
   lua_setfield(L_, LUA_REGISTRYINDEX, "cardboard.loaded");
-  (void)kSandboxKey;
 }
 
 std::string Sandbox::find_file(const std::string& relative_path) const {
