@@ -6,6 +6,7 @@
 
 #include "core/bytes.h"
 #include "data/game_loader.h"
+#include "data/toml_file.h"
 #include "script/game.h"
 #include "script/lua_api.h"
 #include "script/sandbox.h"
@@ -455,9 +456,23 @@ Result<TestReport> run_game_tests(const std::string& game, const std::string& ro
     if (e.path().extension() == ".lua") files.push_back(e.path().filename().string());
   std::sort(files.begin(), files.end());
 
+  // A mod's tests may require its bases' test helpers: search the game's
+  // folders, then each base's, nearest first.
+  std::vector<std::string> search_dirs = {tests_dir, ctx.game_dir};
+  for (std::string dir = ctx.game_dir; search_dirs.size() < 32;) {
+    auto parsed = parse_toml_file(dir + "/game.toml");
+    if (!parsed.ok()) break;
+    const std::string base = (*parsed)["game"]["extends"].value_or(std::string());
+    if (base.empty()) break;
+    dir = base.find('/') != std::string::npos ? (fs::path(dir) / base).lexically_normal().string()
+                                              : root + "/rules/" + base;
+    search_dirs.push_back(dir + "/tests");
+    search_dirs.push_back(dir);
+  }
+
   TestReport report;
   for (const auto& file : files) {
-    Sandbox sb({tests_dir, ctx.game_dir});
+    Sandbox sb(search_dirs);
     sb.set_host(&ctx);
     lua_State* L = sb.L();
     open_test_api(L);

@@ -1,7 +1,7 @@
 -- Tests of the two house rules (README.md) and of base rules the mod leaves
 -- alone. Positions are built with H.place at turn 1 (event Major Operation:
 -- no Force effect); random discards are forced with g:dice.
-local H = require("helpers")
+local H = require("helpers")  -- the base's tests/helpers.lua, found through extends
 
 -- HOUSE RULE 1: +2 per Leader. North: Moshe Dayan + 2 Haganah (10) gets
 -- 2 x 2 = 14 (base: 12); Abd el Kader + ALA (3) gets 5 (base: 4). Central:
