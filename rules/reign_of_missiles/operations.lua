@@ -3,6 +3,14 @@
 -- Phase and 9.1 the Commando. Helpers (areas_of, move_diplomacy, award_mvp,
 -- spend_event ...) are in rom.lua.
 
+-- Filters passed to the kernel, built once.
+local LAUNCHER = { has = "launcher" }
+local F15, DRONE, COMMANDO = { type = "f15" }, { type = "drone" }, { type = "commando" }
+local NAVAL, IRON_DOME, ROCKET = { type = "naval" }, { type = "iron_dome" }, { kind = "rocket" }
+local SUPPRESSED_LAUNCHER = { has = "launcher", marked = "suppressed" }
+local STRIKE_MVP = { none = tables.strike_mvp.none, black_dot = tables.strike_mvp.black_dot,
+                     red_dot = tables.strike_mvp.red_dot }
+
 -- 7.1 ATTACKS ON HAMAS TARGETS ------------------------------------------------
 
 -- A launcher's combat factor: printed, less 1 when suppressed (7.1.1).
@@ -10,14 +18,44 @@ function launcher_cf(p)
   return pieces.value(p, "cf") - (pieces.marked(p, "suppressed") and 1 or 0)
 end
 
-function launcher_label(p)
-  return string.format("%s %d in %s (CF %d%s)", pieces.name(p), p, game.title(pieces.location(p)),
-                       launcher_cf(p), pieces.marked(p, "suppressed") and ", suppressed" or "")
+-- The texts of a launcher: a pure function of the piece, its area and its
+-- suppression (a launcher's id always names the same counter of
+-- counters.toml), so each is built once and kept: LABELS[p] is a cache of
+-- text, not game state; rebuilding it gives the same strings.
+local LABELS = {}
+local function launcher_texts(p, area)
+  local by = LABELS[p]
+  if not by then
+    by = { name = pieces.name(p), suppressed = {}, normal = {} }
+    LABELS[p] = by
+  end
+  local name = by.name
+  area = area or pieces.location(p)
+  local suppressed = pieces.marked(p, "suppressed")
+  local cache = suppressed and by.suppressed or by.normal
+  local t = cache[area]
+  if not t then
+    local label = string.format("%s %d in %s (CF %d%s)", name, p, area_title(area),
+                                pieces.value(p, "cf") - (suppressed and 1 or 0), suppressed and ", suppressed" or "")
+    t = { label = label, attack = "Attack " .. label }
+    cache[area] = t
+  end
+  return t
+end
+
+function launcher_label(p, area)
+  return launcher_texts(p, area).label
 end
 
 local CENTRE_NAMES = { leadership = "Leadership target", supply = "Supply depot" }
+local CENTRE_LABELS = {}
 function centre_label(area)
-  return string.format("%s in %s", CENTRE_NAMES[map.attr(area, "target")], game.title(area))
+  local label = CENTRE_LABELS[area]
+  if not label then
+    label = string.format("%s in %s", CENTRE_NAMES[target_of(area)], area_title(area))
+    CENTRE_LABELS[area] = label
+  end
+  return label
 end
 
 -- Ruling R10: air and naval attacks hit each centre at most once a turn.
@@ -35,11 +73,9 @@ end
 -- The Naval Support unit on the map that has not attacked this turn and
 -- whose sea area is beside `area` (6.1, ruling N1), or nil.
 function naval_for(area)
-  for _, s in ipairs(areas_of("sea")) do
-    if connection_of(s, area, "coast") then
-      for _, p in ipairs(pieces.at(s, { type = "naval" })) do
-        if not pieces.marked(p, "fired") then return p end
-      end
+  for _, s in ipairs(coast_seas(area)) do
+    for _, p in ipairs(pieces.at(s, NAVAL)) do
+      if not pieces.marked(p, "fired") then return p end
     end
   end
   return nil
@@ -47,8 +83,8 @@ end
 
 -- The ways the player can attack a target in `area` now (7.1.1, 7.1.2).
 function attack_options(area)
-  local f15 = pieces.at("israeli_available", { type = "f15" })[1]
-  local drone = pieces.at("israeli_available", { type = "drone" })[1]
+  local f15 = pieces.at("israeli_available", F15)[1]
+  local drone = pieces.at("israeli_available", DRONE)[1]
   local naval = naval_for(area)
   local out = {}
   if f15 then out[#out + 1] = { text = "F-15", kind = "f15", units = { f15 } } end
@@ -106,7 +142,7 @@ function attack_launcher(p, attack)
   local mod = air_modifier(attack, rule)
   if pieces.value(p, "critical_hit") and is_event_active("critical_hit") then mod = mod - 1 end
   local label = launcher_label(p)
-  local d10 = roll("d10", rule, "attack on " .. label)
+  local d10 = roll("d10", rule, game.recording() and "attack on " .. label or nil)
   local d6 = roll("d6", rule, "civilian casualties")
   local dr = d10 + mod
   local cf = launcher_cf(p)
@@ -139,7 +175,7 @@ end
 -- 7.1.2 and 9.1: what a successful attack on a centre does. Khan Yunis
 -- removes `launchers` launchers from the container and from the game.
 local function centre_hit(area, launchers, rule)
-  if map.attr(area, "target") == "leadership" then
+  if target_of(area) == "leadership" then
     move_diplomacy("hamas", 1, rule)
   else
     for _ = 1, launchers do
@@ -156,7 +192,7 @@ function attack_centre(area, attack)
   local mod = air_modifier(attack, rule)
   if spend_event("intelligence", rule) then mod = mod - 1 end
   local label = centre_label(area)
-  local d10 = roll("d10", rule, "attack on " .. label)
+  local d10 = roll("d10", rule, game.recording() and "attack on " .. label or nil)
   local d6 = roll("d6", rule, "civilian casualties")
   local dr = d10 + mod
   set_aside(attack, rule)
@@ -172,7 +208,7 @@ end
 
 -- 9.1 ISRAELI COMMANDOS
 function commando_ready()
-  return pieces.count("israeli_available", { type = "commando" }) > 0
+  return pieces.count("israeli_available", COMMANDO) > 0
 end
 
 -- One commando attack on a launcher piece or a centre area.
@@ -205,10 +241,10 @@ end
 -- The targets in a Gaza area: its launchers and its centre.
 local function targets_in(area, except)
   local out = {}
-  for _, p in ipairs(pieces.at(area, { has = "launcher" })) do
+  for _, p in ipairs(pieces.at(area, LAUNCHER)) do
     if p ~= except then out[#out + 1] = { text = launcher_label(p), target = p } end
   end
-  if map.attr(area, "target") and except ~= area then
+  if target_of(area) and except ~= area then
     out[#out + 1] = { text = centre_label(area), target = area }
   end
   return out
@@ -218,19 +254,19 @@ end
 function commando_raid()
   local rule = "9.1"
   local gaza, choices = areas_of("gaza"), {}
-  for k, a in ipairs(gaza) do choices[k] = game.title(a) end
+  for k, a in ipairs(gaza) do choices[k] = area_title(a) end
   choices[#choices + 1] = "Cancel"
   local _, i = ask("israel", { prompt = "Commando raid: choose a Gaza area", choices = choices, rule = rule })
   if i > #gaza then return end
   local area = gaza[i]
-  local commando = pieces.at("israeli_available", { type = "commando" })[1]
+  local commando = pieces.at("israeli_available", COMMANDO)[1]
   move(commando, area, rule)
   local first
   for n = 1, 2 do
     local targets = targets_in(area, first)
     if #targets == 0 then break end
     targets[#targets + 1] = { text = n == 1 and "No attack" or "No second target" }
-    local c = ask("israel", { prompt = string.format("Commando target %d of 2 in %s", n, game.title(area)),
+    local c = ask("israel", { prompt = string.format("Commando target %d of 2 in %s", n, area_title(area)),
                               choices = targets, rule = rule })
     if not c.target then break end
     first = c.target
@@ -241,14 +277,21 @@ end
 
 -- The Combat Round: the player attacks targets one at a time until he ends it.
 function combat_round()
+  local gaza = areas_of("gaza")
   while true do
     local options = {}
-    for _, area in ipairs(areas_of("gaza")) do
-      if #attack_options(area) > 0 then
-        for _, p in ipairs(pieces.at(area, { has = "launcher" })) do
-          options[#options + 1] = { text = "Attack " .. launcher_label(p), launcher = p, area = area }
+    -- Aircraft can attack anywhere; Naval Support only beside its sea area.
+    local air = pieces.count("israeli_available", F15) > 0 or pieces.count("israeli_available", DRONE) > 0
+    local done = vars.centres_attacked or {}
+    for i = 1, #gaza do
+      local area = gaza[i]
+      if air or naval_for(area) then
+        local launchers = pieces.at(area, LAUNCHER)
+        for j = 1, #launchers do
+          local p = launchers[j]
+          options[#options + 1] = { text = launcher_texts(p, area).attack, launcher = p, area = area }
         end
-        if map.attr(area, "target") and not centre_attacked(area) then
+        if target_of(area) and not done[area] then
           options[#options + 1] = { text = "Attack the " .. centre_label(area), area = area }
         end
       end
@@ -281,14 +324,16 @@ function follow_arrow(area, rule)
   local die = arrows[1].c.die
   if die == "none" then return arrows[1].to end
   if die == "d6" then
-    local r = roll("d6", rule, "rocket path from " .. game.title(area))
+    local r = roll("d6", rule, game.recording() and "rocket path from " .. area_title(area) or nil)
     local parity = r % 2 == 0 and "even" or "odd"
-    for _, a in ipairs(arrows) do
+    for i = 1, #arrows do
+      local a = arrows[i]
       if a.c.parity == parity then return a.to end
     end
   else
-    local r = roll("d10", rule, "rocket path from " .. game.title(area))
-    for _, a in ipairs(arrows) do
+    local r = roll("d10", rule, game.recording() and "rocket path from " .. area_title(area) or nil)
+    for i = 1, #arrows do
+      local a = arrows[i]
       if r >= a.c.low and r <= a.c.high then return a.to end
     end
   end
@@ -298,32 +343,28 @@ end
 -- 7.2: each launcher fires its CF in rockets, one when suppressed; each
 -- rocket sets up in a blue area by the arrows out of its Gaza area.
 function launch_rockets(rule)
-  for _, area in ipairs(areas_of("gaza")) do
-    for _, l in ipairs(pieces.at(area, { has = "launcher" })) do
+  local gaza = areas_of("gaza")
+  for i = 1, #gaza do
+    local area = gaza[i]
+    local launchers = pieces.at(area, LAUNCHER)
+    for j = 1, #launchers do
+      local l = launchers[j]
       local n = pieces.marked(l, "suppressed") and 1 or pieces.value(l, "cf")
       for _ = 1, n do
         local r = pieces.create(pieces.value(l, "rocket"), area)
         move(r, follow_arrow(area, rule), rule)
       end
-      log(rule, "%s launched %d rocket(s)", launcher_label(l), n)
+      if game.recording() then log(rule, "%s launched %d rocket(s)", launcher_label(l, area), n) end
     end
   end
 end
 
 -- 7.2.1: whether a rocket has reached the end of its range in `area`.
+-- first_black: any black area; black_terminal: a black area with no arrow
+-- on to another black one; otherwise a green area at the end of the arrows
+-- (the table is built at load: range_ends_in in rom.lua).
 function at_range_limit(r, area)
-  local range = pieces.value(r, "range")
-  local colour = map.attr(area, "colour")
-  if range == "first_black" then return colour == "black" end
-  local arrows = arrows_from(area)
-  if range == "black_terminal" then
-    if colour ~= "black" then return false end
-    for _, a in ipairs(arrows) do
-      if map.attr(a.to, "colour") == "black" then return false end
-    end
-    return true
-  end
-  return colour == "green" and #arrows == 0
+  return range_ends_in(area, pieces.value(r, "range"))
 end
 
 -- 7.2.2 IRON DOME ATTACKS
@@ -331,17 +372,21 @@ end
 -- one in the area (+0) or joined to it by an arrow either way (+1), +1
 -- when depleted; the lowest modifier, then map order (ruling I2). Only one
 -- Iron Dome fires at a rocket in each area it enters.
-function defending_iron_dome(area)
-  local orders = vars.iron_dome_orders or "all"
+-- `orders` is the standing order (ruling I1), read from vars when not given;
+-- `domes` the Iron Domes by area (see iron_domes_by_area), read from the
+-- kernel when not given.
+function defending_iron_dome(area, orders, domes)
+  orders = orders or vars.iron_dome_orders or "all"
   if orders == "none" then return nil end
   local best, best_mod
-  for _, a in ipairs(all_areas()) do
-    local reach
-    if a == area then reach = 0
-    elseif orders == "all" and (connection_of(a, area, "arrow") or connection_of(area, a, "arrow")) then reach = 1 end
-    if reach then
-      for _, d in ipairs(pieces.at(a, { type = "iron_dome" })) do
-        local mod = reach + pieces.face(d)
+  local reach = dome_reach(area)
+  for i = 1, #reach do
+    local e = reach[i]
+    if e.reach == 0 or orders == "all" then
+      local dome_list = domes and domes[e.area] or pieces.at(e.area, IRON_DOME)
+      for j = 1, #dome_list do
+        local d = dome_list[j]
+        local mod = e.reach + pieces.face(d)
         if not best or mod < best_mod then best, best_mod = d, mod end
       end
     end
@@ -351,53 +396,68 @@ end
 
 -- 7.2.2: an Iron Dome that rolls 9+ is depleted, or if already depleted
 -- leaves for the rest of the turn; Iron Dome urgency (4.1) ignores the first.
-function deplete_iron_dome(d, rule)
+-- `domes` (optional) is kept up to date when the Iron Dome leaves.
+function deplete_iron_dome(d, rule, domes)
+  local rec = game.recording()
   if spend_event("urgency", rule) then
-    log(rule, "Iron Dome urgency: the Iron Dome in %s was not depleted", game.title(pieces.location(d)))
+    if rec then log(rule, "Iron Dome urgency: the Iron Dome in %s was not depleted", area_title(pieces.location(d))) end
   elseif pieces.face(d) == 0 then
     pieces.flip(d, 1)
-    log(rule, "The Iron Dome in %s was depleted", game.title(pieces.location(d)))
+    if rec then log(rule, "The Iron Dome in %s was depleted", area_title(pieces.location(d))) end
   else
-    log(rule, "The depleted Iron Dome in %s was removed for the rest of the turn", game.title(pieces.location(d)))
+    local area = pieces.location(d)
+    if rec then log(rule, "The depleted Iron Dome in %s was removed for the rest of the turn", area_title(area)) end
     move(d, "israeli_used", rule)
+    if domes and domes[area] then
+      local left = {}
+      for _, x in ipairs(domes[area]) do if x ~= d then left[#left + 1] = x end end
+      domes[area] = left
+    end
   end
 end
 
--- Returns true when the rocket was shot down.
-function iron_dome_defence(r, area)
+-- Returns true when the rocket was shot down. `orders` and `domes` as for
+-- defending_iron_dome.
+function iron_dome_defence(r, area, orders, domes)
   local rule = "7.2.2"
-  local d, mod = defending_iron_dome(area)
+  local d, mod = defending_iron_dome(area, orders, domes)
   if not d then return false end
-  local dr = roll("d10", rule, "Iron Dome against the " .. pieces.name(r) .. " in " .. game.title(area)) + mod
+  local rec = game.recording()
+  local dr = roll("d10", rule, rec and "Iron Dome against the " .. pieces.name(r) .. " in " .. area_title(area) or nil) + mod
   if dr <= 1 then
-    log(rule, "Iron Dome in %s shot down the %s in %s (DR %d)", game.title(pieces.location(d)), pieces.name(r),
-        game.title(area), dr)
+    if rec then
+      log(rule, "Iron Dome in %s shot down the %s in %s (DR %d)", area_title(pieces.location(d)), pieces.name(r),
+          area_title(area), dr)
+    end
     move(r, nil, rule)
     return true
   end
-  log(rule, "Iron Dome in %s missed the %s (DR %d)", game.title(pieces.location(d)), pieces.name(r), dr)
-  if dr >= 9 then deplete_iron_dome(d, rule) end
+  if rec then log(rule, "Iron Dome in %s missed the %s (DR %d)", area_title(pieces.location(d)), pieces.name(r), dr) end
+  if dr >= 9 then deplete_iron_dome(d, rule, domes) end
   return false
 end
 
 -- 7.2.3 ROCKET ATTACKS
-function rocket_strike(r, area)
+function rocket_strike(r, area, domes)
   local rule = "7.2.3"
   local mod = 0
-  for _, d in ipairs(pieces.at(area, { type = "iron_dome" })) do
+  local dome_list = domes and domes[area] or pieces.at(area, IRON_DOME)
+  for j = 1, #dome_list do
+    local d = dome_list[j]
     if pieces.face(d) == 0 then mod = 1 end
   end
   if spend_event("insh_allah", rule) then mod = mod - 1 end
-  local name = pieces.name(r)
-  local dr = roll("d10", rule, name .. " strike in " .. game.title(area)) + mod
-  local city = map.attr(area, "city") or "none"
+  local rec = game.recording()
+  local name = rec and pieces.name(r) or ""
+  local dr = roll("d10", rule, rec and name .. " strike in " .. area_title(area) or nil) + mod
+  local city = city_of(area) or "none"
   move(r, nil, rule)
   if dr <= 1 then
-    log(rule, "The %s struck %s: severe damage (DR %d)", name, game.title(area), dr)
-    award_mvp("hamas", tables.strike_mvp[city], rule)
+    log(rule, "The %s struck %s: severe damage (DR %d)", name, area_title(area), dr)
+    award_mvp("hamas", STRIKE_MVP[city], rule)
     if dr == 1 then move_diplomacy("hamas", 1, rule) end
   elseif dr == 2 then
-    log(rule, "The %s struck %s: slight damage (DR %d)", name, game.title(area), dr)
+    log(rule, "The %s struck %s: slight damage (DR %d)", name, area_title(area), dr)
     if city == "red_dot" then
       -- Ruling R14: no second roll; both effects.
       award_mvp("hamas", 1, rule)
@@ -408,32 +468,35 @@ function rocket_strike(r, area)
       move_diplomacy("israel", -1, rule)
     end
   else
-    log(rule, "The %s in %s hit nothing of value (DR %d)", name, game.title(area), dr)
+    log(rule, "The %s in %s hit nothing of value (DR %d)", name, area_title(area), dr)
   end
 end
 
 -- 7.2.1 HAMAS ROCKET MOVEMENT AND RANGE: flies one rocket from where it is
 -- until it falls into the sea, is shot down or strikes. Returns "sea",
--- "shot down" or "strike".
-function fly_rocket(r)
+-- "shot down" or "strike". `domes` as for defending_iron_dome.
+function fly_rocket(r, domes)
+  local area = pieces.location(r)
+  local range = pieces.value(r, "range")
+  local orders = vars.iron_dome_orders or "all"
   while true do
-    local area = pieces.location(r)
-    if map.attr(area, "colour") == "sea" then
-      log("7.2.1", "The %s crashed harmlessly into the %s", pieces.name(r), game.title(area))
+    if colour_of(area) == "sea" then
+      if game.recording() then log("7.2.1", "The %s crashed harmlessly into the %s", pieces.name(r), area_title(area)) end
       move(r, nil, "7.2.1")
       return "sea"
     end
-    if iron_dome_defence(r, area) then return "shot down" end
-    if at_range_limit(r, area) then
-      rocket_strike(r, area)
+    if iron_dome_defence(r, area, orders, domes) then return "shot down" end
+    if range_ends_in(area, range) then
+      rocket_strike(r, area, domes)
       return "strike"
     end
     local to = follow_arrow(area, "7.2.1")
     if not to then
-      rocket_strike(r, area)
+      rocket_strike(r, area, domes)
       return "strike"
     end
     move(r, to, "7.2.1")
+    area = to
   end
 end
 
@@ -441,9 +504,19 @@ end
 -- area by blue area, until none is left (7.2.3, last paragraph).
 function flight_round()
   launch_rockets("7.2")
+  local domes = iron_domes_by_area()
   for _, area in ipairs(areas_of("blue")) do
-    for _, r in ipairs(pieces.at(area, { kind = "rocket" })) do fly_rocket(r) end
+    for _, r in ipairs(pieces.at(area, ROCKET)) do fly_rocket(r, domes) end
   end
+end
+
+-- The Iron Domes on the map by area ({area = {ids}}), read once for a
+-- flight round: nothing but deplete_iron_dome moves one during the round
+-- (no decision is taken), and it keeps the table up to date.
+function iron_domes_by_area()
+  local domes = {}
+  for _, a in ipairs(iron_dome_areas()) do domes[a] = pieces.at(a, IRON_DOME) end
+  return domes
 end
 
 -- 8.0 END PHASE ----------------------------------------------------------------
@@ -453,7 +526,7 @@ function end_phase()
   -- 1. One Israeli MVP for every two suppressed launchers on the map.
   local suppressed = 0
   for _, a in ipairs(areas_of("gaza")) do
-    suppressed = suppressed + pieces.count(a, { has = "launcher", marked = "suppressed" })
+    suppressed = suppressed + pieces.count(a, SUPPRESSED_LAUNCHER)
   end
   log(rule, "%d suppressed launcher(s) on the map", suppressed)
   award_mvp("israel", suppressed // 2, rule)

@@ -8,36 +8,123 @@
 local LAUNCHER_TYPES = { "qassam", "grad", "fajr5" }
 
 -- MAP HELPERS -----------------------------------------------------------------
+-- The map never changes, so what the rules read of it is built once, at
+-- load, into constant tables (no game state: that stays in the kernel). The
+-- lists keep map order. Callers must not modify the arrays returned.
 
--- Every area of the map, in map order.
-function all_areas()
-  return map.within(tables.map.first_area, tables.map.reach)
-end
+local AREAS = map.within(tables.map.first_area, tables.map.reach)
+local COLOUR, TARGET, CITY, TITLE = {}, {}, {}, {}
+local BY_COLOUR = {}
+local ARROWS = {}        -- ARROWS[a]: the arrows out of a, {to =, c =}
+local DOME_REACH = {}    -- DOME_REACH[a]: {area, reach} of 7.2.2, map order
+local COAST_SEAS = {}    -- COAST_SEAS[g]: the sea areas beside Gaza area g
+local NAVAL_AREAS = {}   -- the sea areas beside any Gaza area
+local DOME_AREAS = { setup = {}, later = {} } -- 10.2 set-up / 6.1 later
+local RANGE_END = {}     -- RANGE_END[a][range]: a rocket of that range stops
 
--- The areas of one colour (gaza, blue, black, green, sea), in map order.
-function areas_of(colour)
-  local out = {}
-  for _, a in ipairs(all_areas()) do
-    if map.attr(a, "colour") == colour then out[#out + 1] = a end
-  end
-  return out
-end
-
--- The connection from a to b when it is of the given kind, else nil.
-function connection_of(a, b, kind)
+local function connection_kind(a, b, kind)
   local c = map.connection(a, b)
   if c and c.kind == kind then return c end
   return nil
 end
 
+for _, a in ipairs(AREAS) do
+  local colour = map.attr(a, "colour")
+  COLOUR[a], TARGET[a], CITY[a], TITLE[a] = colour, map.attr(a, "target"), map.attr(a, "city"), game.title(a)
+  BY_COLOUR[colour] = BY_COLOUR[colour] or {}
+  local list = BY_COLOUR[colour]
+  list[#list + 1] = a
+  local arrows = {}
+  for _, b in ipairs(map.neighbours(a)) do
+    local c = connection_kind(a, b, "arrow")
+    if c then arrows[#arrows + 1] = { to = b, c = c } end
+  end
+  ARROWS[a] = arrows
+  if map.attr(a, "iron_dome_setup") == true then DOME_AREAS.setup[#DOME_AREAS.setup + 1] = a end
+  if colour == "blue" or colour == "black" or colour == "green" then DOME_AREAS.later[#DOME_AREAS.later + 1] = a end
+end
+for _, a in ipairs(AREAS) do
+  local reach = {}
+  for _, b in ipairs(AREAS) do
+    -- Only an area an Iron Dome may stand in (blue, black, green: 6.1) is listed.
+    local c = COLOUR[b]
+    if c ~= "blue" and c ~= "black" and c ~= "green" then
+      -- no Iron Dome there
+    elseif b == a then reach[#reach + 1] = { area = b, reach = 0 }
+    elseif connection_kind(b, a, "arrow") or connection_kind(a, b, "arrow") then reach[#reach + 1] = { area = b, reach = 1 } end
+  end
+  DOME_REACH[a] = reach
+  -- 7.2.1: first_black stops in any black area; black_terminal in a black
+  -- area with no arrow on to another black one; other rockets at the end
+  -- of the arrows in a green area.
+  local terminal = COLOUR[a] == "black"
+  for _, arrow in ipairs(ARROWS[a]) do
+    if COLOUR[arrow.to] == "black" then terminal = false end
+  end
+  RANGE_END[a] = { first_black = COLOUR[a] == "black", black_terminal = terminal,
+                   other = COLOUR[a] == "green" and #ARROWS[a] == 0 }
+  COAST_SEAS[a] = {}
+end
+for _, s in ipairs(BY_COLOUR.sea or {}) do
+  local beside = false
+  for _, g in ipairs(AREAS) do
+    if connection_kind(s, g, "coast") then
+      COAST_SEAS[g][#COAST_SEAS[g] + 1] = s
+      beside = true
+    end
+  end
+  if beside then NAVAL_AREAS[#NAVAL_AREAS + 1] = s end
+end
+
+local EMPTY = {}
+
+-- Every area of the map, in map order.
+function all_areas()
+  return AREAS
+end
+
+-- The areas of one colour (gaza, blue, black, green, sea), in map order.
+function areas_of(colour)
+  return BY_COLOUR[colour] or EMPTY
+end
+
+-- An area's attributes (map.toml) and title.
+function colour_of(area) return COLOUR[area] end
+function target_of(area) return TARGET[area] end
+function city_of(area) return CITY[area] end
+function area_title(area) return TITLE[area] end
+
+-- The connection from a to b when it is of the given kind, else nil.
+function connection_of(a, b, kind)
+  return connection_kind(a, b, kind)
+end
+
 -- The arrows out of an area: an array of {to = area, c = attributes}.
 function arrows_from(area)
-  local out = {}
-  for _, b in ipairs(map.neighbours(area)) do
-    local c = connection_of(area, b, "arrow")
-    if c then out[#out + 1] = { to = b, c = c } end
-  end
-  return out
+  return ARROWS[area]
+end
+
+-- 7.2.2: the areas from which an Iron Dome reaches a rocket in `area`, in
+-- map order: {area =, reach = 0 (the area itself) or 1 (an arrow either way)}.
+function dome_reach(area)
+  return DOME_REACH[area]
+end
+
+-- 6.1, ruling N1: the sea areas beside Gaza area g.
+function coast_seas(area)
+  return COAST_SEAS[area] or EMPTY
+end
+
+-- 6.1: the areas an Iron Dome may stand in (blue, black, green), map order.
+function iron_dome_areas()
+  return DOME_AREAS.later
+end
+
+-- 7.2.1: whether a rocket of range `range` goes no further than `area`.
+function range_ends_in(area, range)
+  local e = RANGE_END[area]
+  if range == "first_black" or range == "black_terminal" then return e[range] end
+  return e.other
 end
 
 -- 7.1.1, ruling R1: the third impulse (Evening, or Night) is the night one.
@@ -108,7 +195,9 @@ function move_diplomacy(side, spaces, rule)
     after = math.max(after, track.get("hamas_diplomacy"))
   end
   after = track.set(id, after, rule)
-  if after ~= before then
+  if not game.recording() then
+    -- no text to build
+  elseif after ~= before then
     log(rule, "%s Diplomacy marker moved %s from %s to %s", game.title(side),
         spaces < 0 and "left" or "right", space_name(before), space_name(after))
   else
@@ -122,13 +211,14 @@ end
 function award_mvp(side, n, rule)
   if n <= 0 then return end
   local total = track.add(side .. "_mvp", n, rule)
-  log(rule, "%s was awarded %d MVP (total %d)", game.title(side), n, total)
+  if game.recording() then log(rule, "%s was awarded %d MVP (total %d)", game.title(side), n, total) end
 end
 
 -- 4.0 RANDOM EVENTS -----------------------------------------------------------
 
 -- 9.2: the marker of an event in play, or nil.
 function event_marker(event)
+  if pieces.count("events_in_play") == 0 then return nil end
   for _, p in ipairs(pieces.at("events_in_play")) do
     if pieces.value(p, "event") == event then return p end
   end
@@ -261,24 +351,38 @@ end
 -- Each type is spread as evenly as possible: a launcher goes to the Gaza
 -- area with the fewest of its type; ties go to the area with the fewest
 -- launchers, then to the first in map order (ruling L1).
+local TYPE_FILTERS = {}
+for _, t in ipairs(LAUNCHER_TYPES) do TYPE_FILTERS[t] = { type = t } end
+local LAUNCHER = { has = "launcher" }
+
 function deploy_launchers(rule)
   local gaza = areas_of("gaza")
+  -- The counts of each area, read once and kept up to date as the
+  -- launchers are placed (no decision is taken in between).
+  local count = {}
+  for _, a in ipairs(gaza) do
+    local c = { all = pieces.count(a, LAUNCHER) }
+    for _, t in ipairs(LAUNCHER_TYPES) do c[t] = pieces.count(a, TYPE_FILTERS[t]) end
+    count[a] = c
+  end
   for _, t in ipairs(LAUNCHER_TYPES) do
-    for _, p in ipairs(pieces.at("launchers_drawn", { type = t })) do
+    for _, p in ipairs(pieces.at("launchers_drawn", TYPE_FILTERS[t])) do
       local best, best_same, best_all
       for _, a in ipairs(gaza) do
-        local same = pieces.count(a, { type = t })
-        local all = pieces.count(a, { has = "launcher" })
+        local same, all = count[a][t], count[a].all
         if not best or same < best_same or (same == best_same and all < best_all) then
           best, best_same, best_all = a, same, all
         end
       end
       move(p, best, rule)
+      count[best][t] = count[best][t] + 1
+      count[best].all = count[best].all + 1
     end
   end
-  for _, a in ipairs(gaza) do
-    log(rule, "%s: %d Qassam, %d Grad, %d Fajr-5 launcher(s)", game.title(a),
-        pieces.count(a, { type = "qassam" }), pieces.count(a, { type = "grad" }), pieces.count(a, { type = "fajr5" }))
+  if game.recording() then
+    for _, a in ipairs(gaza) do
+      log(rule, "%s: %d Qassam, %d Grad, %d Fajr-5 launcher(s)", TITLE[a], count[a].qassam, count[a].grad, count[a].fajr5)
+    end
   end
 end
 
@@ -348,54 +452,46 @@ function allocate_aircraft(n, rule)
 end
 
 -- 6.1 ISRAELI MILITARY ASSET ALLOCATION ---------------------------------------
+local IRON_DOME = { type = "iron_dome" }
 
 -- Where an Iron Dome may go: one to an area; at set-up a black or green
--- area (10.2), later any Israeli area: blue, black or green (6.1, ruling A1).
-function can_place_iron_dome(area, setup)
-  if pieces.count(area, { type = "iron_dome" }) > 0 then return false end
-  if setup then return map.attr(area, "iron_dome_setup") == true end
-  local colour = map.attr(area, "colour")
-  return colour == "blue" or colour == "black" or colour == "green"
-end
-
+-- area (10.2, map attribute iron_dome_setup), later any Israeli area: blue,
+-- black or green (6.1, ruling A1). DOME_AREAS lists them at load.
 function place_iron_domes(n, rule, setup)
-  local count = math.min(n, pieces.count("israeli_reserve", { type = "iron_dome" }))
+  local count = math.min(n, pieces.count("israeli_reserve", IRON_DOME))
+  local candidates = setup and DOME_AREAS.setup or DOME_AREAS.later
+  -- One Iron Dome to an area: the areas that hold one, read once and kept
+  -- up to date as the player places them (a local of this procedure).
+  local taken = {}
+  for _, a in ipairs(candidates) do taken[a] = pieces.count(a, IRON_DOME) > 0 end
   for k = 1, count do
     local areas, choices = {}, {}
-    for _, a in ipairs(all_areas()) do
-      if can_place_iron_dome(a, setup) then
+    for _, a in ipairs(candidates) do
+      if not taken[a] then
         areas[#areas + 1] = a
-        choices[#choices + 1] = game.title(a)
+        choices[#choices + 1] = TITLE[a]
       end
     end
     if #areas == 0 then return end
     choices[#choices + 1] = "Place no more Iron Domes"
     local _, i = ask("israel", { prompt = string.format("Place Iron Dome %d of %d", k, count), choices = choices, rule = rule })
     if i > #areas then return end
-    local p = pieces.at("israeli_reserve", { type = "iron_dome" })[1]
+    local p = pieces.at("israeli_reserve", IRON_DOME)[1]
     move(p, areas[i], rule)
+    taken[areas[i]] = true
   end
 end
 
 -- 6.1, 10.2: the Naval Support unit goes to a sea area beside Gaza.
 function naval_areas()
-  local out = {}
-  for _, s in ipairs(areas_of("sea")) do
-    for _, g in ipairs(map.neighbours(s)) do
-      if connection_of(s, g, "coast") then
-        out[#out + 1] = s
-        break
-      end
-    end
-  end
-  return out
+  return NAVAL_AREAS
 end
 
 function place_naval(rule)
   local unit = pieces.at("israeli_reserve", { type = "naval" })[1]
   if not unit then return end
   local areas, choices = naval_areas(), {}
-  for k, s in ipairs(areas) do choices[k] = game.title(s) end
+  for k, s in ipairs(areas) do choices[k] = TITLE[s] end
   local _, i = ask("israel", { prompt = "Place the Naval Support unit", choices = choices, rule = rule })
   move(unit, areas[i], rule)
 end

@@ -187,3 +187,17 @@ test("9.1 a commando attack of 9 is a disaster; a launcher hit is out of the gam
   H.choose_prefix(g, "Qassam launcher")
   expect_eq(g:count("launchers_eliminated"), 1)
 end)
+
+test("9.1 rulings S1 and E1: SAM missiles add 1 to a commando attack, enhanced intelligence takes 1 off at a centre", function()
+  local g = H.new()
+  g:run("place_event_marker('sam', 1, '4.2')")
+  g:dice{ 3, 1 }                                -- 3 + 1 = 4: failed
+  g:run("commando_attack('g2', 'g2')")
+  expect(g:logged("The Commando attacked the Leadership target in Gaza City: DR 4, failed", "9.1"))
+  expect_eq(g:track("hamas_mvp"), 1)
+  g:run("place_event_marker('intelligence', 1, '4.1')")
+  g:dice{ 4, 1 }                                -- SAM spent; 4 - 1 = 3: success
+  g:run("commando_attack('g2', 'g2')")
+  expect(g:logged("The Commando attacked the Leadership target in Gaza City: DR 3, success", "9.1"))
+  expect_eq({ g:track("israel_mvp"), g:track("hamas_diplomacy") }, { 1, -7 })
+end)
