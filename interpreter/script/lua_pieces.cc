@@ -55,16 +55,50 @@ Filter check_filter(lua_State* L, int arg) {
 
 bool truthy(const Value* v) { return v && !(v->is_bool() && !v->as_bool()); }
 
-bool matches(const Game& g, const Filter& f, int piece) {
-  const PieceState& p = g.state().pieces[piece];
-  if (f.owner != -2 && p.owner != f.owner) return false;
-  if (f.type >= 0 && p.type != f.type) return false;
-  const PieceTypeDef& t = g.def().types[p.type];
-  if (f.kind && t.kind != f.kind) return false;
-  if (f.has && !truthy(t.values.find(std::string_view(f.has)))) return false;
-  if (f.marked && !has_marker(p, f.marked)) return false;
-  return true;
-}
+// Applies a filter to the pieces of one call. The type-level fields (kind,
+// has) are decided once per piece type and remembered for the call, so a
+// location of many pieces costs an array look-up a piece.
+class Matcher {
+ public:
+  Matcher(const Game& g, const Filter& f) : g_(g), f_(f), by_type_(f.kind || f.has) {
+    if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
+  }
+  ~Matcher() {
+    for (int t : touched_) memo_[t] = -1;
+    touched_.clear();
+  }
+  Matcher(const Matcher&) = delete;
+  Matcher& operator=(const Matcher&) = delete;
+
+  bool operator()(int piece) {
+    const PieceState& p = g_.state().pieces[piece];
+    if (f_.owner != -2 && p.owner != f_.owner) return false;
+    if (f_.type >= 0 && p.type != f_.type) return false;
+    if (by_type_ && !type_passes(p.type)) return false;
+    if (f_.marked && !has_marker(p, f_.marked)) return false;
+    return true;
+  }
+
+ private:
+  bool type_passes(int type) {
+    int8_t& known = memo_[type];
+    if (known < 0) {
+      const PieceTypeDef& t = g_.def().types[type];
+      known = !(f_.kind && t.kind != f_.kind) && !(f_.has && !truthy(t.values.find(std::string_view(f_.has))));
+      touched_.push_back(type);
+    }
+    return known != 0;
+  }
+
+  const Game& g_;
+  const Filter& f_;
+  const bool by_type_;
+  static thread_local std::vector<int8_t> memo_;  // per piece type: -1 unknown, 0 fails, 1 passes
+  static thread_local std::vector<int> touched_;
+};
+
+thread_local std::vector<int8_t> Matcher::memo_;
+thread_local std::vector<int> Matcher::touched_;
 
 // pieces.at(loc [, filter]) -> array of piece ids, bottom to top
 int l_at(lua_State* L) {
@@ -72,10 +106,11 @@ int l_at(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Game& g = game_of(L);
   const auto& c = g.state().contents[loc];
+  Matcher matches(g, f);
   lua_createtable(L, static_cast<int>(c.size()), 0);
   int n = 0;
   for (int id : c)
-    if (matches(g, f, id)) {
+    if (matches(id)) {
       lua_pushinteger(L, id + 1);
       lua_rawseti(L, -2, ++n);
     }
@@ -88,7 +123,8 @@ int l_count(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Game& g = game_of(L);
   lua_Integer n = 0;
-  for (int id : g.state().contents[loc]) n += matches(g, f, id);
+  Matcher matches(g, f);
+  for (int id : g.state().contents[loc]) n += matches(id);
   lua_pushinteger(L, n);
   return 1;
 }
@@ -97,14 +133,17 @@ int l_count(lua_State* L) {
 // the matching pieces (missing or non-numeric values count 0).
 int l_sum(lua_State* L) {
   const int loc = check_location(L, 1);
-  const std::string key = luaL_checkstring(L, 2);
+  size_t key_len = 0;
+  const char* key_text = luaL_checklstring(L, 2, &key_len);
+  const std::string_view key(key_text, key_len);
   const Filter f = check_filter(L, 3);
   Game& g = game_of(L);
   int64_t isum = 0;
   double dsum = 0;
   bool real = false;
+  Matcher matches(g, f);
   for (int id : g.state().contents[loc]) {
-    if (!matches(g, f, id)) continue;
+    if (!matches(id)) continue;
     const Value* v = g.def().types[g.state().pieces[id].type].values.find(key);
     if (!v) continue;
     if (v->is_int()) isum += v->as_int();
