@@ -158,3 +158,28 @@ TEST_CASE("cli: lint reports a broken reference with its position", "[cli][lint]
         std::string::npos);
   CHECK(cardboard("lint race").code == 0);
 }
+
+TEST_CASE("cli: lint reports an assignment to an undeclared global with its line", "[cli][lint]") {
+  const fs::path dir = fs::temp_directory_path() / "cardboard-lint-global";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path src = fs::path(CARDBOARD_SOURCE_ROOT) / "tests/games/race/rules/race";
+  fs::copy(src, dir, fs::copy_options::recursive);
+  {
+    FILE* f = fopen((dir / "race.lua").c_str(), "a");
+    fputs("\nfunction rare_branch(n)\n  if n > 5 then\n    cuont = n\n  end\nend\n", f);
+    fclose(f);
+  }
+  int lines = 0;  // the line of `cuont = n`: the file's lines before it, plus 4
+  {
+    FILE* f = fopen((src / "race.lua").c_str(), "r");
+    for (int c; (c = fgetc(f)) != EOF;) lines += c == '\n';
+    fclose(f);
+  }
+  auto r = cardboard("lint " + dir.string());
+  CHECK(r.code == 2);
+  CHECK(r.out.find((dir / "race.lua").string() + ":" + std::to_string(lines + 4) +
+                   ": assignment to undeclared global 'cuont' (inside function 'rare_branch'): declare it with "
+                   "'local', or keep game state in vars") != std::string::npos);
+  CHECK(r.out.find("1 problem\n") != std::string::npos);
+}

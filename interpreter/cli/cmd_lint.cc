@@ -1,10 +1,13 @@
 // cardboard lint: checks a game or a scenario without playing it: every TOML
 // file and reference, every Lua file's syntax, and that the rules load and
-// define every function the sequence of play names. Reports every problem
-// found, each with file:line.
+// define every function the sequence of play names, and that no function
+// assigns or reads an undeclared global (script/global_check.h). Reports
+// every problem found, each with file:line.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <vector>
 
 #include <lua.hpp>
 #include <nlohmann/json.hpp>
@@ -13,6 +16,7 @@
 #include "data/game_loader.h"
 #include "data/toml_file.h"
 #include "script/game.h"
+#include "script/global_check.h"
 
 namespace fs = std::filesystem;
 
@@ -83,6 +87,7 @@ void add_lint_command(CLI::App& app, int& code) {
     if (!t.ok()) return void(code = report(t.error()));
     std::vector<std::string> problems;
     std::vector<std::string> checked;
+    std::set<std::vector<std::string>> globals_checked;  // the rules files of each game, checked once
     if (!t->first.empty())
       for (auto& e : lua_syntax_errors(t->first)) problems.push_back(e);
     for (const auto& scenario : t->second) {
@@ -94,6 +99,9 @@ void add_lint_command(CLI::App& app, int& code) {
       }
       auto game = Game::create(*def);
       if (!game.ok()) problems.push_back(game.error().message);
+      if (globals_checked.insert(rules_files(**def)).second)
+        for (const auto& p : check_game_globals(**def, game.ok() ? game->get() : nullptr))
+          problems.push_back(describe(p));
     }
     // One syntax error is reported both by the syntax pass and by loading: keep one.
     std::sort(problems.begin(), problems.end());

@@ -1,0 +1,545 @@
+#include "script/global_check.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include <lua.hpp>
+
+#include "core/game_def.h"
+#include "data/toml_file.h"
+#include "script/game.h"
+
+namespace cardboard {
+
+namespace {
+
+// ---- Lua 5.4's binary chunk (ldump.c / lundump.c) ----
+
+struct Constant {
+  int tag = 0;  // ttypetag: type | variant << 4
+  std::string text;  // strings only
+};
+
+struct LocVar {
+  std::string name;
+  int startpc = 0;
+  int endpc = 0;
+};
+
+struct UpvalDesc {
+  int instack = 0;
+  int idx = 0;
+  std::string name;
+};
+
+struct Proto {
+  int linedefined = 0;
+  int lastlinedefined = 0;
+  int numparams = 0;
+  std::vector<uint32_t> code;
+  std::vector<Constant> k;
+  std::vector<UpvalDesc> upvalues;
+  std::vector<Proto> protos;
+  std::vector<int8_t> lineinfo;
+  std::vector<std::pair<int, int>> abslineinfo;  // pc, line
+  std::vector<LocVar> locvars;
+};
+
+constexpr int kTagNil = LUA_TNIL;
+constexpr int kTagFalse = LUA_TBOOLEAN;
+constexpr int kTagTrue = LUA_TBOOLEAN | (1 << 4);
+constexpr int kTagInt = LUA_TNUMBER;
+constexpr int kTagFloat = LUA_TNUMBER | (1 << 4);
+constexpr int kTagShortString = LUA_TSTRING;
+constexpr int kTagLongString = LUA_TSTRING | (1 << 4);
+
+// Reads a dump; any inconsistency sets `bad` and yields zeros from then on.
+class Undump {
+ public:
+  explicit Undump(const std::string& data) : data_(data) {}
+
+  bool header() {
+    static const char kData[] = "\x19\x93\r\n\x1a\n";
+    if (!bytes(4) || std::memcmp(data_.data(), LUA_SIGNATURE, 4) != 0) return fail();
+    if (byte() != 0x54 || byte() != 0) return fail();  // LUAC_VERSION, LUAC_FORMAT
+    if (!bytes(6) || std::memcmp(data_.data() + pos_ - 6, kData, 6) != 0) return fail();
+    if (byte() != sizeof(uint32_t) || byte() != sizeof(lua_Integer) || byte() != sizeof(lua_Number)) return fail();
+    return bytes(sizeof(lua_Integer) + sizeof(lua_Number)) || fail();  // LUAC_INT, LUAC_NUM
+  }
+
+  void function(Proto& f) {
+    string();  // source: not needed
+    f.linedefined = integer();
+    f.lastlinedefined = integer();
+    f.numparams = byte();
+    byte();  // is_vararg
+    byte();  // maxstacksize
+    // code
+    const size_t ncode = count(4);
+    f.code.resize(ncode);
+    for (auto& i : f.code) {
+      if (!bytes(4)) break;
+      std::memcpy(&i, data_.data() + pos_ - 4, 4);
+    }
+    // constants
+    f.k.resize(count(1));
+    for (auto& c : f.k) {
+      c.tag = byte();
+      switch (c.tag) {
+        case kTagNil: case kTagFalse: case kTagTrue: break;
+        case kTagInt: bytes(sizeof(lua_Integer)); break;
+        case kTagFloat: bytes(sizeof(lua_Number)); break;
+        case kTagShortString: case kTagLongString: c.text = string(); break;
+        default: fail();
+      }
+    }
+    // upvalues
+    f.upvalues.resize(count(3));
+    for (auto& u : f.upvalues) {
+      u.instack = byte();
+      u.idx = byte();
+      byte();  // kind
+    }
+    // nested functions
+    f.protos.resize(count(1));
+    for (auto& p : f.protos) function(p);
+    // debug: lineinfo, abslineinfo, locvars, upvalue names
+    f.lineinfo.resize(count(1));
+    for (auto& l : f.lineinfo) l = static_cast<int8_t>(byte());
+    f.abslineinfo.resize(count(2));
+    for (auto& [pc, line] : f.abslineinfo) {
+      pc = integer();
+      line = integer();
+    }
+    f.locvars.resize(count(3));
+    for (auto& v : f.locvars) {
+      v.name = string();
+      v.startpc = integer();
+      v.endpc = integer();
+    }
+    const size_t nnames = count(1);
+    for (size_t i = 0; i < nnames; ++i) {
+      std::string name = string();
+      if (i < f.upvalues.size()) f.upvalues[i].name = std::move(name);
+    }
+  }
+
+  int byte() {
+    if (!bytes(1)) return 0;
+    return static_cast<unsigned char>(data_[pos_ - 1]);
+  }
+  bool ok() const { return !bad_; }
+
+ private:
+  bool fail() {
+    bad_ = true;
+    return false;
+  }
+  // Skips n bytes, false past the end.
+  bool bytes(size_t n) {
+    if (bad_ || data_.size() - pos_ < n) return fail();
+    pos_ += n;
+    return true;
+  }
+  // loadUnsigned: 7 bits a byte, most significant first; the last byte has bit 7 set.
+  size_t size() {
+    size_t x = 0;
+    for (int b = 0; !bad_;) {
+      b = byte();
+      if (x > (SIZE_MAX >> 7)) {
+        fail();
+        return 0;
+      }
+      x = (x << 7) | static_cast<size_t>(b & 0x7f);
+      if (b & 0x80) break;
+    }
+    return bad_ ? 0 : x;
+  }
+  int integer() {
+    const size_t x = size();
+    if (x > static_cast<size_t>(INT32_MAX)) {
+      fail();
+      return 0;
+    }
+    return static_cast<int>(x);
+  }
+  // A vector's length, checked against what is left (each element takes at least `min_bytes`).
+  size_t count(size_t min_bytes) {
+    const size_t n = size();
+    if (bad_ || n > (data_.size() - pos_) / min_bytes) {
+      fail();
+      return 0;
+    }
+    return n;
+  }
+  std::string string() {
+    size_t n = size();
+    if (n == 0) return {};  // NULL
+    --n;
+    if (!bytes(n)) return {};
+    return data_.substr(pos_ - n, n);
+  }
+
+  const std::string& data_;
+  size_t pos_ = 0;
+  bool bad_ = false;
+};
+
+int writer(lua_State*, const void* p, size_t sz, void* ud) {
+  static_cast<std::string*>(ud)->append(static_cast<const char*>(p), sz);
+  return 0;
+}
+
+// Compiles `path` (text only) into `main`; false when it cannot be read or compiled.
+bool compile(const std::string& path, Proto& main) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  const std::string code = ss.str();
+  lua_State* L = luaL_newstate();
+  if (!L) return false;
+  std::string dump;
+  bool ok = luaL_loadbufferx(L, code.data(), code.size(), ("@" + path).c_str(), "t") == LUA_OK &&
+            lua_dump(L, writer, &dump, 0) == 0;
+  lua_close(L);
+  if (!ok) return false;
+  Undump u(dump);
+  if (!u.header()) return false;
+  u.byte();  // the main closure's number of upvalues
+  u.function(main);
+  return u.ok();
+}
+
+// ---- instructions (lopcodes.h of Lua 5.4) ----
+
+enum Op {
+  OP_MOVE, OP_LOADI, OP_LOADF, OP_LOADK, OP_LOADKX, OP_LOADFALSE, OP_LFALSESKIP, OP_LOADTRUE, OP_LOADNIL,
+  OP_GETUPVAL, OP_SETUPVAL, OP_GETTABUP, OP_GETTABLE, OP_GETI, OP_GETFIELD, OP_SETTABUP, OP_SETTABLE, OP_SETI,
+  OP_SETFIELD, OP_NEWTABLE, OP_SELF, OP_ADDI, OP_ADDK, OP_SUBK, OP_MULK, OP_MODK, OP_POWK, OP_DIVK, OP_IDIVK,
+  OP_BANDK, OP_BORK, OP_BXORK, OP_SHRI, OP_SHLI, OP_ADD, OP_SUB, OP_MUL, OP_MOD, OP_POW, OP_DIV, OP_IDIV, OP_BAND,
+  OP_BOR, OP_BXOR, OP_SHL, OP_SHR, OP_MMBIN, OP_MMBINI, OP_MMBINK, OP_UNM, OP_BNOT, OP_NOT, OP_LEN, OP_CONCAT,
+  OP_CLOSE, OP_TBC, OP_JMP, OP_EQ, OP_LT, OP_LE, OP_EQK, OP_EQI, OP_LTI, OP_LEI, OP_GTI, OP_GEI, OP_TEST,
+  OP_TESTSET, OP_CALL, OP_TAILCALL, OP_RETURN, OP_RETURN0, OP_RETURN1, OP_FORLOOP, OP_FORPREP, OP_TFORPREP,
+  OP_TFORCALL, OP_TFORLOOP, OP_SETLIST, OP_CLOSURE, OP_VARARG, OP_VARARGPREP, OP_EXTRAARG
+};
+
+int op_of(uint32_t i) { return static_cast<int>(i & 0x7f); }
+int arg_a(uint32_t i) { return static_cast<int>((i >> 7) & 0xff); }
+bool arg_k(uint32_t i) { return ((i >> 15) & 1) != 0; }
+int arg_b(uint32_t i) { return static_cast<int>((i >> 16) & 0xff); }
+int arg_c(uint32_t i) { return static_cast<int>((i >> 24) & 0xff); }
+int arg_bx(uint32_t i) { return static_cast<int>(i >> 15); }
+int arg_ax(uint32_t i) { return static_cast<int>(i >> 7); }
+
+// Instructions that do not write register A (they read it, or have no A).
+bool keeps_a(int op) {
+  switch (op) {
+    case OP_SETUPVAL: case OP_SETTABUP: case OP_SETTABLE: case OP_SETI: case OP_SETFIELD:
+    case OP_MMBIN: case OP_MMBINI: case OP_MMBINK: case OP_CLOSE: case OP_TBC: case OP_JMP:
+    case OP_EQ: case OP_LT: case OP_LE: case OP_EQK: case OP_EQI: case OP_LTI: case OP_LEI: case OP_GTI:
+    case OP_GEI: case OP_TEST: case OP_RETURN: case OP_RETURN0: case OP_RETURN1: case OP_SETLIST:
+    case OP_VARARGPREP: case OP_EXTRAARG:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// luaG_getfuncline.
+int line_of(const Proto& f, int pc) {
+  if (f.lineinfo.empty()) return f.linedefined;
+  int basepc = -1;
+  int line = f.linedefined;
+  if (!f.abslineinfo.empty() && pc >= f.abslineinfo[0].first) {
+    size_t i = 0;
+    while (i + 1 < f.abslineinfo.size() && pc >= f.abslineinfo[i + 1].first) ++i;
+    basepc = f.abslineinfo[i].first;
+    line = f.abslineinfo[i].second;
+  }
+  while (basepc++ < pc && basepc < static_cast<int>(f.lineinfo.size())) line += f.lineinfo[basepc];
+  return line;
+}
+
+// luaF_getlocalname: the local in register `reg` at `pc`, "" for a temporary.
+std::string local_name(const Proto& f, int reg, int pc) {
+  int n = reg + 1;
+  for (const auto& v : f.locvars) {
+    if (v.startpc > pc) break;
+    if (pc < v.endpc && --n == 0) return v.name;
+  }
+  return {};
+}
+
+const std::string* string_constant(const Proto& f, int idx) {
+  if (idx < 0 || idx >= static_cast<int>(f.k.size())) return nullptr;
+  const Constant& c = f.k[idx];
+  return c.tag == kTagShortString || c.tag == kTagLongString ? &c.text : nullptr;
+}
+
+bool nil_constant(const Proto& f, int idx) {
+  return idx >= 0 && idx < static_cast<int>(f.k.size()) && f.k[idx].tag == kTagNil;
+}
+
+// One access to a global: an instruction that reads or writes _ENV[name].
+struct Access {
+  int pc = 0;
+  std::string name;
+  bool write = false;
+  bool nil_value = false;  // a write of the constant nil
+  int value_reg = -1;      // a write of register value_reg (k = 0), else -1
+};
+
+// Every access of `f` to the _ENV upvalue `env` (-1: none), and the names of
+// the functions it creates (by proto index).
+void scan(const Proto& f, int env, std::vector<Access>& accesses, std::vector<std::string>& names) {
+  names.assign(f.protos.size(), std::string());
+  // What a register is known to hold: _ENV, or a string constant (its index).
+  const int nregs = 256;
+  std::vector<char> holds_env(nregs, 0);
+  std::vector<int> holds_key(nregs, -1);
+  auto clobber_from = [&](int a) {
+    for (int r = a; r < nregs; ++r) {
+      holds_env[r] = 0;
+      holds_key[r] = -1;
+    }
+  };
+  // Functions created and not yet named: register, proto index, pc.
+  struct Pending {
+    int reg, proto, pc;
+  };
+  std::vector<Pending> pending;
+  auto name_pending = [&](int reg, const std::string& name) {
+    for (auto& p : pending)
+      if (p.reg == reg && names[p.proto].empty()) names[p.proto] = name;
+  };
+  // The table in register `reg` at `pc`: a local's name or a global just read.
+  auto table_name = [&](int reg, int pc) -> std::string {
+    std::string n = local_name(f, reg, pc);
+    if (!n.empty()) return n;
+    for (const auto& a : accesses)
+      if (!a.write && a.pc < pc && a.pc >= pc - 2 && a.value_reg == reg) n = a.name;
+    return n;
+  };
+  auto field_name = [&](int table_reg, int pc, const std::string& field, int proto) {
+    const std::string t = table_name(table_reg, pc);
+    if (t.empty()) return field;
+    const Proto& child = f.protos[proto];
+    const bool method =
+        child.numparams > 0 && !child.locvars.empty() && child.locvars[0].name == "self" && child.locvars[0].startpc == 0;
+    return t + (method ? ":" : ".") + field;
+  };
+  auto add = [&](int pc, const std::string* name, bool write, bool k, int value) {
+    if (!name) return;
+    Access a{pc, *name, write, write && k && nil_constant(f, value), write ? (k ? -1 : value) : value};
+    accesses.push_back(std::move(a));
+  };
+
+  const int n = static_cast<int>(f.code.size());
+  for (int pc = 0; pc < n; ++pc) {
+    const uint32_t i = f.code[pc];
+    const int op = op_of(i), a = arg_a(i), b = arg_b(i), c = arg_c(i);
+    const bool k = arg_k(i);
+    // Name the functions just created, from where this instruction stores them.
+    if (!pending.empty() && !k) {
+      if (op == OP_SETTABUP && a == env && string_constant(f, b)) {
+        name_pending(c, *string_constant(f, b));
+      } else if (op == OP_SETFIELD && string_constant(f, b)) {
+        for (auto& p : pending)
+          if (p.reg == c && names[p.proto].empty())
+            names[p.proto] = holds_env[a] ? *string_constant(f, b) : field_name(a, pc, *string_constant(f, b), p.proto);
+      } else if (op == OP_SETTABLE && holds_env[a] && string_constant(f, holds_key[b])) {
+        name_pending(c, *string_constant(f, holds_key[b]));
+      }
+    }
+    if (op != OP_CLOSURE && !pending.empty()) {
+      for (auto& p : pending)
+        if (names[p.proto].empty()) names[p.proto] = local_name(f, p.reg, pc);
+      pending.clear();
+    }
+    switch (op) {
+      case OP_GETTABUP:
+        if (b == env) add(pc, string_constant(f, c), false, false, a);
+        break;
+      case OP_SETTABUP:
+        if (a == env) add(pc, string_constant(f, b), true, k, c);
+        break;
+      case OP_GETFIELD:
+        if (holds_env[b]) add(pc, string_constant(f, c), false, false, a);
+        break;
+      case OP_GETTABLE:
+        if (holds_env[b]) add(pc, string_constant(f, holds_key[c]), false, false, a);
+        break;
+      case OP_SETFIELD:
+        if (holds_env[a]) add(pc, string_constant(f, b), true, k, c);
+        break;
+      case OP_SETTABLE:
+        if (holds_env[a]) add(pc, string_constant(f, holds_key[b]), true, k, c);
+        break;
+      case OP_CLOSURE:
+        if (arg_bx(i) < static_cast<int>(f.protos.size())) pending.push_back({a, arg_bx(i), pc});
+        break;
+      default:
+        break;
+    }
+    if (!keeps_a(op)) clobber_from(a);
+    if (op == OP_GETUPVAL && b == env) holds_env[a] = 1;
+    if (op == OP_LOADK) holds_key[a] = arg_bx(i);
+    if (op == OP_LOADKX && pc + 1 < n && op_of(f.code[pc + 1]) == OP_EXTRAARG) holds_key[a] = arg_ax(f.code[pc + 1]);
+  }
+  for (auto& p : pending)
+    if (names[p.proto].empty()) names[p.proto] = local_name(f, p.reg, n);
+}
+
+// The _ENV upvalue of a function whose parent's is `parent_env` (the main
+// chunk's is its first upvalue): one that captures the parent's, not a local
+// named _ENV.
+int env_upvalue(const Proto& f, int parent_env, bool main) {
+  for (size_t u = 0; u < f.upvalues.size(); ++u) {
+    if (f.upvalues[u].name != "_ENV") continue;
+    if (main || (f.upvalues[u].instack == 0 && f.upvalues[u].idx == parent_env)) return static_cast<int>(u);
+  }
+  return -1;
+}
+
+struct Walk {
+  const std::string& file;
+  const std::set<std::string>& declared;
+  std::vector<GlobalProblem>& out;
+
+  void function(const Proto& f, int parent_env, const std::string& name, const std::string& enclosing) {
+    const int env = env_upvalue(f, parent_env, false);
+    std::vector<Access> accesses;
+    std::vector<std::string> names;
+    scan(f, env, accesses, names);
+    std::string where = !name.empty() ? "function '" + name + "'"
+                                      : "a function at line " + std::to_string(f.linedefined) +
+                                            (enclosing.empty() ? "" : " in '" + enclosing + "'");
+    for (const auto& a : accesses) {
+      if (declared.count(a.name)) continue;
+      GlobalProblem p;
+      p.file = file;
+      p.line = line_of(f, a.pc);
+      p.name = a.name;
+      p.kind = a.write ? GlobalProblem::Kind::kAssignment : GlobalProblem::Kind::kUse;
+      p.function = name;
+      p.where = where;
+      out.push_back(std::move(p));
+    }
+    for (size_t i = 0; i < f.protos.size(); ++i)
+      function(f.protos[i], env, names[i], name.empty() ? enclosing : name);
+  }
+};
+
+bool before(const GlobalProblem& x, const GlobalProblem& y) {
+  return std::tie(x.line, x.kind, x.name) < std::tie(y.line, y.kind, y.name);
+}
+
+}  // namespace
+
+std::set<std::string> declared_globals(const std::vector<std::string>& files) {
+  std::set<std::string> out;
+  for (const auto& file : files) {
+    Proto main;
+    if (!compile(file, main)) continue;
+    std::vector<Access> accesses;
+    std::vector<std::string> names;
+    scan(main, env_upvalue(main, -1, true), accesses, names);
+    for (const auto& a : accesses)
+      if (a.write && !a.nil_value) out.insert(a.name);
+  }
+  return out;
+}
+
+std::vector<GlobalProblem> check_globals(const std::vector<std::string>& files,
+                                         const std::set<std::string>& predeclared) {
+  std::set<std::string> declared = declared_globals(files);
+  declared.insert(predeclared.begin(), predeclared.end());
+  const std::vector<std::string> options(declared.begin(), declared.end());
+  std::vector<GlobalProblem> out;
+  for (const auto& file : files) {
+    Proto main;
+    if (!compile(file, main)) continue;
+    std::vector<GlobalProblem> found;
+    Walk walk{file, declared, found};
+    // The main chunk runs before the globals are frozen: only its functions are checked.
+    const int env = env_upvalue(main, -1, true);
+    std::vector<Access> accesses;
+    std::vector<std::string> names;
+    scan(main, env, accesses, names);
+    for (size_t i = 0; i < main.protos.size(); ++i) walk.function(main.protos[i], env, names[i], "");
+    std::stable_sort(found.begin(), found.end(), before);
+    // One problem per line and name: `n = n + 1` is reported as the assignment.
+    std::vector<GlobalProblem> kept;
+    for (auto& p : found) {
+      const bool dup = std::any_of(kept.begin(), kept.end(), [&](const GlobalProblem& q) {
+        return q.line == p.line && q.name == p.name;
+      });
+      if (dup) continue;
+      if (p.kind == GlobalProblem::Kind::kUse && p.name.size() >= 3) p.suggestion = closest(p.name, options);
+      kept.push_back(std::move(p));
+    }
+    out.insert(out.end(), kept.begin(), kept.end());
+  }
+  return out;
+}
+
+std::vector<std::string> rules_files(const GameDef& def) {
+  if (!def.script_paths.empty()) return def.script_paths;
+  std::vector<std::string> out;
+  for (const auto& s : def.scripts) out.push_back(def.dir + "/" + s);
+  return out;
+}
+
+namespace {
+
+std::set<std::string> global_names(Game& game) {
+  std::set<std::string> out;
+  lua_State* L = game.sandbox().L();
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING) out.insert(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+}  // namespace
+
+std::set<std::string> predeclared_globals(const GameDef& def, Game* loaded) {
+  // The same game with no rules: nothing names a Lua function any more.
+  auto bare = std::make_shared<GameDef>(def);
+  bare->scripts.clear();
+  bare->script_paths.clear();
+  bare->sequence.setup.clear();
+  bare->sequence.at_end.clear();
+  bare->setup_script.clear();
+  for (auto& phase : bare->sequence.phases)
+    for (auto& step : phase.steps) step.run.clear();
+  std::set<std::string> out;
+  if (auto kernel = Game::create(bare); kernel.ok()) out = global_names(**kernel);
+  if (loaded) out.merge(global_names(*loaded));
+  return out;
+}
+
+std::vector<GlobalProblem> check_game_globals(const GameDef& def, Game* loaded) {
+  return check_globals(rules_files(def), predeclared_globals(def, loaded));
+}
+
+std::string describe(const GlobalProblem& p) {
+  std::string s = p.file + ":" + std::to_string(p.line) + ": ";
+  if (p.kind == GlobalProblem::Kind::kAssignment)
+    return s + "assignment to undeclared global '" + p.name + "' (inside " + p.where +
+           "): declare it with 'local', or keep game state in vars";
+  s += "use of undeclared global '" + p.name + "' (inside " + p.where + ")";
+  if (!p.suggestion.empty()) s += ": did you mean '" + p.suggestion + "'?";
+  return s;
+}
+
+}  // namespace cardboard
