@@ -295,7 +295,7 @@ TEST_CASE("game: a sequence naming an undefined Lua function fails at create", "
   CHECK(g.error().kind == ErrorKind::kScript);
   CHECK(g.error().message ==
         "the step 'march' of phase 'march' names Lua function 'no_such_step', which the rules of missing do not "
-        "define");
+        "define (" + fixture_root("broken") + "/rules/missing/game.toml:15:7)");
 }
 
 TEST_CASE("game: no events are recorded when recording is off", "[kernel][game]") {

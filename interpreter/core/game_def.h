@@ -63,6 +63,7 @@ struct StepDef {
   std::string title;
   std::string rule;
   std::string run;  // name of the global Lua function
+  std::string run_where;  // file:line:column of `run` in game.toml, for messages
 };
 
 struct PhaseDef {

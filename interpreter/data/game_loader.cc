@@ -592,6 +592,7 @@ class Loader {
     auto run = get_string(file, s, "run", &none);
     if (!run.ok()) return run.error();
     step.run = *run;
+    step.run_where = where(file, s.get("run"));
     return step;
   }
 

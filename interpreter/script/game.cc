@@ -57,7 +57,7 @@ Status Game::load_rules() {
   sandbox_->freeze_globals();
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
   lua_State* L = sandbox_->L();
-  auto check = [&](const std::string& fn, const std::string& what) -> Status {
+  auto check = [&](const std::string& fn, const std::string& what, const std::string& where = "") -> Status {
     if (fn.empty()) return ok_status();
     lua_pushglobaltable(L);
     lua_pushstring(L, fn.c_str());
@@ -65,14 +65,14 @@ Status Game::load_rules() {
     lua_pop(L, 2);
     if (type != LUA_TFUNCTION)
       return script_error("the " + what + " names Lua function '" + fn + "', which the rules of " + def_->id +
-                          " do not define");
+                          " do not define" + (where.empty() ? "" : " (" + where + ")"));
     return ok_status();
   };
   CB_TRY(check(def_->sequence.setup, "sequence's setup"));
   CB_TRY(check(def_->sequence.at_end, "sequence's at_end"));
   CB_TRY(check(def_->setup_script, "scenario's setup"));
   for (const auto& p : def_->sequence.phases)
-    for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'"));
+    for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'", s.run_where));
   return ok_status();
 }
 
