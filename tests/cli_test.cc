@@ -10,27 +10,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out;
-};
-
 // Runs cardboard with `args` under the race fixture's root; stderr joins stdout.
-Run cardboard(const std::string& args) {
-  const std::string root = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race";
-  const std::string cmd = "CARDBOARD_ROOT='" + root + "' '" + CARDBOARD_BINARY + "' " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int status = pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+cardboard::testing::CommandRun cli(const std::string& args) {
+  return cardboard::testing::run_cardboard(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race", args);
 }
 
 std::string temp_save(const char* name) {
@@ -43,7 +31,7 @@ std::string temp_save(const char* name) {
 
 TEST_CASE("cli: new and status --json give the documented fields", "[cli]") {
   const std::string save = temp_save("fields");
-  auto r = cardboard("new race/short --seed 5 --json --save " + save);
+  auto r = cli("new race/short --seed 5 --json --save " + save);
   REQUIRE(r.code == 0);
   auto j = nlohmann::json::parse(r.out);
   for (const char* key : {"turn", "phase", "active", "prompt", "choices", "state_hash", "finished", "result"})
@@ -51,23 +39,23 @@ TEST_CASE("cli: new and status --json give the documented fields", "[cli]") {
   CHECK(j["active"] == "red");
   CHECK(j["choices"] == nlohmann::json::parse(R"([{"n":1,"text":"roll"},{"n":2,"text":"wait"}])"));
   CHECK(j["finished"] == false);
-  auto s = cardboard("status " + save + " --json");
+  auto s = cli("status " + save + " --json");
   REQUIRE(s.code == 0);
   CHECK(nlohmann::json::parse(s.out)["state_hash"] == j["state_hash"]);
 }
 
 TEST_CASE("cli: status shows only the view of the acting side", "[cli][hidden]") {
   const std::string save = temp_save("hidden");
-  REQUIRE(cardboard("new race/short --seed 5 --save " + save).code == 0);
+  REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);
   auto find = [](const nlohmann::json& view, const std::string& id) {
     for (const auto& l : view["locations"])
       if (l["id"] == id) return l;
     return nlohmann::json();
   };
-  auto red = nlohmann::json::parse(cardboard("status " + save + " --json").out);
+  auto red = nlohmann::json::parse(cli("status " + save + " --json").out);
   CHECK(find(red, "red_hand").contains("pieces"));
   CHECK(find(red, "deck").value("hidden", false));
-  auto blue = nlohmann::json::parse(cardboard("status " + save + " --json --as blue").out);
+  auto blue = nlohmann::json::parse(cli("status " + save + " --json --as blue").out);
   CHECK(find(blue, "red_hand").value("hidden", false));
   CHECK(find(blue, "red_hand")["count"] == 1);
   CHECK(blue["choices"].empty());  // the choices are red's to see
@@ -75,38 +63,38 @@ TEST_CASE("cli: status shows only the view of the acting side", "[cli][hidden]")
 
 TEST_CASE("cli: an illegal choice exits 2 and leaves the save as it was", "[cli]") {
   const std::string save = temp_save("illegal");
-  REQUIRE(cardboard("new race/short --seed 5 --save " + save).code == 0);
-  const auto before = nlohmann::json::parse(cardboard("status " + save + " --json").out);
-  auto r = cardboard("act " + save + " 7");
+  REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);
+  const auto before = nlohmann::json::parse(cli("status " + save + " --json").out);
+  auto r = cli("act " + save + " 7");
   CHECK(r.code == 2);
   CHECK(r.out == "cardboard: illegal choice 7: 2 choices are open (1 roll, 2 wait)\n");
-  CHECK(cardboard("act " + save + " dance").code == 2);
-  const auto after = nlohmann::json::parse(cardboard("status " + save + " --json").out);
+  CHECK(cli("act " + save + " dance").code == 2);
+  const auto after = nlohmann::json::parse(cli("status " + save + " --json").out);
   CHECK(after["state_hash"] == before["state_hash"]);
   CHECK(after["actions"] == 0);
 }
 
 TEST_CASE("cli: act with forced dice, undo, log and replay --verify", "[cli]") {
   const std::string save = temp_save("act");
-  REQUIRE(cardboard("new race/short --seed 5 --save " + save).code == 0);
-  auto r = cardboard("act " + save + " roll --dice 6 --json");
+  REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);
+  auto r = cli("act " + save + " roll --dice 6 --json");
   REQUIRE(r.code == 0);
   auto j = nlohmann::json::parse(r.out);
   bool rolled = false;
   for (const auto& e : j["events"]) rolled |= e["text"] == "d6 rolled 6: race" && e["rule"] == "1";
   CHECK(rolled);
   CHECK(j["status"]["active"] == "blue");
-  REQUIRE(cardboard("act " + save + " wait").code == 0);
-  auto log = cardboard("log " + save + " --json");
+  REQUIRE(cli("act " + save + " wait").code == 0);
+  auto log = cli("log " + save + " --json");
   REQUIRE(log.code == 0);
   CHECK(nlohmann::json::parse(log.out).size() > 5);
-  auto verify = cardboard("replay " + save + " --verify --json");
+  auto verify = cli("replay " + save + " --verify --json");
   CHECK(verify.code == 0);
   CHECK(nlohmann::json::parse(verify.out)["verified"] == true);
-  auto undo = cardboard("undo " + save + " 1 --json");
+  auto undo = cli("undo " + save + " 1 --json");
   REQUIRE(undo.code == 0);
   CHECK(nlohmann::json::parse(undo.out)["active"] == "blue");
-  CHECK(cardboard("undo " + save + " 5").code == 2);
+  CHECK(cli("undo " + save + " 5").code == 2);
 }
 
 TEST_CASE("cli: a bad save, an unknown game and a bad option give their exit codes", "[cli]") {
@@ -114,27 +102,27 @@ TEST_CASE("cli: a bad save, an unknown game and a bad option give their exit cod
   FILE* f = fopen(junk.c_str(), "w");
   fputs("this is not a database, not even close to one; it is long enough to be read", f);
   fclose(f);
-  auto bad = cardboard("status " + junk);
+  auto bad = cli("status " + junk);
   CHECK(bad.code == 2);
   CHECK(bad.out.find("not a cardboard save") != std::string::npos);
-  auto unknown = cardboard("new race/long");
+  auto unknown = cli("new race/long");
   CHECK(unknown.code == 2);
   CHECK(unknown.out == "cardboard: no such game or scenario: 'race/long': did you mean 'race/short'? (see 'cardboard list')\n");
-  CHECK(cardboard("sim race/short --games 0").code == 1);
-  CHECK(cardboard("frobnicate").code == 1);
+  CHECK(cli("sim race/short --games 0").code == 1);
+  CHECK(cli("frobnicate").code == 1);
 }
 
 TEST_CASE("cli: every command has --help", "[cli]") {
   for (const char* cmd : {"list", "new", "status", "act", "undo", "log", "replay", "play", "sim", "lint", "test"}) {
-    auto r = cardboard(std::string(cmd) + " --help");
+    auto r = cli(std::string(cmd) + " --help");
     CHECK(r.code == 0);
     CHECK(r.out.find("Usage") != std::string::npos);
   }
 }
 
 TEST_CASE("cli: sim gives the same outcomes whatever the number of jobs", "[cli][sim]") {
-  auto one = nlohmann::json::parse(cardboard("sim race/short --games 3000 --seed 9 --jobs 1 --json").out);
-  auto two = nlohmann::json::parse(cardboard("sim race/short --games 3000 --seed 9 --jobs 2 --json").out);
+  auto one = nlohmann::json::parse(cli("sim race/short --games 3000 --seed 9 --jobs 1 --json").out);
+  auto two = nlohmann::json::parse(cli("sim race/short --games 3000 --seed 9 --jobs 2 --json").out);
   CHECK(one["outcomes"] == two["outcomes"]);
   CHECK(one["mean_decisions"] == two["mean_decisions"]);
   for (const char* key : {"games", "outcomes", "mean_turns", "mean_decisions", "seconds", "games_per_second"})
@@ -152,11 +140,11 @@ TEST_CASE("cli: lint reports a broken reference with its position", "[cli][lint]
     fputs("\n[[piece_types]]\nname = \"Stray\"\ndeck = \"dek\"\n", f);
     fclose(f);
   }
-  auto r = cardboard("lint " + dir.string());
+  auto r = cli("lint " + dir.string());
   CHECK(r.code == 2);
   CHECK(r.out.find("no such location: 'dek': did you mean 'deck'? (" + (dir / "game.toml").string() + ":") !=
         std::string::npos);
-  CHECK(cardboard("lint race").code == 0);
+  CHECK(cli("lint race").code == 0);
 }
 
 TEST_CASE("cli: lint reports an assignment to an undeclared global with its line", "[cli][lint]") {
@@ -176,7 +164,7 @@ TEST_CASE("cli: lint reports an assignment to an undeclared global with its line
     for (int c; (c = fgetc(f)) != EOF;) lines += c == '\n';
     fclose(f);
   }
-  auto r = cardboard("lint " + dir.string());
+  auto r = cli("lint " + dir.string());
   CHECK(r.code == 2);
   CHECK(r.out.find((dir / "race.lua").string() + ":" + std::to_string(lines + 4) +
                    ": assignment to undeclared global 'cuont' (inside function 'rare_branch'): declare it with "

@@ -5,6 +5,8 @@
 // pass, a second init refuses, and a bad name is refused with a clear message.
 #include <catch2/catch.hpp>
 
+#include "support.h"
+
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -15,22 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int code;
-  std::string out;
-};
-
 // Runs cardboard with `args` under the project root `root`; stderr joins stdout.
-Run cardboard(const std::string& root, const std::string& args) {
-  const std::string cmd = "CARDBOARD_ROOT='" + root + "' '" + CARDBOARD_BINARY + "' " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int status = pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+cardboard::testing::CommandRun cli(const std::string& root, const std::string& args) {
+  return cardboard::testing::run_cardboard(root, args);
 }
 
 std::string fresh_root(const char* name) {
@@ -44,7 +33,7 @@ std::string fresh_root(const char* name) {
 
 TEST_CASE("init: the skeleton game lints clean, plays to the end and passes its own tests", "[cli][init]") {
   const std::string root = fresh_root("skeleton");
-  auto init = cardboard(root, "init my_game --root '" + root + "'");
+  auto init = cli(root, "init my_game --root '" + root + "'");
   INFO(init.out);
   REQUIRE(init.code == 0);
   for (const char* rel : {"rules/my_game/game.toml", "rules/my_game/my_game.lua", "rules/my_game/README.md",
@@ -54,35 +43,35 @@ TEST_CASE("init: the skeleton game lints clean, plays to the end and passes its 
     CHECK(init.out.find(std::string("created ") + rel) != std::string::npos);
   }
 
-  auto lint = cardboard(root, "lint my_game");
+  auto lint = cli(root, "lint my_game");
   INFO(lint.out);
   CHECK(lint.code == 0);
   CHECK(lint.out.find("my_game: 0 problems") != std::string::npos);
 
-  auto sim = cardboard(root, "sim my_game/basic --games 100 --json");
+  auto sim = cli(root, "sim my_game/basic --games 100 --json");
   INFO(sim.out);
   CHECK(sim.code == 0);
   CHECK(sim.out.find("\"errors\": 0") != std::string::npos);
   CHECK(sim.out.find("\"games\": 100") != std::string::npos);
 
-  auto test = cardboard(root, "test my_game");
+  auto test = cli(root, "test my_game");
   INFO(test.out);
   CHECK(test.code == 0);
   CHECK(test.out.find(" 0 failed") != std::string::npos);
 
   // The title comes from the name.
-  CHECK(cardboard(root, "list").out.find("My game") != std::string::npos);
+  CHECK(cli(root, "list").out.find("My game") != std::string::npos);
   fs::remove_all(root);
 }
 
 TEST_CASE("init: refuses to overwrite an existing game and writes nothing", "[cli][init]") {
   const std::string root = fresh_root("again");
-  REQUIRE(cardboard(root, "init my_game --root '" + root + "'").code == 0);
+  REQUIRE(cli(root, "init my_game --root '" + root + "'").code == 0);
   // A changed file must survive the second init.
   const fs::path rules = fs::path(root) / "rules/my_game/my_game.lua";
   fs::remove(fs::path(root) / "scenarios/my_game/basic.toml");
   { FILE* f = std::fopen(rules.c_str(), "w"); std::fputs("-- mine\n", f); std::fclose(f); }
-  auto again = cardboard(root, "init my_game --root '" + root + "'");
+  auto again = cli(root, "init my_game --root '" + root + "'");
   INFO(again.out);
   CHECK(again.code == 2);
   CHECK(again.out.find("already exists") != std::string::npos);
@@ -94,7 +83,7 @@ TEST_CASE("init: refuses to overwrite an existing game and writes nothing", "[cl
 TEST_CASE("init: a name that is not an id is refused with a clear message", "[cli][init]") {
   const std::string root = fresh_root("bad");
   for (const char* bad : {"MyGame", "1game", "my-game", "_x", "a/b"}) {
-    auto r = cardboard(root, std::string("init '") + bad + "' --root '" + root + "'");
+    auto r = cli(root, std::string("init '") + bad + "' --root '" + root + "'");
     INFO(bad << ": " << r.out);
     CHECK((r.code == 1 || r.code == 2));
     CHECK(r.out.find(std::string("bad game name '") + bad + "'") != std::string::npos);

@@ -96,4 +96,17 @@ std::string in_child(const std::function<std::string()>& fn, int& exit_status) {
   return out;
 }
 
+CommandRun run_cardboard(const std::string& root, const std::string& args) {
+  const std::string cmd = "CARDBOARD_ROOT='" + root + "' '" + CARDBOARD_BINARY + "' " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  CommandRun run;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) run.out.append(buf, n);
+  const int status = pclose(p);
+  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
 }  // namespace cardboard::testing

@@ -53,4 +53,14 @@ std::string lua_error(lua_State* L, const std::string& code);
 // seconds is killed by SIGALRM). No Catch2 macro may run in `fn`.
 std::string in_child(const std::function<std::string()>& fn, int& exit_status);
 
+// What a run of the real `cardboard` binary printed (stderr joined to
+// stdout) and its exit code.
+struct CommandRun {
+  int code = -1;
+  std::string out;
+};
+
+// Runs `cardboard ARGS` with CARDBOARD_ROOT=root.
+CommandRun run_cardboard(const std::string& root, const std::string& args);
+
 }  // namespace cardboard::testing
