@@ -452,3 +452,40 @@ TEST_CASE("history: a mod's save records its base and warns when the base change
   REQUIRE(h.ok());
   CHECK_THAT((*h)->warning(), Catch::StartsWith("the rules of arab_israeli_wars, which aiw_house_rules extends, changed"));
 }
+
+TEST_CASE("history: verify_file re-runs a save on edited rules and names the first diverging decision", "[store]") {
+  // What `play --watch` does when a rules file changes: the save's snapshots
+  // were made by the old rules, so the check starts from the beginning.
+  const fs::path root = fs::temp_directory_path() / "cardboard-history-watch";
+  fs::remove_all(root);
+  for (const char* dir : {"rules/race", "scenarios/race"}) {
+    fs::create_directories(root / dir);
+    fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / "tests/games/race" / dir, root / dir, fs::copy_options::recursive);
+  }
+  const std::string save = (root / "w.cbsave").string();
+  {
+    auto h = must(History::create(save, "race/short", root.string(), 4));
+    must_ok(h->act("wait"));
+    must_ok(h->act("roll"));
+  }
+  // An edit that changes nothing the games depend on replays the same.
+  std::ofstream(root / "rules/race/race.lua", std::ios::app) << "\n-- a comment\n";
+  auto same = History::verify_file(save, root.string());
+  REQUIRE(same.ok());
+  CHECK(same->ok());
+  CHECK(same->rules_changed);
+  // Blue's roll now scores one more: the second decision diverges.
+  {
+    std::ifstream in(root / "rules/race/race.lua");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string lua = text.str();
+    const std::string from = "pieces.value(card, \"bonus\")";
+    lua.replace(lua.find(from), from.size(), from + " + 1");
+    std::ofstream(root / "rules/race/race.lua") << lua;
+  }
+  auto changed = History::verify_file(save, root.string());
+  REQUIRE(changed.ok());
+  REQUIRE(changed->divergence);
+  CHECK(changed->divergence->seq == 2);
+}

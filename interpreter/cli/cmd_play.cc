@@ -1,7 +1,13 @@
 // cardboard play: interactive terminal play of a new game or a save, with
 // undo, log and help at the prompt. Every decision is recorded in the save
 // as it is taken, so quitting loses nothing.
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <functional>
+#include <map>
 #include <filesystem>
 #include <iostream>
 #include <random>
@@ -48,19 +54,85 @@ void print_log_tail(History& h, size_t n) {
   }
 }
 
+// The rules and data files of a game, with their modification times: what
+// `--watch` compares to notice an edit.
+using FileTimes = std::map<std::string, fs::file_time_type>;
+
+FileTimes rules_files(const GameDef& def) {
+  FileTimes out;
+  std::vector<std::string> dirs = {def.dir};
+  dirs.insert(dirs.end(), def.base_dirs.begin(), def.base_dirs.end());
+  std::error_code ec;
+  for (const auto& dir : dirs)
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      const auto ext = it->path().extension();
+      if (it->is_regular_file() && (ext == ".lua" || ext == ".toml")) out[it->path().string()] = it->last_write_time();
+    }
+  if (fs::exists(def.scenario_file, ec)) out[def.scenario_file] = fs::last_write_time(def.scenario_file, ec);
+  return out;
+}
+
+// Waits for a line on standard input; with `watch`, checks the rules files
+// twice a second meanwhile and calls `changed` when one was edited.
+bool read_line(std::string& line, const std::function<void()>& watch) {
+  while (watch && std::cin.rdbuf()->in_avail() <= 0) {
+    pollfd in{STDIN_FILENO, POLLIN, 0};
+    const int ready = ::poll(&in, 1, 500);
+    if (ready > 0) break;
+    if (ready < 0 && errno != EINTR) break;
+    watch();
+  }
+  return static_cast<bool>(std::getline(std::cin, line));
+}
+
 std::string trim(const std::string& s) {
   const auto a = s.find_first_not_of(" \t\r\n");
   if (a == std::string::npos) return "";
   return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
 }
 
-int play(History& h, const std::string& path) {
-  std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", h.game().def().title.c_str(),
-              h.game().def().scenario_title.c_str(), path.c_str());
-  print_events(h, 0, h.game().state().pending.side);
+int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
+  History* hp = held.get();
+  const std::string root = project_root();
+  FileTimes times = watch ? rules_files(hp->game().def()) : FileTimes{};
+  bool diverged = false;  // the edited rules differ from the recorded decisions
+  // Re-runs the save on the rules now on disk; on success, plays on with them.
+  auto reload = [&] {
+    auto rep = History::verify_file(path, root);
+    if (!rep.ok()) {
+      std::printf("\nthe edited rules do not load: %s\n(still playing the rules loaded before)\n> ",
+                  rep.error().message.c_str());
+    } else if (rep->divergence) {
+      diverged = true;
+      std::printf("\nthe edited rules diverge at decision %lld: %s\n"
+                  "take back the decisions from there on (u N) to go on under the new rules\n> ",
+                  static_cast<long long>(rep->divergence->seq), rep->divergence->message.c_str());
+    } else if (auto reopened = History::open(path, root); reopened.ok()) {
+      diverged = false;
+      held = std::move(*reopened);
+      hp = held.get();
+      std::printf("\nrules reloaded: all %lld decisions replay the same under them\n", static_cast<long long>(rep->actions_checked));
+      std::printf("\n%s%s> ", view_text(hp->game(), -1).c_str(), prompt_text(hp->game()).c_str());
+    } else {
+      std::printf("\ncannot reload: %s\n> ", reopened.error().message.c_str());
+    }
+    std::fflush(stdout);
+  };
+  std::function<void()> on_idle;
+  if (watch)
+    on_idle = [&] {
+      FileTimes now = rules_files(hp->game().def());
+      if (now == times) return;
+      times = std::move(now);
+      reload();
+    };
+  std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", hp->game().def().title.c_str(),
+              hp->game().def().scenario_title.c_str(), path.c_str());
+  print_events(*hp, 0, hp->game().state().pending.side);
   bool show_board = true;  // after help or the log, only the prompt again
   for (;;) {
-    const Game& g = h.game();
+    const Game& g = hp->game();
     if (show_board) {
       std::printf("\n%s%s", view_text(g, -1).c_str(), prompt_text(g).c_str());
       if (g.state().finished) std::printf("(u to undo, l for the log, q to quit)\n");
@@ -69,7 +141,7 @@ int play(History& h, const std::string& path) {
     std::printf("> ");
     std::fflush(stdout);
     std::string line;
-    if (!std::getline(std::cin, line)) {
+    if (!read_line(line, on_idle)) {
       std::printf("\n");
       return 0;
     }
@@ -85,7 +157,7 @@ int play(History& h, const std::string& path) {
     }
     if (word == "s" || word == "status") continue;
     if (word == "l" || word == "log") {
-      print_log_tail(h, rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos
+      print_log_tail(*hp, rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos
                             ? 30
                             : std::stoul(rest));
       show_board = false;
@@ -97,9 +169,10 @@ int play(History& h, const std::string& path) {
         continue;
       }
       const int64_t n = rest.empty() ? 1 : std::stoll(rest.substr(0, 9));
-      auto s = h.undo(n);
+      auto s = hp->undo(n);
       if (!s.ok()) std::printf("cannot undo: %s\n", s.error().message.c_str());
       else std::printf("undid %lld decision%s\n", static_cast<long long>(n), n == 1 ? "" : "s");
+      if (s.ok() && diverged) reload();
       continue;
     }
     if (g.state().finished) {
@@ -107,15 +180,15 @@ int play(History& h, const std::string& path) {
       continue;
     }
     const int actor = g.state().pending.side;
-    const int64_t before = h.action_count();
-    auto s = h.act(line);
+    const int64_t before = hp->action_count();
+    auto s = hp->act(line);
     if (!s.ok()) {
       std::printf("%s\n", s.error().message.c_str());
       if (s.error().kind == ErrorKind::kScript) std::printf("(the save is unchanged; the rules need fixing)\n");
       continue;
     }
     std::printf("\n");
-    print_events(h, before + 1, actor);
+    print_events(*hp, before + 1, actor);
   }
 }
 
@@ -126,12 +199,17 @@ void add_play_command(CLI::App& app, int& code) {
   struct Args {
     std::string target, save;
     uint64_t seed = 0;
+    bool watch = false;
   };
   static Args a;
   cmd->add_option("game", a.target, "GAME/SCENARIO, a scenario file, or a save to resume")->required();
   cmd->add_option("--seed", a.seed, "the seed of a new game (default: a random one)");
   cmd->add_option("--save", a.save, "where to save a new game (default: saves/GAME-SCENARIO.cbsave, numbered)");
+  cmd->add_flag("--watch", a.watch,
+                "reload the rules and data when their files change, re-running the recorded decisions on them; "
+                "say at which decision they diverge");
   cmd->callback([&code, cmd] {
+    const bool watch = a.watch;
     const std::string root = project_root();
     std::unique_ptr<History> h;
     std::string path;
@@ -152,7 +230,7 @@ void add_play_command(CLI::App& app, int& code) {
       if (!created.ok()) return void(code = report(created.error()));
       h = std::move(*created);
     }
-    code = play(*h, path);
+    code = play(h, path, watch);
   });
 }
 

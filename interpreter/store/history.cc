@@ -121,6 +121,20 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
 }
 
 Result<std::unique_ptr<History>> History::open(const std::string& path, const std::string& root) {
+  auto h = open_unbuilt(path, root);
+  if (!h.ok()) return h.error();
+  CB_TRY((*h)->rebuild());
+  return h;
+}
+
+Result<VerifyReport> History::verify_file(const std::string& path, const std::string& root,
+                                          const std::function<void(int64_t done, int64_t total)>& progress) {
+  auto h = open_unbuilt(path, root);
+  if (!h.ok()) return h.error();
+  return (*h)->verify(progress);
+}
+
+Result<std::unique_ptr<History>> History::open_unbuilt(const std::string& path, const std::string& root) {
   auto file = SaveFile::open(path);
   if (!file.ok()) return file.error();
   std::unique_ptr<History> h(new History());
@@ -141,7 +155,6 @@ Result<std::unique_ptr<History>> History::open(const std::string& path, const st
     h->warning_ = "the rules of " + h->meta_.game + " changed since this save was made (rules hash " +
                   h->meta_.rules_hash + ", now " + now + "): run verify to find where the game diverges";
   CB_TRY(h->attach_game());
-  CB_TRY(h->rebuild());
   return h;
 }
 

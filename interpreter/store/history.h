@@ -60,6 +60,11 @@ class History {
   // re-applies the actions after it. A rebuilt state whose hash differs from
   // the recorded one is a divergence error (kRejected).
   static Result<std::unique_ptr<History>> open(const std::string& path, const std::string& root);
+  // Re-executes a save from its start on the rules now on disk, without
+  // using its snapshots (they were made by the rules it was played with):
+  // what `play --watch` asks when a rules file changes.
+  static Result<VerifyReport> verify_file(const std::string& path, const std::string& root,
+                                          const std::function<void(int64_t done, int64_t total)>& progress = {});
   ~History();
 
   // Takes a choice ("2" 1-based, or the exact text) with the forced input
@@ -87,6 +92,8 @@ class History {
 
  private:
   History() = default;
+  // Opens the file and loads the game, leaving the game unstarted.
+  static Result<std::unique_ptr<History>> open_unbuilt(const std::string& path, const std::string& root);
   Status attach_game();
   // Puts the game at the save's last action (snapshot + re-applied actions).
   Status rebuild();
