@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -170,4 +172,54 @@ TEST_CASE("cli: lint reports an assignment to an undeclared global with its line
                    ": assignment to undeclared global 'cuont' (inside function 'rare_branch'): declare it with "
                    "'local', or keep game state in vars") != std::string::npos);
   CHECK(r.out.find("1 problem\n") != std::string::npos);
+}
+
+namespace {
+
+// A copy of the race game in a temporary folder, to spoil one thing in it.
+fs::path race_copy(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("cardboard-lint-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / "tests/games/race/rules/race", dir, fs::copy_options::recursive);
+  return dir;
+}
+
+void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  const auto at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  s.replace(at, from.size(), to);
+  std::ofstream(file) << s;
+}
+
+}  // namespace
+
+TEST_CASE("cli: lint reports a missing required key with its table's position", "[cli][lint]") {
+  const fs::path dir = race_copy("missing-key");
+  replace_in(dir / "game.toml", "id = \"red_score\"\n", "");
+  auto r = cli("lint " + dir.string());
+  CHECK(r.code == 2);
+  CHECK(r.out.find("missing key 'id': a string is required (" + (dir / "game.toml").string() + ":") !=
+        std::string::npos);
+}
+
+TEST_CASE("cli: lint reports a Lua syntax error with its line", "[cli][lint]") {
+  const fs::path dir = race_copy("syntax");
+  replace_in(dir / "race.lua", "if score >= 10 then game.finish", "if score >= 10 game.finish");
+  auto r = cli("lint " + dir.string());
+  CHECK(r.code == 2);
+  CHECK(r.out.find((dir / "race.lua").string() + ":11: 'then' expected near") != std::string::npos);
+}
+
+TEST_CASE("cli: lint reports a sequence step whose Lua function is missing, at its run key", "[cli][lint]") {
+  const fs::path dir = race_copy("no-function");
+  replace_in(dir / "game.toml", "run = \"play\"", "run = \"plya\"");
+  auto r = cli("lint " + dir.string());
+  CHECK(r.code == 2);
+  CHECK(r.out.find("names Lua function 'plya', which the rules of cardboard-lint-no-function do not define (" +
+                   (dir / "game.toml").string() + ":") != std::string::npos);
 }
