@@ -223,3 +223,13 @@ TEST_CASE("cli: lint reports a sequence step whose Lua function is missing, at i
   CHECK(r.out.find("names Lua function 'plya', which the rules of cardboard-lint-no-function do not define (" +
                    (dir / "game.toml").string() + ":") != std::string::npos);
 }
+
+TEST_CASE("cli: status as a side that is not deciding does not list the choices", "[cli][hidden]") {
+  const std::string save = temp_save("not-deciding");
+  REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);
+  auto blue = cli("status " + save + " --as blue");
+  REQUIRE(blue.code == 0);
+  CHECK(blue.out.find("Red is deciding\n") != std::string::npos);
+  CHECK(blue.out.find("1. roll") == std::string::npos);
+  CHECK(blue.out.find("Red hand (1): hidden") != std::string::npos);
+}

@@ -318,13 +318,13 @@ TEST_CASE("game: the event log tells the sequence, draws, rolls and the result",
   const auto seq = texts(*g, Event::Kind::kSequence);
   CHECK(seq == std::vector<std::string>{"Turn 1", "Play", "Play: Red"});
   // The hands are owner-only, the deck hidden: Red's draw is Red's to see.
-  std::vector<Event> moves;
+  std::vector<Event> draws;
   for (const auto& e : g->events())
-    if (e.kind == Event::Kind::kMove) moves.push_back(e);
-  REQUIRE(moves.size() == 1);
-  CHECK(moves[0].text == "Boost drawn from Deck to Red hand");
-  CHECK(moves[0].visible_to == 0);
-  CHECK(moves[0].rule == "1");
+    if (e.kind == Event::Kind::kDraw) draws.push_back(e);
+  REQUIRE(draws.size() == 1);
+  CHECK(draws[0].text == "Boost drawn from Deck to Red hand");
+  CHECK(draws[0].visible_to == 0);
+  CHECK(draws[0].rule == "1");
 }
 
 TEST_CASE("game: the instruction budget is per decision, whoever decides", "[kernel][game]") {

@@ -41,7 +41,7 @@ void print_status(History& h, int side, bool json, const std::string& save) {
     std::printf("%s\n", j.dump(2).c_str());
     return;
   }
-  std::printf("%s%s", view_text(g, side).c_str(), prompt_text(g).c_str());
+  std::printf("%s%s", view_text(g, side).c_str(), prompt_text(g, side).c_str());
 }
 
 uint64_t fresh_seed() {

@@ -120,10 +120,11 @@ std::string view_text(const Game& g, int side) {
   return out;
 }
 
-std::string prompt_text(const Game& g) {
+std::string prompt_text(const Game& g, int side) {
   const State& s = g.state();
   if (s.finished) return "Game over: " + s.result + "\n";
   if (!s.pending.open()) return "";
+  if (side >= 0 && side != s.pending.side) return g.def().sides[s.pending.side].title + " is deciding\n";
   std::string out = g.def().sides[s.pending.side].title + ": " + s.pending.prompt;
   if (!s.pending.rule.empty()) out += " (" + s.pending.rule + ")";
   out += "\n";

@@ -270,7 +270,8 @@ std::string where_name(const Game& g, int loc) { return loc < 0 ? "play" : g.def
 // A move's event is seen by everyone when either end is public, by the
 // owner when the piece goes to or from an owner-only place, and names no
 // piece when both ends are hidden from everyone.
-void emit_move(Game& g, int piece, int from, int to, const std::string& rule, const char* verb) {
+void emit_move(Game& g, int piece, int from, int to, const std::string& rule, const char* verb,
+               Event::Kind kind = Event::Kind::kMove) {
   if (!g.record_events()) return;
   const auto& d = g.def();
   auto vis = [&](int loc) { return loc < 0 ? Visibility::kPublic : d.locations[loc].visibility; };
@@ -282,7 +283,7 @@ void emit_move(Game& g, int piece, int from, int to, const std::string& rule, co
     if (owner_loc >= 0) visible_to = d.locations[owner_loc].owner;
     else name = "a piece";
   }
-  g.emit(Event::Kind::kMove, rule, name + " " + verb + " from " + where_name(g, from) + " to " + where_name(g, to),
+  g.emit(kind, rule, name + " " + verb + " from " + where_name(g, from) + " to " + where_name(g, to),
          visible_to);
 }
 
@@ -301,7 +302,7 @@ int l_move(lua_State* L) {
 
 // Shared with the decks module: a draw is a move with its own verb.
 void emit_draw(Game& g, int piece, int from, int to, const std::string& rule) {
-  emit_move(g, piece, from, to, rule, "drawn");
+  emit_move(g, piece, from, to, rule, "drawn", Event::Kind::kDraw);
 }
 
 void open_lua_pieces(lua_State* L) {
