@@ -148,28 +148,41 @@ TEST_CASE("docs: every function of the test API is in docs/lua-api.md", "[docs]"
   CHECK(missing.empty());
 }
 
-TEST_CASE("docs: every TOML key the loader accepts is in docs/toml.md", "[docs]") {
-  const std::string docs = read_source("docs/toml.md");
-  const std::string src = read_source("interpreter/data/game_loader.cc");
+// The keys a loader source accepts: its check_keys lists, and the keys it
+// reads one by one (piece types accept any key, so they have no list).
+std::set<std::string> accepted_keys(const std::string& src, int& lists) {
   std::set<std::string> keys;
-  // check_keys(file, table, {"a", "b", ...}, "context")
   static const std::regex list_re(R"re(check_keys\([^{]*\{([^}]*)\})re");
   static const std::regex str_re(R"re("(\w+)")re");
-  int lists = 0;
+  lists = 0;
   for (auto it = std::sregex_iterator(src.begin(), src.end(), list_re); it != std::sregex_iterator(); ++it) {
     ++lists;
     const std::string list = (*it)[1];
     for (auto s = std::sregex_iterator(list.begin(), list.end(), str_re); s != std::sregex_iterator(); ++s)
       keys.insert((*s)[1]);
   }
-  // Keys read one by one (piece types accept any key, so they have no list).
   static const std::regex get_re(R"re(get_(?:string|int)\([^,()]+,\s*[^,()]+,\s*"(\w+)")re");
   for (auto it = std::sregex_iterator(src.begin(), src.end(), get_re); it != std::sregex_iterator(); ++it)
     keys.insert((*it)[1]);
-  REQUIRE(lists >= 10);
-  std::vector<std::string> missing;
-  for (const auto& k : keys)
-    if (docs.find("`" + k + "`") == std::string::npos) missing.push_back(k);
-  INFO("docs/toml.md does not document the keys: " << join(missing));
-  CHECK(missing.empty());
+  return keys;
+}
+
+TEST_CASE("docs: every TOML key the loaders accept is in docs/toml.md or docs/maps.md", "[docs]") {
+  struct Reference {
+    const char* source;
+    const char* doc;
+    int min_lists;
+  };
+  for (const Reference& r : {Reference{"interpreter/data/game_loader.cc", "docs/toml.md", 10},
+                             Reference{"interpreter/data/map_file.cc", "docs/maps.md", 4}}) {
+    const std::string docs = read_source(r.doc);
+    int lists = 0;
+    const std::set<std::string> keys = accepted_keys(read_source(r.source), lists);
+    REQUIRE(lists >= r.min_lists);
+    std::vector<std::string> missing;
+    for (const auto& k : keys)
+      if (docs.find("`" + k + "`") == std::string::npos) missing.push_back(k);
+    INFO(r.doc << " does not document the keys of " << r.source << ": " << join(missing));
+    CHECK(missing.empty());
+  }
 }
