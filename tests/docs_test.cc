@@ -1,7 +1,8 @@
 // Keeps the reference docs from falling behind the kernel: every Lua name a
 // game's sandbox really has (walked at run time on the race fixture), every
-// function of the test API, and every TOML key the loader checks must appear
-// in docs/lua-api.md or docs/toml.md. A failure names the missing entries.
+// function of the test API, and every TOML key the game and map loaders
+// check must appear in docs/lua-api.md, docs/toml.md or docs/maps.md. A
+// failure names the missing entries.
 #include <catch2/catch.hpp>
 
 #include <fstream>
