@@ -368,36 +368,51 @@ function at_range_limit(r, area)
 end
 
 -- 7.2.2 IRON DOME ATTACKS
--- The Iron Dome that defends against a rocket in `area`, and its modifier:
--- one in the area (+0) or joined to it by an arrow either way (+1), +1
--- when depleted; the lowest modifier, then map order (ruling I2). Only one
--- Iron Dome fires at a rocket in each area it enters.
--- `orders` is the standing order (ruling I1), read from vars when not given;
--- `domes` the Iron Domes by area (see iron_domes_by_area), read from the
--- kernel when not given.
-function defending_iron_dome(area, orders, domes)
-  orders = orders or vars.iron_dome_orders or "all"
-  if orders == "none" then return nil end
-  local best, best_mod
+-- The Iron Domes that may fire at a rocket in `area`: each one in the area
+-- (+0) or joined to it by an arrow either way (+1), +1 when depleted. An
+-- array of {dome =, area =, mod =}, in map order (empty when none). The
+-- reach is the table built at load (dome_reach); the Iron Domes are read
+-- from the kernel.
+function iron_domes_in_reach(area)
+  local list = {}
   local reach = dome_reach(area)
   for i = 1, #reach do
     local e = reach[i]
-    if e.reach == 0 or orders == "all" then
-      local dome_list = domes and domes[e.area] or pieces.at(e.area, IRON_DOME)
-      for j = 1, #dome_list do
-        local d = dome_list[j]
-        local mod = e.reach + pieces.face(d)
-        if not best or mod < best_mod then best, best_mod = d, mod end
-      end
+    local dome_list = pieces.at(e.area, IRON_DOME)
+    for j = 1, #dome_list do
+      local d = dome_list[j]
+      list[#list + 1] = { dome = d, area = e.area, mod = e.reach + pieces.face(d) }
     end
   end
-  return best, best_mod
+  return list
+end
+
+-- 7.2.2 note, ruling I1: the defence is optional. Each time a rocket is in
+-- an area an Iron Dome reaches, the player decides whether to intercept it
+-- and with which Iron Dome (ruling I2: one shot per area entered). Returns
+-- the chosen {dome, area, mod} or nil to let the rocket fly.
+local LET_IT_FLY = { text = "Let it fly" }
+function ask_interception(r, area, candidates)
+  local choices, seen = {}, {}
+  for i = 1, #candidates do
+    local c = candidates[i]
+    c.text = string.format("Intercept with the Iron Dome in %s (DR +%d)", area_title(c.area), c.mod)
+    -- Two Iron Domes alike in one area (not in play: one to an area, A1) are one choice.
+    if not seen[c.text] then
+      seen[c.text] = true
+      choices[#choices + 1] = c
+    end
+  end
+  choices[#choices + 1] = LET_IT_FLY
+  local c = ask("israel", { prompt = string.format("%s in %s: intercept it?", pieces.name(r), area_title(area)),
+                            choices = choices, rule = "7.2.2" })
+  if c == LET_IT_FLY or not c.dome then return nil end
+  return c
 end
 
 -- 7.2.2: an Iron Dome that rolls 9+ is depleted, or if already depleted
 -- leaves for the rest of the turn; Iron Dome urgency (4.1) ignores the first.
--- `domes` (optional) is kept up to date when the Iron Dome leaves.
-function deplete_iron_dome(d, rule, domes)
+function deplete_iron_dome(d, rule)
   local rec = game.recording()
   if spend_event("urgency", rule) then
     if rec then log(rule, "Iron Dome urgency: the Iron Dome in %s was not depleted", area_title(pieces.location(d))) end
@@ -408,20 +423,13 @@ function deplete_iron_dome(d, rule, domes)
     local area = pieces.location(d)
     if rec then log(rule, "The depleted Iron Dome in %s was removed for the rest of the turn", area_title(area)) end
     move(d, "israeli_used", rule)
-    if domes and domes[area] then
-      local left = {}
-      for _, x in ipairs(domes[area]) do if x ~= d then left[#left + 1] = x end end
-      domes[area] = left
-    end
   end
 end
 
--- Returns true when the rocket was shot down. `orders` and `domes` as for
--- defending_iron_dome.
-function iron_dome_defence(r, area, orders, domes)
+-- The interception of rocket `r` in `area` by the Iron Dome `d` with DR
+-- modifier `mod`. Returns true when the rocket was shot down.
+function intercept(r, area, d, mod)
   local rule = "7.2.2"
-  local d, mod = defending_iron_dome(area, orders, domes)
-  if not d then return false end
   local rec = game.recording()
   local dr = roll("d10", rule, rec and "Iron Dome against the " .. pieces.name(r) .. " in " .. area_title(area) or nil) + mod
   if dr <= 1 then
@@ -433,15 +441,28 @@ function iron_dome_defence(r, area, orders, domes)
     return true
   end
   if rec then log(rule, "Iron Dome in %s missed the %s (DR %d)", area_title(pieces.location(d)), pieces.name(r), dr) end
-  if dr >= 9 then deplete_iron_dome(d, rule, domes) end
+  if dr >= 9 then deplete_iron_dome(d, rule) end
   return false
 end
 
+-- 7.2.2 for a rocket in `area`: when an Iron Dome reaches it, the player
+-- decides. Returns true when the rocket was shot down.
+function iron_dome_defence(r, area)
+  local candidates = iron_domes_in_reach(area)
+  if #candidates == 0 then return false end
+  local c = ask_interception(r, area, candidates)
+  if not c then
+    if game.recording() then log("7.2.2", "Israel let the %s in %s fly on", pieces.name(r), area_title(area)) end
+    return false
+  end
+  return intercept(r, area, c.dome, c.mod)
+end
+
 -- 7.2.3 ROCKET ATTACKS
-function rocket_strike(r, area, domes)
+function rocket_strike(r, area)
   local rule = "7.2.3"
   local mod = 0
-  local dome_list = domes and domes[area] or pieces.at(area, IRON_DOME)
+  local dome_list = pieces.at(area, IRON_DOME)
   for j = 1, #dome_list do
     local d = dome_list[j]
     if pieces.face(d) == 0 then mod = 1 end
@@ -474,25 +495,26 @@ end
 
 -- 7.2.1 HAMAS ROCKET MOVEMENT AND RANGE: flies one rocket from where it is
 -- until it falls into the sea, is shot down or strikes. Returns "sea",
--- "shot down" or "strike". `domes` as for defending_iron_dome.
-function fly_rocket(r, domes)
+-- "shot down" or "strike". In each area an Iron Dome reaches, the player
+-- decides whether to intercept (7.2.2): so a rocket with an Iron Dome in
+-- reach can only be flown from a step of the sequence (not from g:run).
+function fly_rocket(r)
   local area = pieces.location(r)
   local range = pieces.value(r, "range")
-  local orders = vars.iron_dome_orders or "all"
   while true do
     if colour_of(area) == "sea" then
       if game.recording() then log("7.2.1", "The %s crashed harmlessly into the %s", pieces.name(r), area_title(area)) end
       move(r, nil, "7.2.1")
       return "sea"
     end
-    if iron_dome_defence(r, area, orders, domes) then return "shot down" end
+    if iron_dome_defence(r, area) then return "shot down" end
     if range_ends_in(area, range) then
-      rocket_strike(r, area, domes)
+      rocket_strike(r, area)
       return "strike"
     end
     local to = follow_arrow(area, "7.2.1")
     if not to then
-      rocket_strike(r, area, domes)
+      rocket_strike(r, area)
       return "strike"
     end
     move(r, to, "7.2.1")
@@ -504,19 +526,9 @@ end
 -- area by blue area, until none is left (7.2.3, last paragraph).
 function flight_round()
   launch_rockets("7.2")
-  local domes = iron_domes_by_area()
   for _, area in ipairs(areas_of("blue")) do
-    for _, r in ipairs(pieces.at(area, ROCKET)) do fly_rocket(r, domes) end
+    for _, r in ipairs(pieces.at(area, ROCKET)) do fly_rocket(r) end
   end
-end
-
--- The Iron Domes on the map by area ({area = {ids}}), read once for a
--- flight round: nothing but deplete_iron_dome moves one during the round
--- (no decision is taken), and it keeps the table up to date.
-function iron_domes_by_area()
-  local domes = {}
-  for _, a in ipairs(iron_dome_areas()) do domes[a] = pieces.at(a, IRON_DOME) end
-  return domes
 end
 
 -- 8.0 END PHASE ----------------------------------------------------------------

@@ -496,18 +496,6 @@ function place_naval(rule)
   move(unit, areas[i], rule)
 end
 
--- 7.2.2 note, ruling I1: whether Iron Dome defends is a standing order the
--- player gives each turn with the allocation.
-local ORDERS = {
-  { text = "Iron Dome engages every rocket in reach", order = "all" },
-  { text = "Iron Dome engages only rockets in its own area", order = "own" },
-  { text = "Iron Dome holds fire", order = "none" },
-}
-function ask_iron_dome_orders(rule)
-  local c = ask("israel", { prompt = "Iron Dome orders for this turn", choices = ORDERS, rule = rule })
-  vars.iron_dome_orders = c.order
-end
-
 function asset_phase()
   if game.turn() == 1 then
     log("10.0", "Turn 1 has no Asset Determination Phase: the set-up assets are in place")
@@ -521,7 +509,6 @@ function asset_phase()
   allocate_aircraft(level, "6.0")
   place_iron_domes(level, "6.1", false)
   place_naval("6.1")
-  ask_iron_dome_orders("6.1")
 end
 
 -- 10.0 GAME SET UP ---------------------------------------------------------------
@@ -538,6 +525,5 @@ function setup()
   end
   place_iron_domes(tables.assets.turn1_iron_dome, "10.2", true)
   place_naval("10.2")
-  ask_iron_dome_orders("10.2")
   track.set("asset_level", tables.assets.turn1_f15 + tables.assets.turn1_drone, "10.2")
 end

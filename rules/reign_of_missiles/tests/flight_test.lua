@@ -1,6 +1,8 @@
 -- Tests of 7.2 HAMAS ROCKET LAUNCHES: launch (7.2), movement and range
 -- (7.2.1), Iron Dome (7.2.2) and strikes (7.2.3). Rockets are created in a
--- blue area and flown with fly_rocket; the dice are forced in roll order.
+-- blue area and flown with fly_rocket, or, when an Iron Dome is in reach
+-- (the player is asked), through the flight round (H.flight); the dice are
+-- forced in roll order.
 local H = require("helpers")
 
 test("7.2 a launcher fires its CF in rockets, each to a blue area by the even/odd arrows", function()
@@ -64,54 +66,80 @@ test("7.2.1 a single arrow needs no roll", function()
   expect(g:logged("The Grad rocket in Beersheba hit nothing of value (DR 4)", "7.2.3"))
 end)
 
+-- 7.2.2 through the game's own flight round (H.flight): the player is asked
+-- in each area an Iron Dome reaches (ruling I1), and picks the Iron Dome.
 test("7.2.2 an Iron Dome in an adjacent area shoots at +1 and 0-1 shoots the rocket down", function()
   local g = H.new()
   H.put(g, "iron_dome", "k2")
-  g:dice{ 0 }                          -- at Nahal Oz, joined to Netivot by an arrow: 0 + 1 = 1
-  expect_eq(H.fly(g, "qassam_rocket", "b3"), "shot down")
+  H.flight(g, "qassam_rocket", "b3", { 0 }) -- at Nahal Oz, joined to Netivot by an arrow: 0 + 1 = 1
+  expect_eq(g:prompt(), "Qassam rocket in Nahal Oz: intercept it?")
+  expect_eq(g:choices(), { "Intercept with the Iron Dome in Netivot (DR +1)", "Let it fly" })
+  g:choose("Intercept with the Iron Dome in Netivot (DR +1)")
+  expect(g:logged("Iron Dome against the Qassam rocket in Nahal Oz", "7.2.2"))
   expect(g:logged("Iron Dome in Netivot shot down the Qassam rocket in Nahal Oz (DR 1)", "7.2.2"))
+  expect_eq(g:run("return pieces.count('b3', { kind = 'rocket' }) + pieces.count('k2', { kind = 'rocket' })"), 0)
+  expect(g:prompt():find("Combat Round", 1, true))
+end)
+
+test("7.2.2 ruling I1: the player picks which Iron Dome in reach fires, one shot per area", function()
+  local g = H.new()
+  H.put(g, "iron_dome", "b3")
+  H.put(g, "iron_dome", "k2")
+  H.flight(g, "qassam_rocket", "b3", { 0 })
+  expect_eq(g:choices(), { "Intercept with the Iron Dome in Nahal Oz (DR +0)",
+                           "Intercept with the Iron Dome in Netivot (DR +1)", "Let it fly" })
+  g:choose("Intercept with the Iron Dome in Netivot (DR +1)")
+  expect(g:logged("Iron Dome in Netivot shot down the Qassam rocket in Nahal Oz (DR 1)", "7.2.2"))
+end)
+
+test("7.2.2 ruling I1: declining lets the rocket fly on, and it is asked again in the next area", function()
+  local g = H.new()
+  H.put(g, "iron_dome", "k2")
+  H.flight(g, "qassam_rocket", "b3", { 2, 5 }) -- no shot at Nahal Oz; even: Netivot; no shot; strike 5 + 1 = 6
+  g:choose("Let it fly")
+  expect(g:logged("Israel let the Qassam rocket in Nahal Oz fly on", "7.2.2"))
+  expect_eq(g:prompt(), "Qassam rocket in Netivot: intercept it?")
+  expect_eq(g:choices(), { "Intercept with the Iron Dome in Netivot (DR +0)", "Let it fly" })
+  g:choose("Let it fly")
+  expect(g:logged("The Qassam rocket in Netivot hit nothing of value (DR 6)", "7.2.3"))
+  expect(not g:logged("Iron Dome against"), "no Iron Dome roll")
 end)
 
 test("7.2.2 an Iron Dome rolling 9 or more is depleted; a depleted one leaves for the turn", function()
   local g = H.new()
   local d = H.put(g, "iron_dome", "k2")
-  g:dice{ 5, 2, 9, 4 }                 -- adjacent miss (6), path even, miss in Netivot (9), strike DR 4
-  expect_eq(H.fly(g, "qassam_rocket", "b3"), "strike")
+  H.flight(g, "qassam_rocket", "b3", { 5, 2, 9, 4 }) -- adjacent miss (6), path even, miss in Netivot (9), strike DR 4
+  H.choose_prefix(g, "Intercept")
+  H.choose_prefix(g, "Intercept")
   expect(g:logged("The Iron Dome in Netivot was depleted", "7.2.2"))
+  expect(g:logged("The Qassam rocket in Netivot hit nothing of value (DR 4)", "7.2.3"))
   expect_eq(g:run(string.format("return pieces.face(%d)", d)), 1)
-  g:dice{ 8, 4 }                       -- depleted: 8 + 1 = 9: removed for the turn
-  expect_eq(H.fly(g, "qassam_rocket", "k2"), "strike")
+  H.flight(g, "qassam_rocket", "b3", { 2, 8, 4 }) -- next impulse: let it fly, even, depleted in Netivot: 8 + 1 = 9
+  expect_eq(g:choices(), { "Intercept with the Iron Dome in Netivot (DR +2)", "Let it fly" })
+  g:choose("Let it fly")
+  g:choose("Intercept with the Iron Dome in Netivot (DR +1)")
   expect_eq(g:at("israeli_used"), { "Iron Dome" })
+  expect(g:logged("The depleted Iron Dome in Netivot was removed for the rest of the turn", "7.2.2"))
 end)
 
 test("7.2.2 Iron Dome urgency ignores the first depletion of the turn", function()
   local g = H.new()
   local d = H.put(g, "iron_dome", "k2")
   g:run("place_event_marker('urgency', 1, '4.1')")
-  g:dice{ 9, 5 }
-  H.fly(g, "qassam_rocket", "k2")
+  H.flight(g, "qassam_rocket", "b3", { 2, 9, 5 })
+  g:choose("Let it fly")
+  g:choose("Intercept with the Iron Dome in Netivot (DR +0)")
   expect_eq(g:run(string.format("return pieces.face(%d)", d)), 0)
   expect(g:logged("Iron Dome urgency: the Iron Dome in Netivot was not depleted", "7.2.2"))
-end)
-
-test("7.2.2 ruling I1: Iron Dome orders can limit it to its own area or hold fire", function()
-  local g = H.new()
-  H.put(g, "iron_dome", "k2")
-  g:run("vars.iron_dome_orders = 'own'")
-  g:dice{ 2, 0 }                       -- no shot at Nahal Oz; in Netivot DR 0: shot down
-  expect_eq(H.fly(g, "qassam_rocket", "b3"), "shot down")
-  g:run("vars.iron_dome_orders = 'none'")
-  g:dice{ 2, 5 }                       -- no shot anywhere; strike 5 + 1 = 6
-  expect_eq(H.fly(g, "qassam_rocket", "b3"), "strike")
-  expect(g:logged("The Qassam rocket in Netivot hit nothing of value (DR 6)", "7.2.3"))
 end)
 
 test("7.2.3 a DR of 1 scores 1 MVP and moves the Hamas marker right; an undepleted Iron Dome adds 1", function()
   local g = H.new()
   H.put(g, "iron_dome", "k2")
-  g:run("vars.iron_dome_orders = 'none'")
-  g:dice{ 0 }
-  H.fly(g, "qassam_rocket", "k2")
+  H.flight(g, "qassam_rocket", "b3", { 2, 0 })
+  g:choose("Let it fly")
+  g:choose("Let it fly")
+  expect(g:logged("The Qassam rocket struck Netivot: severe damage (DR 1)", "7.2.3"))
   expect_eq(g:track("hamas_mvp"), 1)
   expect_eq(g:track("hamas_diplomacy"), -7)
 end)

@@ -5,8 +5,7 @@ local H = {}
 -- opts.launchers: the 16 launchers the set-up draws, by name (default: 12
 -- Qassam and 4 Grad launchers: 3 Qassam and 1 Grad in each Gaza area); opts.domes: the titles of the areas where the set-up
 -- Iron Domes go (default none); opts.naval: the sea area's title (default
--- the first); opts.orders: the Iron Dome order (default 1, engage all);
--- opts.dice: dice forced from the start (the set-up rolls none).
+-- the first); opts.dice: dice forced from the start (the set-up rolls none).
 function H.new(opts)
   opts = opts or {}
   local launchers = opts.launchers
@@ -21,12 +20,11 @@ function H.new(opts)
   return g
 end
 
--- Answers the 10.2 decisions: Iron Domes, naval unit, Iron Dome orders.
+-- Answers the 10.2 decisions: Iron Domes and the naval unit.
 function H.setup_assets(g, opts)
   for _, d in ipairs(opts.domes or {}) do g:choose(d) end
   if g:prompt() and g:prompt():find("^Place Iron Dome") then g:choose("Place no more Iron Domes") end
   g:choose(opts.naval or 1)
-  g:choose(opts.orders or 1)
 end
 
 -- Runs Lua in the game and returns its value.
@@ -78,6 +76,20 @@ end
 -- Creates a rocket of `type` in `area` and flies it (7.2.1); returns the outcome.
 function H.fly(g, type, area)
   return g:run(string.format("return fly_rocket(pieces.create(%q, %q))", type, area))
+end
+
+-- Flies a rocket through the game's own Missile Flight and Strike Round,
+-- where the player is asked whether to intercept (7.2.2; g:run cannot ask):
+-- from the Combat Round decision, clears the launchers off the map, creates
+-- a rocket of `type` in the blue area `area`, forces `dice` and ends the
+-- combat round. The game then waits at the first interception decision, if
+-- any. Returns the rocket's id.
+function H.flight(g, type, area, dice)
+  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do move(p, 'launcher_cup') end end")
+  local r = g:run(string.format("return pieces.create(%q, %q)", type, area))
+  g:dice(dice)
+  g:choose("End the combat round")
+  return r
 end
 
 -- Moves an Israeli unit of `type` from the reserve to `loc`; returns its id.

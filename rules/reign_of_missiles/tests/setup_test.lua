@@ -16,7 +16,6 @@ test("10.0 the set-up places launchers, markers, aircraft, Iron Domes and the na
   expect_eq(g:at("k1"), { "Iron Dome" })
   expect_eq(g:at("t1"), { "Iron Dome" })
   expect_eq(g:at("s2"), { "Naval Support" })
-  expect_eq(g:var("iron_dome_orders"), "all")
   expect_eq(g:turn(), 1)
   expect(g:prompt():find("AM Impulse, Combat Round", 1, true))
 end)
