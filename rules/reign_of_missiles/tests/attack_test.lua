@@ -201,3 +201,18 @@ test("9.1 rulings S1 and E1: SAM missiles add 1 to a commando attack, enhanced i
   expect(g:logged("The Commando attacked the Leadership target in Gaza City: DR 3, success", "9.1"))
   expect_eq({ g:track("israel_mvp"), g:track("hamas_diplomacy") }, { 1, -7 })
 end)
+
+-- 7.1.1 / 9.1 night: in the third (Evening) impulse a commando attack takes
+-- 1 off its die roll. Set-up: the scenario start, played to the Evening
+-- combat round. Forced dice: d10 4, d6 1. Expected: 4 - 1 = 3, a success on
+-- the leadership target (the same roll by day fails: see S1/E1 above).
+test("9.1 night: a commando attack in the evening impulse takes 1 off the roll", function()
+  local g = H.new()
+  g:choose("End the combat round")   -- AM
+  g:choose("End the combat round")   -- PM
+  expect(not g:finished(), "the game reaches the evening impulse")
+  expect(g:prompt():find("Evening Impulse", 1, true))
+  g:dice{ 4, 1 }
+  g:run("commando_attack('g2', 'g2')")
+  expect(g:logged("The Commando attacked the Leadership target in Gaza City: DR 3, success", "9.1"))
+end)
