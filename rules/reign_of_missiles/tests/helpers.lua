@@ -37,10 +37,18 @@ function H.launchers(g, area)
   return g:run(string.format("return pieces.at(%q, { has = 'launcher' })", area))
 end
 
--- Sets both Diplomacy markers and the MVP tracks.
+-- Sets both Diplomacy markers and the MVP tracks, in a fixed order.
+local TRACKS = { "hamas_diplomacy", "israel_diplomacy", "hamas_mvp", "israel_mvp" }
 function H.tracks(g, t)
+  for k in next, t do
+    if not string.find(" " .. table.concat(TRACKS, " ") .. " ", " " .. k .. " ", 1, true) then
+      error("H.tracks: unknown track " .. k)
+    end
+  end
   local code = {}
-  for k, v in pairs(t) do code[#code + 1] = string.format("track.set(%q, %d)", k, v) end
+  for _, k in ipairs(TRACKS) do
+    if t[k] then code[#code + 1] = string.format("track.set(%q, %d)", k, t[k]) end
+  end
   g:run(table.concat(code, " "))
 end
 
