@@ -196,17 +196,18 @@ Sandbox& sandbox_of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextra
 
 void* Sandbox::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
   auto* self = static_cast<Sandbox*>(ud);
+  // Without a block, osize is the kind of object Lua is making, not a size.
+  const size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    if (ptr) self->used_bytes_ -= osize;
-    std::free(ptr);
+    self->used_bytes_ -= old;
+    self->pool_.release(ptr, old);
     return nullptr;
   }
-  const size_t old = ptr ? osize : 0;
   if (nsize > old && self->used_bytes_ + (nsize - old) > self->limits_.memory_bytes) {
     self->over_memory_ = true;
     return nullptr;
   }
-  void* p = std::realloc(ptr, nsize);
+  void* p = ptr ? self->pool_.resize(ptr, old, nsize) : self->pool_.allocate(nsize);
   if (p) self->used_bytes_ = self->used_bytes_ - old + nsize;
   return p;
 }

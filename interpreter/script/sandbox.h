@@ -18,6 +18,7 @@
 #include <lua.hpp>
 
 #include "core/error.h"
+#include "script/block_pool.h"
 
 namespace cardboard {
 
@@ -66,6 +67,7 @@ class Sandbox {
   static void count_hook(lua_State* L, lua_Debug* ar);
   void open_libraries();
 
+  BlockPool pool_;  // declared before L_: the state is closed first
   lua_State* L_ = nullptr;
   void* host_ = nullptr;
   std::vector<std::string> search_dirs_;
