@@ -333,6 +333,7 @@ TEST_CASE("game: the instruction budget is per decision, whoever decides", "[ker
   // and a decider answering inline must both get through.
   SandboxLimits limits;
   limits.instructions = 1'000'000;
+  limits.count_after = std::chrono::milliseconds(0);  // count every instruction
   auto def = load_fixture("budget", "one");
   auto by_act = make_game(def, limits);
   must_ok(by_act->start(1));

@@ -5,12 +5,15 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "script/run_watch.h"
 #include "script/sandbox.h"
 #include "support.h"
 
@@ -171,6 +174,7 @@ TEST_CASE("sandbox: next visits keys in the same order in every sandbox", "[kern
 TEST_CASE("sandbox: the instruction budget stops an endless loop and the state stays usable", "[kernel][sandbox]") {
   SandboxLimits limits;
   limits.instructions = 1'000'000;
+  limits.count_after = std::chrono::milliseconds(0);  // every instruction counts: the limit is exact
   Sandbox sb({}, limits);
   const std::string msg = run_error(sb, "while true do end");
   CHECK_THAT(msg, Catch::StartsWith("rules script exceeded the instruction budget (1000000 instructions): "
@@ -182,6 +186,58 @@ TEST_CASE("sandbox: the instruction budget stops an endless loop and the state s
   CHECK_FALSE(sb.over_budget());
   // A chunk just under the budget runs.
   run_ok(sb, "local s = 0 for i = 1, 100000 do s = s + i end");
+}
+
+TEST_CASE("sandbox: by default the budget counts once a call runs long, and still stops an endless loop",
+          "[kernel][sandbox]") {
+  SandboxLimits limits;
+  limits.instructions = 1'000'000;
+  limits.count_after = std::chrono::milliseconds(20);
+  Sandbox sb({}, limits);
+  CHECK_THAT(run_error(sb, "while true do end"),
+             Catch::StartsWith("rules script exceeded the instruction budget (1000000 instructions): "));
+  // A call that ends before it is watched is never counted, so it may run
+  // more instructions than the budget holds (here about 2.4 million, some
+  // 10 ms, under a second's grace).
+  limits.count_after = std::chrono::milliseconds(1000);
+  Sandbox patient({}, limits);
+  run_ok(patient, "local s = 0 for i = 1, 600000 do s = s + i end");
+}
+
+TEST_CASE("run watch: a run is hooked only once it has run long, and unhooked when it ends", "[kernel][sandbox]") {
+  Sandbox sb({});
+  lua_State* L = sb.L();
+  auto hook = [](lua_State*, lua_Debug*) {};
+  run_watch::begin(L, hook, 1000, std::chrono::milliseconds(30));
+  CHECK_FALSE(run_watch::armed());
+  CHECK(lua_gethookmask(L) == 0);
+  // The watchdog arms it from its own thread through a signal to this one.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!run_watch::armed() && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  REQUIRE(run_watch::armed());
+  CHECK(lua_gethookmask(L) == LUA_MASKCOUNT);
+  // A new decision inside the run: a fresh clock, no hook.
+  run_watch::restart();
+  CHECK_FALSE(run_watch::armed());
+  CHECK(lua_gethookmask(L) == 0);
+  run_watch::end();
+  CHECK(lua_gethookmask(L) == 0);
+
+  // With no delay the hook is set at once; a nested run on another Lua
+  // thread is watched on its own, and the outer run keeps its hook.
+  run_watch::begin(L, hook, 1000, std::chrono::milliseconds(0));
+  CHECK(run_watch::armed());
+  CHECK(lua_gethookmask(L) == LUA_MASKCOUNT);
+  lua_State* co = lua_newthread(L);
+  run_watch::begin(co, hook, 1000, std::chrono::milliseconds(60'000));
+  CHECK_FALSE(run_watch::armed());
+  run_watch::end();
+  CHECK(run_watch::armed());
+  CHECK(lua_gethookmask(L) == LUA_MASKCOUNT);
+  run_watch::end();
+  CHECK(lua_gethookmask(L) == 0);
+  lua_pop(L, 1);
 }
 
 TEST_CASE("sandbox: the memory cap stops a chunk that grows without bound", "[kernel][sandbox]") {

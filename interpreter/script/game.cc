@@ -294,10 +294,12 @@ Status Game::run(int nargs) {
       if (!co_) continue;
       nargs = 0;
     }
-    sandbox_->reset_budget();
-    sandbox_->clear_flags();
     int nres = 0;
-    const int status = lua_resume(co_, L, nargs, &nres);
+    int status;
+    {
+      const Sandbox::Run watched(*sandbox_, co_);
+      status = lua_resume(co_, L, nargs, &nres);
+    }
     nargs = 0;
     if (status == LUA_YIELD) {
       lua_pop(co_, nres);

@@ -1,5 +1,7 @@
 #include "script/sandbox.h"
 
+#include "script/run_watch.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -229,7 +231,19 @@ Sandbox::Sandbox(std::vector<std::string> search_dirs, SandboxLimits limits)
   Sandbox* self = this;
   std::memcpy(lua_getextraspace(L_), &self, sizeof self);
   open_libraries();
-  lua_sethook(L_, &Sandbox::count_hook, LUA_MASKCOUNT, kHookEvery);
+}
+
+Sandbox::Run::Run(Sandbox& sandbox, lua_State* running) {
+  sandbox.used_instructions_ = 0;
+  sandbox.clear_flags();
+  run_watch::begin(running, &Sandbox::count_hook, kHookEvery, sandbox.limits_.count_after);
+}
+
+Sandbox::Run::~Run() { run_watch::end(); }
+
+void Sandbox::reset_budget() {
+  used_instructions_ = 0;
+  run_watch::restart();
 }
 
 Sandbox::~Sandbox() {
@@ -288,7 +302,6 @@ std::string Sandbox::describe_failure(const std::string& lua_message) const {
 
 Status Sandbox::run_string(const std::string& code, const std::string& chunk_name) {
   clear_flags();
-  reset_budget();
   if (load_text(L_, code, chunk_name) != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "?";
     lua_pop(L_, 1);
@@ -299,7 +312,11 @@ Status Sandbox::run_string(const std::string& code, const std::string& chunk_nam
     return 1;
   });
   lua_insert(L_, -2);
-  const int status = lua_pcall(L_, 0, 0, -2);
+  int status;
+  {
+    const Run run(*this, L_);
+    status = lua_pcall(L_, 0, 0, -2);
+  }
   if (status != LUA_OK) {
     std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "?";
     lua_pop(L_, 2);

@@ -4,12 +4,14 @@
 // `require` loads only Lua text files from the game's own folders. `pairs`
 // iterates in sorted key order, so no game outcome can depend on Lua's
 // per-process hash order. A memory cap (a counting allocator) and an
-// instruction budget (a count hook) stop runaway scripts with a clear error.
+// instruction budget (a count hook, armed only when a call runs long: see
+// run_watch.h) stop runaway scripts with a clear error.
 //
 // The state lives as long as the Sandbox; Lua is built as C++, so a Lua error
 // unwinds C++ destructors. No C++ exception may cross a Lua call.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,6 +27,9 @@ namespace cardboard {
 struct SandboxLimits {
   size_t memory_bytes = 256u << 20;          // 256 MiB
   int64_t instructions = 200'000'000;        // per call into the rules
+  // Instructions are counted once a call has run this long (0: from its
+  // first instruction, at a cost to every call).
+  std::chrono::milliseconds count_after{50};
 };
 
 class Sandbox {
@@ -47,8 +52,17 @@ class Sandbox {
   // After the rules are loaded, reading or assigning an undeclared global is an error.
   void freeze_globals();
 
-  // Restarts the instruction count: call before each resume of the rules.
-  void reset_budget() { used_instructions_ = 0; }
+  // One call into the rules, on the Lua thread `running`: a fresh budget,
+  // cleared flags, and the call watched for as long as the object lives.
+  class Run {
+   public:
+    Run(Sandbox& sandbox, lua_State* running);
+    ~Run();
+    Run(const Run&) = delete;
+    Run& operator=(const Run&) = delete;
+  };
+  // A fresh budget inside the current call (a decision answered inline).
+  void reset_budget();
   bool over_memory() const { return over_memory_; }
   bool over_budget() const { return over_budget_; }
   void clear_flags() { over_memory_ = over_budget_ = false; }

@@ -305,7 +305,7 @@ int l_run(lua_State* L) {
   size_t len = 0;
   const char* code = luaL_checklstring(L, 2, &len);
   lua_State* G = g.sandbox().L();
-  g.sandbox().reset_budget();
+  const Sandbox::Run run(g.sandbox(), G);
   if (luaL_loadbufferx(G, code, len, "=g:run", "t") != LUA_OK || lua_pcall(G, 0, 1, 0) != LUA_OK) {
     std::string msg = lua_tostring(G, -1) ? lua_tostring(G, -1) : "?";
     lua_pop(G, 1);
@@ -500,14 +500,17 @@ Result<TestReport> run_game_tests(const std::string& game, const std::string& ro
       lua_rawgeti(L, -1, 2);
       lua_remove(L, -2);
       ctx.last_game = nullptr;
-      sb.reset_budget();
-      sb.clear_flags();
       lua_pushcfunction(L, [](lua_State* S) -> int {
         luaL_traceback(S, S, lua_tostring(S, 1), 1);
         return 1;
       });
       lua_insert(L, -2);
-      if (lua_pcall(L, 0, 0, -2) != LUA_OK) {
+      int status;
+      {
+        const Sandbox::Run run(sb, L);
+        status = lua_pcall(L, 0, 0, -2);
+      }
+      if (status != LUA_OK) {
         o.passed = false;
         o.message = sb.describe_failure(lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
         lua_pop(L, 1);
