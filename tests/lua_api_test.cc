@@ -75,6 +75,42 @@ TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
              Catch::Contains("bad argument #3 to 'sum' (table expected, got string)"));
 }
 
+TEST_CASE("lua pieces: a compiled filter matches as its table does and is fixed when made", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  // Every field, compiled and as a table, through at, count, sum and top.
+  for (const char* f : {"{owner = 'red'}", "{type = 'infantry'}", "{kind = 'unit'}", "{has = 'armored'}",
+                        "{owner = 'blue', has = 'attack'}", "{kind = 'card'}", "{}"}) {
+    const std::string code = std::string("local t = ") + f +
+                             " local c = pieces.filter(t) "
+                             "return pieces.count('board', t) == pieces.count('board', c), "
+                             "table.concat(pieces.at('board', t), ',') == table.concat(pieces.at('board', c), ','), "
+                             "pieces.sum('board', 'attack', t) == pieces.sum('board', 'attack', c), "
+                             "pieces.top('board', t) == pieces.top('board', c)";
+    INFO(f);
+    CHECK(lua_ok(L, code) == "true,true,true,true");
+  }
+  CHECK(lua_ok(L, "local p = pieces.at('board')[2] pieces.mark(p, 'disrupted') "
+                  "local c = pieces.filter {marked = 'disrupted'} return pieces.count('board', c), "
+                  "pieces.top('board', c) == p") == "1,true");
+  // Changing the table afterwards does not change the compiled filter.
+  CHECK(lua_ok(L, "local t = {owner = 'red'} local c = pieces.filter(t) t.owner = 'blue' "
+                  "return pieces.count('board', c), pieces.count('board', t)") == "2,3");
+  CHECK_THAT(lua_error(L, "return pieces.filter {color = 'red'}"),
+             Catch::Contains("bad argument #1 to 'filter' (unknown filter field 'color'"));
+  CHECK_THAT(lua_error(L, "return pieces.filter('red')"),
+             Catch::Contains("bad argument #1 to 'filter' (table expected, got string)"));
+}
+
+TEST_CASE("lua pieces: top is the topmost match, or nil", "[kernel][lua]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  CHECK(lua_ok(L, "local all = pieces.at('board') return pieces.top('board') == all[#all]") == "true");
+  CHECK(lua_ok(L, "local reds = pieces.at('board', {owner = 'red'}) "
+                  "return pieces.top('board', {owner = 'red'}) == reds[#reds]") == "true");
+  CHECK(lua_ok(L, "return pieces.top('board', {kind = 'card'}), pieces.top('dead')") == "nil,nil");
+}
+
 TEST_CASE("lua pieces: a piece's printed values, name, type, kind and owner", "[kernel][lua]") {
   auto g = api_game();
   lua_State* L = g->sandbox().L();

@@ -146,10 +146,13 @@ int l_impulse(lua_State* L) {
 // text ("Israeli decisive victory"); winner a side id or nil.
 int l_finish(lua_State* L) {
   Game& g = game_of(L);
-  const std::string result = luaL_checkstring(L, 1);
+  size_t len = 0;
+  const char* result = luaL_checklstring(L, 1, &len);
   const int winner = opt_side(L, 2);
   if (!lua_isyieldable(L)) return luaL_error(L, "game.finish can only be called from a step of the sequence of play");
-  g.finish(result, winner);
+  g.finish(std::string(result, len), winner);
+  // No object with a destructor is alive here: the yield is a C++ exception,
+  // and a frame with one to run costs the unwinder a second pass.
   return lua_yield(L, 0);
 }
 

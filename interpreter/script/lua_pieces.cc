@@ -1,7 +1,9 @@
 // The pieces module: what a piece is (its type's printed values) and where it
 // is, sums and counts over a location, and moving pieces. Pieces are named in
 // Lua by integer ids; locations and sides by their id strings.
+#include <new>
 #include <string>
+#include <vector>
 
 #include "script/game.h"
 #include "script/lua_api.h"
@@ -10,20 +12,41 @@ namespace cardboard {
 
 namespace {
 
-// A filter table {owner=, type=, kind=, has=, marked=} compiled once per call.
-// Its strings point into the filter table, which lives during the call.
+// A filter {owner=, type=, kind=, has=, marked=}: a table read at each call,
+// or a compiled filter (pieces.filter) read once. Strings point into the
+// table or the compiled filter, both alive on the Lua stack during the call.
 struct Filter {
   int owner = -2;  // -2: any
   int type = -1;
   const char* kind = nullptr;
   const char* has = nullptr;
   const char* marked = nullptr;
+  const std::vector<int8_t>* type_passes = nullptr;  // compiled: kind and has decided per piece type
 };
 
-Filter check_filter(lua_State* L, int arg) {
+constexpr const char* kCompiledFilter = "cardboard.filter";
+
+// The upvalues every function of the module shares (see open_lua_pieces):
+// the compiled filters' metatable, and the ids and names of piece types and
+// the ids of locations as Lua strings made once, so pushing one is an array
+// read rather than hashing the text again.
+const int kFilterMetatable = lua_upvalueindex(1);
+const int kTypeIds = lua_upvalueindex(2);
+const int kTypeNames = lua_upvalueindex(3);
+const int kLocationIds = lua_upvalueindex(4);
+
+// A compiled filter: the fields of its table, and for every piece type
+// whether it passes the type-level fields (kind, has).
+struct CompiledFilter {
+  int owner = -2;
+  int type = -1;
+  std::string marked;
+  bool has_marked = false;
+  std::vector<int8_t> type_passes;
+};
+
+Filter read_filter_table(lua_State* L, int arg) {
   Filter f;
-  if (lua_isnoneornil(L, arg)) return f;
-  luaL_checktype(L, arg, LUA_TTABLE);
   const GameDef& d = game_of(L).def();
   // Walk the (small) filter table once rather than looking up every key.
   lua_pushnil(L);
@@ -53,14 +76,39 @@ Filter check_filter(lua_State* L, int arg) {
   return f;
 }
 
+Filter check_filter(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return {};
+  if (lua_type(L, arg) == LUA_TUSERDATA) {
+    // The metatable is this module's first upvalue: an identity test, no
+    // look-up by name.
+    const bool compiled = lua_getmetatable(L, arg) && lua_rawequal(L, -1, kFilterMetatable);
+    if (!compiled) luaL_typeerror(L, arg, "filter");
+    lua_pop(L, 1);
+    const auto* c = static_cast<const CompiledFilter*>(lua_touserdata(L, arg));
+    Filter f;
+    f.owner = c->owner;
+    f.type = c->type;
+    f.marked = c->has_marked ? c->marked.c_str() : nullptr;
+    f.type_passes = &c->type_passes;
+    return f;
+  }
+  luaL_checktype(L, arg, LUA_TTABLE);
+  return read_filter_table(L, arg);
+}
+
 bool truthy(const Value* v) { return v && !(v->is_bool() && !v->as_bool()); }
 
+bool type_fields_pass(const PieceTypeDef& t, const Filter& f) {
+  return !(f.kind && t.kind != f.kind) && !(f.has && !truthy(t.values.find(std::string_view(f.has))));
+}
+
 // Applies a filter to the pieces of one call. The type-level fields (kind,
-// has) are decided once per piece type and remembered for the call, so a
-// location of many pieces costs an array look-up a piece.
+// has) are decided once per piece type: by a compiled filter once and for
+// all, else once per call and remembered for it, so a location of many
+// pieces costs an array look-up a piece.
 class Matcher {
  public:
-  Matcher(const Game& g, const Filter& f) : g_(g), f_(f), by_type_(f.kind || f.has) {
+  Matcher(const Game& g, const Filter& f) : g_(g), f_(f), by_type_(!f.type_passes && (f.kind || f.has)) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
@@ -74,6 +122,7 @@ class Matcher {
     const PieceState& p = g_.state().pieces[piece];
     if (f_.owner != -2 && p.owner != f_.owner) return false;
     if (f_.type >= 0 && p.type != f_.type) return false;
+    if (f_.type_passes && !(*f_.type_passes)[p.type]) return false;
     if (by_type_ && !type_passes(p.type)) return false;
     if (f_.marked && !has_marker(p, f_.marked)) return false;
     return true;
@@ -83,8 +132,7 @@ class Matcher {
   bool type_passes(int type) {
     int8_t& known = memo_[type];
     if (known < 0) {
-      const PieceTypeDef& t = g_.def().types[type];
-      known = !(f_.kind && t.kind != f_.kind) && !(f_.has && !truthy(t.values.find(std::string_view(f_.has))));
+      known = type_fields_pass(g_.def().types[type], f_);
       touched_.push_back(type);
     }
     return known != 0;
@@ -100,6 +148,28 @@ class Matcher {
 thread_local std::vector<int8_t> Matcher::memo_;
 thread_local std::vector<int> Matcher::touched_;
 
+// pieces.filter(table) -> a compiled filter, accepted wherever a filter
+// table is, and read once rather than at every call.
+int l_filter(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const Filter f = read_filter_table(L, 1);
+  const GameDef& d = game_of(L).def();
+  auto* c = static_cast<CompiledFilter*>(lua_newuserdatauv(L, sizeof(CompiledFilter), 0));
+  new (c) CompiledFilter();
+  luaL_setmetatable(L, kCompiledFilter);
+  c->owner = f.owner;
+  c->type = f.type;
+  if (f.marked) c->marked = f.marked, c->has_marked = true;
+  c->type_passes.resize(d.types.size());
+  for (size_t t = 0; t < d.types.size(); ++t) c->type_passes[t] = type_fields_pass(d.types[t], f);
+  return 1;
+}
+
+int filter_gc(lua_State* L) {
+  static_cast<CompiledFilter*>(luaL_checkudata(L, 1, kCompiledFilter))->~CompiledFilter();
+  return 0;
+}
+
 // pieces.at(loc [, filter]) -> array of piece ids, bottom to top
 int l_at(lua_State* L) {
   const int loc = check_location(L, 1);
@@ -114,6 +184,22 @@ int l_at(lua_State* L) {
       lua_pushinteger(L, id + 1);
       lua_rawseti(L, -2, ++n);
     }
+  return 1;
+}
+
+// pieces.top(loc [, filter]) -> the topmost matching piece, or nil
+int l_top(lua_State* L) {
+  const int loc = check_location(L, 1);
+  const Filter f = check_filter(L, 2);
+  Game& g = game_of(L);
+  const auto& c = g.state().contents[loc];
+  Matcher matches(g, f);
+  for (auto it = c.rbegin(); it != c.rend(); ++it)
+    if (matches(*it)) {
+      lua_pushinteger(L, *it + 1);
+      return 1;
+    }
+  lua_pushnil(L);
   return 1;
 }
 
@@ -156,15 +242,13 @@ int l_sum(lua_State* L) {
 
 // pieces.type(p) -> type id
 int l_type(lua_State* L) {
-  Game& g = game_of(L);
-  lua_pushstring(L, g.def().types[g.state().pieces[check_piece(L, 1)].type].id.c_str());
+  lua_rawgeti(L, kTypeIds, game_of(L).state().pieces[check_piece(L, 1)].type + 1);
   return 1;
 }
 
 // pieces.name(p) -> the printed name of its type
 int l_name(lua_State* L) {
-  Game& g = game_of(L);
-  lua_pushstring(L, g.def().types[g.state().pieces[check_piece(L, 1)].type].name.c_str());
+  lua_rawgeti(L, kTypeNames, game_of(L).state().pieces[check_piece(L, 1)].type + 1);
   return 1;
 }
 
@@ -202,10 +286,9 @@ int l_set_owner(lua_State* L) {
 
 // pieces.location(p) -> location id, or nil when removed from play
 int l_location(lua_State* L) {
-  Game& g = game_of(L);
-  const int loc = g.state().pieces[check_piece(L, 1)].location;
+  const int loc = game_of(L).state().pieces[check_piece(L, 1)].location;
   if (loc < 0) lua_pushnil(L);
-  else lua_pushstring(L, g.def().locations[loc].id.c_str());
+  else lua_rawgeti(L, kLocationIds, loc + 1);
   return 1;
 }
 
@@ -306,13 +389,32 @@ void emit_draw(Game& g, int piece, int from, int to, const std::string& rule) {
 }
 
 void open_lua_pieces(lua_State* L) {
+  const GameDef& d = game_of(L).def();
+  auto push_texts = [L](size_t n, auto text_of) {
+    lua_createtable(L, static_cast<int>(n), 0);
+    for (size_t i = 0; i < n; ++i) {
+      const std::string& t = text_of(i);
+      lua_pushlstring(L, t.data(), t.size());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+  };
+  lua_newtable(L);  // the module
+  luaL_newmetatable(L, kCompiledFilter);
+  lua_pushcfunction(L, filter_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushliteral(L, "filter");
+  lua_setfield(L, -2, "__name");
+  push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].id; });
+  push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].name; });
+  push_texts(d.locations.size(), [&](size_t i) -> const std::string& { return d.locations[i].id; });
   static const luaL_Reg fns[] = {
-      {"at", l_at},         {"count", l_count},       {"sum", l_sum},         {"type", l_type},
+      {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"flip", l_flip},
       {"mark", l_mark},     {"marked", l_marked},     {"counter", l_counter}, {"set_counter", l_set_counter},
       {"create", l_create}, {"move", l_move},         {nullptr, nullptr}};
-  register_module(L, "pieces", fns);
+  luaL_setfuncs(L, fns, 4);
+  lua_setglobal(L, "pieces");
   lua_register(L, "move", l_move);
 }
 

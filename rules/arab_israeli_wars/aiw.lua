@@ -10,7 +10,7 @@
 
 -- The kernel's functions used on every turn, as locals (the kernel creates
 -- them before the rules load).
-local pieces_at, pieces_count, pieces_sum = pieces.at, pieces.count, pieces.sum
+local pieces_at, pieces_top, pieces_count, pieces_sum = pieces.at, pieces.top, pieces.count, pieces.sum
 local pieces_value, pieces_name = pieces.value, pieces.name
 local pick, move = pick, move
 
@@ -25,10 +25,11 @@ OTHER_FRONTS = { { "central", "south" }, { "north", "south" }, { "north", "centr
 TT = { north = "arab_tt_north", central = "arab_tt_central", south = "arab_tt_south" }
 TT_TRACKS = { "arab_tt_north", "arab_tt_central", "arab_tt_south" }  -- in FRONTS order
 
--- UNIT CARDS: filters for pieces.count/sum/at (constants, built once).
-UNITS = { israel = { owner = "israel" }, arab = { owner = "arab" } }
-LEADERS = { israel = { owner = "israel", has = "leader" }, arab = { owner = "arab", has = "leader" } }
-ISRAELI_REGULARS = { owner = "israel", has = "regular" }
+-- UNIT CARDS: filters for pieces.count/sum/at, compiled once.
+local filter = pieces.filter
+UNITS = { israel = filter { owner = "israel" }, arab = filter { owner = "arab" } }
+LEADERS = { israel = filter { owner = "israel", has = "leader" }, arab = filter { owner = "arab", has = "leader" } }
+ISRAELI_REGULARS = filter { owner = "israel", has = "regular" }
 DISCARD = { israel = "israeli_discard", arab = "arab_discard" }
 SIDE_TITLE = { israel = "Israel", arab = "Arabs" }
 
@@ -80,7 +81,7 @@ end
 
 -- The event card of this turn, or nil.
 function current_event()
-  return pieces_at("current_event")[1]
+  return pieces_top("current_event")
 end
 
 -- Card List Notation (Leader) and the event cards: the Force modifiers of
