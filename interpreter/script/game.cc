@@ -83,14 +83,22 @@ void Game::emit(Event::Kind kind, std::string rule, std::string text, int visibl
 
 void Game::apply_setup() {
   const GameDef& d = *def_;
-  for (size_t t = 0; t < d.types.size(); ++t) {
-    const auto& type = d.types[t];
-    if (type.deck < 0) continue;
-    for (int c = 0; c < type.copies; ++c) state_.create_piece(static_cast<int>(t), type.owner, type.deck);
+  // The pieces before any shuffle are the same in every game: made once and
+  // copied (a copy keeps the vectors' room from the last game).
+  if (!setup_pieces_) {
+    State& s = setup_pieces_.emplace();
+    s.reset_for(d, 0);
+    for (size_t t = 0; t < d.types.size(); ++t) {
+      const auto& type = d.types[t];
+      if (type.deck < 0) continue;
+      for (int c = 0; c < type.copies; ++c) s.create_piece(static_cast<int>(t), type.owner, type.deck);
+    }
+    for (const auto& p : d.setup_pieces)
+      for (int c = 0; c < p.count; ++c)
+        s.create_piece(p.type, p.owner >= 0 ? p.owner : d.types[p.type].owner, p.location);
   }
-  for (const auto& p : d.setup_pieces)
-    for (int c = 0; c < p.count; ++c)
-      state_.create_piece(p.type, p.owner >= 0 ? p.owner : d.types[p.type].owner, p.location);
+  state_.pieces = setup_pieces_->pieces;
+  state_.contents = setup_pieces_->contents;
   for (size_t l = 0; l < d.locations.size(); ++l)
     if (d.locations[l].kind == LocationKind::kDeck) state_.shuffle(static_cast<int>(l));
   for (const auto& [track, v] : d.setup_tracks) state_.tracks[track] = v;
@@ -150,7 +158,13 @@ int Game::take_choice(int choice) {
     const auto& side = def_->sides[state_.pending.side];
     emit(Event::Kind::kDecision, state_.pending.rule, side.title + " chose " + state_.pending.choices[choice]);
   }
-  state_.pending = Decision{};
+  // The decision taken becomes the spare one (ask reuses its strings); the
+  // spare, closed and empty since ask swapped it out, becomes the pending one.
+  std::swap(state_.pending, spare_decision_);
+  state_.pending.side = -1;
+  state_.pending.prompt.clear();
+  state_.pending.rule.clear();
+  state_.pending.choices.clear();
   return choice;
 }
 
@@ -205,17 +219,19 @@ void Game::finish(std::string result, int winner) {
 Status Game::begin_step() {
   const GameDef& d = *def_;
   auto& pos = state_.position;
-  std::string fn;
+  // The name stays in the definition: Lua's cache of C strings knows its
+  // address, so pushing it does not hash the text again.
+  const std::string* fn = nullptr;
   if (pos.in_setup) {
-    if (pos.step == 0) fn = d.sequence.setup;
-    else if (pos.step == 1) fn = d.setup_script;
+    if (pos.step == 0) fn = &d.sequence.setup;
+    else if (pos.step == 1) fn = &d.setup_script;
     else {
       pos = SequencePosition{1, 0, 0, 0, false};
       return ok_status();
     }
   } else if (pos.phase == -2) {
-    fn = d.sequence.at_end;
-    if (fn.empty()) {
+    fn = &d.sequence.at_end;
+    if (fn->empty()) {
       finish(d.sequence.turn_limit_result, -1);
       return ok_status();
     }
@@ -230,17 +246,20 @@ Status Game::begin_step() {
     if (d.sequence.phases.empty()) return rejected("game " + d.id + " declares no phases in its sequence of play");
     const PhaseDef& ph = d.sequence.phases[pos.phase];
     if (pos.step == 0 && pos.repeat == 0) {
-      if (pos.phase == 0) emit(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
+      // The texts are built only when events are recorded.
+      if (record_events_ && pos.phase == 0) emit(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
       if (snapshot_hook_) snapshot_hook_(state_);
-      emit(Event::Kind::kSequence, ph.rule, ph.title);
+      if (record_events_) emit(Event::Kind::kSequence, ph.rule, ph.title);
     }
-    if (ph.repeat == PhaseDef::Repeat::kEachSide && pos.step == 0 && d.sides.size() > 1)
-      emit(Event::Kind::kSequence, ph.rule, ph.title + ": " + d.sides[pos.repeat].title);
-    if (ph.repeat == PhaseDef::Repeat::kTimes && pos.step == 0 && ph.times > 1)
-      emit(Event::Kind::kSequence, ph.rule, ph.title + ": impulse " + std::to_string(pos.repeat + 1));
-    fn = ph.steps[pos.step].run;
+    if (record_events_ && pos.step == 0) {
+      if (ph.repeat == PhaseDef::Repeat::kEachSide && d.sides.size() > 1)
+        emit(Event::Kind::kSequence, ph.rule, ph.title + ": " + d.sides[pos.repeat].title);
+      if (ph.repeat == PhaseDef::Repeat::kTimes && ph.times > 1)
+        emit(Event::Kind::kSequence, ph.rule, ph.title + ": impulse " + std::to_string(pos.repeat + 1));
+    }
+    fn = &ph.steps[pos.step].run;
   }
-  if (fn.empty()) {
+  if (fn->empty()) {
     advance();
     return ok_status();
   }
@@ -254,7 +273,7 @@ Status Game::begin_step() {
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   lua_pushglobaltable(co_);
-  lua_pushstring(co_, fn.c_str());
+  lua_pushstring(co_, fn->c_str());
   lua_rawget(co_, -2);
   lua_remove(co_, -2);
   return ok_status();

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,9 @@ class Game {
   int decide() { return decider_(*this); }
   // Logs the choice of the pending decision and clears it; -1 when out of range.
   int take_choice(int choice);
+  // Where ask writes a new decision before swapping it into the state: it
+  // holds the last decision taken, so its strings keep their room.
+  Decision& spare_decision() { return spare_decision_; }
 
   // Called with the state at every phase start (and at the start of the game).
   void set_snapshot_hook(std::function<void(const State&)> hook) { snapshot_hook_ = std::move(hook); }
@@ -127,6 +131,7 @@ class Game {
   void drop_coroutine();
 
   std::shared_ptr<const GameDef> def_;
+  std::optional<State> setup_pieces_;  // the set-up's pieces before shuffling (apply_setup)
   std::unique_ptr<Sandbox> sandbox_;
   State state_;
   uint64_t seed_ = 0;
@@ -134,6 +139,7 @@ class Game {
 
   lua_State* co_ = nullptr;  // the running step's coroutine, null at a quiet point
   int co_ref_ = LUA_NOREF;    // keeps co_ alive in the registry
+  Decision spare_decision_;
   lua_State* spare_ = nullptr;  // a finished coroutine, reused for the next step
   int spare_ref_ = LUA_NOREF;
   int choices_ref_ = LUA_NOREF;

@@ -13,19 +13,38 @@ namespace cardboard {
 
 namespace {
 
+// ask's upvalues: its field names as Lua strings made once.
+const int kPromptKey = lua_upvalueindex(1);
+const int kRuleKey = lua_upvalueindex(2);
+const int kChoicesKey = lua_upvalueindex(3);
+const int kTextKey = lua_upvalueindex(4);
+
+// Copies the string at `idx` into `out`, reusing out's room; false when it
+// is not a string.
+bool copy_string(lua_State* L, int idx, std::string& out) {
+  if (lua_type(L, idx) != LUA_TSTRING) return false;
+  size_t len = 0;
+  const char* s = lua_tolstring(L, idx, &len);
+  out.assign(s, len);
+  return true;
+}
+
+// The field `key` (an upvalue index) of the table at `t`, or "" when it is
+// not a string.
+void copy_field(lua_State* L, int t, int key, std::string& out) {
+  lua_pushvalue(L, key);
+  if (lua_gettable(L, t) != LUA_TSTRING || !copy_string(L, -1, out)) out.clear();
+  lua_pop(L, 1);
+}
+
 // The text a choice shows: a string itself, or a table's `text` field.
 bool choice_text(lua_State* L, int idx, std::string& out) {
-  if (lua_type(L, idx) == LUA_TSTRING) {
-    out = lua_tostring(L, idx);
-    return true;
-  }
-  if (lua_type(L, idx) == LUA_TTABLE) {
-    const bool ok = lua_getfield(L, idx, "text") == LUA_TSTRING;
-    if (ok) out = lua_tostring(L, -1);
-    lua_pop(L, 1);
-    return ok;
-  }
-  return false;
+  if (copy_string(L, idx, out)) return true;
+  if (lua_type(L, idx) != LUA_TTABLE) return false;
+  lua_pushvalue(L, kTextKey);
+  const bool ok = lua_gettable(L, idx < 0 ? idx - 1 : idx) == LUA_TSTRING && copy_string(L, -1, out);
+  lua_pop(L, 1);
+  return ok;
 }
 
 // ask(side, {prompt = text, choices = {...}, rule = ref}) -> choice, index
@@ -38,22 +57,22 @@ int l_ask(lua_State* L) {
   const int side = check_side(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
-  Decision d;
+  // The decision is written into the game's spare one, whose strings keep
+  // their room from the last decision, then swapped in.
+  Decision& d = g.spare_decision();
   d.side = side;
-  if (lua_getfield(L, 2, "prompt") == LUA_TSTRING) d.prompt = lua_tostring(L, -1);
-  if (lua_getfield(L, 2, "rule") == LUA_TSTRING) d.rule = lua_tostring(L, -1);
-  lua_pop(L, 2);
-  if (lua_getfield(L, 2, "choices") != LUA_TTABLE) return luaL_argerror(L, 2, "'choices' must be a list");
+  copy_field(L, 2, kPromptKey, d.prompt);
+  copy_field(L, 2, kRuleKey, d.rule);
+  lua_pushvalue(L, kChoicesKey);
+  if (lua_gettable(L, 2) != LUA_TTABLE) return luaL_argerror(L, 2, "'choices' must be a list");
   const auto n = static_cast<int>(luaL_len(L, -1));
   if (n == 0) return luaL_argerror(L, 2, "'choices' is empty: a decision needs at least one choice");
-  d.choices.reserve(n);
+  d.choices.resize(n);
   for (int i = 1; i <= n; ++i) {
     lua_rawgeti(L, -1, i);
-    std::string text;
-    if (!choice_text(L, -1, text))
+    if (!choice_text(L, -1, d.choices[i - 1]))
       return luaL_error(L, "bad choice #%d to 'ask' (a string or a table with a 'text' field expected)", i);
     lua_pop(L, 1);
-    d.choices.push_back(std::move(text));
   }
   // A choice is named by its text, so texts must differ. Lists are short;
   // a long one is checked through a sorted copy.
@@ -74,7 +93,7 @@ int l_ask(lua_State* L) {
   }
   if (twice)
     return luaL_error(L, "bad choices to 'ask': '%s' appears twice; choice texts must differ", twice->c_str());
-  g.mutable_state().pending = std::move(d);
+  std::swap(g.mutable_state().pending, d);
   if (g.has_decider()) {
     const int i = g.decide();
     if (i >= 0) {
@@ -251,7 +270,9 @@ void push_readonly(lua_State* L, const Value& v) {
 }  // namespace
 
 void open_lua_game(lua_State* L) {
-  lua_register(L, "ask", l_ask);
+  for (const char* key : {"prompt", "rule", "choices", "text"}) lua_pushstring(L, key);
+  lua_pushcclosure(L, l_ask, 4);
+  lua_setglobal(L, "ask");
   lua_getglobal(L, "string");
   lua_getfield(L, -1, "format");
   lua_pushcclosure(L, l_log, 1);

@@ -80,33 +80,45 @@ end
 -- player moves units one at a time until "No transfer" or nothing can move.
 -- Identical cards at one front make one choice; a Vehicle whose own free
 -- transfer is unused is the one moved, and it spends that first.
+--
+-- The choice list is rebuilt for every question in the same three tables,
+-- cleared past its end, so a question creates no table and no new key.
+-- They hold nothing between questions: the state is all in the kernel.
+local TEXTS, MOVERS, INFOS = {}, {}, {}
+
 function transfer_phase()
   local ev = current_event()
   local left = 1
   if ev and pieces_value(ev, "effect") == "transfers" then left = left + pieces_value(ev, "amount") end
   local used = {}  -- vehicles that spent their own free transfer (this step only)
   local question = { prompt = nil, choices = nil, rule = "4" }
+  local texts, movers, infos = TEXTS, MOVERS, INFOS
   while true do
     -- Two choices per card type and front: texts[k], texts[k + 1] move
-    -- movers[k] (= movers[k + 1]) to its front's OTHER_FRONTS 1 and 2.
-    local texts, movers, n = {}, {}, 0
-    local seen = nil  -- CARD_INFO -> its first choice; this front's are above `first`
+    -- movers[k] (= movers[k + 1]) to its front's OTHER_FRONTS 1 and 2;
+    -- infos[k] is the type's CARD_INFO.
+    local n = 0
     for fi = 1, 3 do
       local regs = pieces_at(FRONTS[fi], ISRAELI_REGULARS)
-      local first = n
+      local first = n  -- this front's choices are above `first`
       for j = 1, #regs do
         local p = regs[j]
         local t = pieces_type(p)
         local info = CARD_INFO[t] or card_info(p, t)
         local own = info.vehicles and not used[p]
         if left > 0 or own then
-          seen = seen or {}
-          local k = seen[info]
-          if k == nil or k <= first then
-            seen[info] = n + 1
+          local k = nil
+          for m = first + 1, n, 2 do
+            if infos[m] == info then
+              k = m
+              break
+            end
+          end
+          if k == nil then
             local moves = info.moves[fi]
             texts[n + 1], texts[n + 2] = moves[1], moves[2]
             movers[n + 1], movers[n + 2] = p, p
+            infos[n + 1] = info
             n = n + 2
           elseif own and used[movers[k]] then
             movers[k], movers[k + 1] = p, p
@@ -116,6 +128,11 @@ function transfer_phase()
     end
     if n == 0 then return end
     texts[n + 1] = "No transfer"
+    local k = n + 2
+    while texts[k] ~= nil do
+      texts[k] = nil
+      k = k + 1
+    end
     -- The long prompt only when events are recorded; asked at every question,
     -- as a step replayed from a save records only from where it resumes.
     if game.recording() then
