@@ -50,8 +50,12 @@ TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lu
                   "pieces.at('board', {marked = 'disrupted'})[1] == p") == "1,true");
   CHECK(lua_ok(L, "return pieces.count('board', {owner = 'blue', marked = 'disrupted'})") == "1");
   CHECK(lua_ok(L, "return pieces.sum('board', 'attack'), pieces.sum('board', 'attack', {owner = 'blue'}), "
-                  "pieces.sum('board', 'speed'), pieces.sum('board', 'nothing'), pieces.sum('deck', 'points')") ==
+                  "pieces.sum('board', 'speed'), pieces.sum('board', 'nothing'), (pieces.sum('deck', 'points'))") ==
         "14,6,5.0,0,28");
+  // The second result counts the matching pieces, with the value or without.
+  CHECK(lua_ok(L, "return select(2, pieces.sum('board', 'speed')), select(2, pieces.sum('board', 'nothing')), "
+                  "select(2, pieces.sum('board', 'attack', {owner = 'blue'})), select(2, pieces.sum('dead', 'attack'))") ==
+        "5,5,3,0");
   // at lists bottom to top, and matches the kernel's contents.
   const auto& board = g->state().contents[g->def().find_location("board")];
   std::string ids;

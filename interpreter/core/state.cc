@@ -17,10 +17,16 @@ State State::empty_for(const GameDef& def, uint64_t seed) {
   return s;
 }
 
-void State::reset_for(const GameDef& def, uint64_t seed) {
-  pieces.clear();
-  contents.resize(def.locations.size());
-  for (auto& c : contents) c.clear();
+void State::reset_for(const GameDef& def, uint64_t seed, const State* pieces_from) {
+  if (pieces_from) {
+    // Assigned over the last game's pieces, whose vectors keep their room.
+    pieces = pieces_from->pieces;
+    contents = pieces_from->contents;
+  } else {
+    pieces.clear();
+    contents.resize(def.locations.size());
+    for (auto& c : contents) c.clear();
+  }
   tracks.clear();
   for (const auto& t : def.tracks) tracks.push_back(t.start);
   vars.entries.clear();

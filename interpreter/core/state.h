@@ -62,7 +62,9 @@ struct State {
   // An empty state shaped for `def` (locations and tracks at their start).
   static State empty_for(const GameDef& def, uint64_t seed);
   // The same, reusing this state's buffers (a bot plays many games in a row).
-  void reset_for(const GameDef& def, uint64_t seed);
+  // With `pieces_from` (a state of the same game), its pieces and locations'
+  // contents are copied rather than left empty.
+  void reset_for(const GameDef& def, uint64_t seed, const State* pieces_from = nullptr);
 
   int32_t create_piece(int32_t type, int32_t owner, int32_t location);
   // Moves a piece to the top of `location` (-1 removes it from play).

@@ -81,11 +81,10 @@ void Game::emit(Event::Kind kind, std::string rule, std::string text, int visibl
   events_.push_back({kind, std::move(rule), std::move(text), visible_to});
 }
 
-void Game::apply_setup() {
-  const GameDef& d = *def_;
-  // The pieces before any shuffle are the same in every game: made once and
-  // copied (a copy keeps the vectors' room from the last game).
+const State& Game::setup_pieces() {
+  // The pieces before any shuffle are the same in every game: made once.
   if (!setup_pieces_) {
+    const GameDef& d = *def_;
     State& s = setup_pieces_.emplace();
     s.reset_for(d, 0);
     for (size_t t = 0; t < d.types.size(); ++t) {
@@ -97,8 +96,11 @@ void Game::apply_setup() {
       for (int c = 0; c < p.count; ++c)
         s.create_piece(p.type, p.owner >= 0 ? p.owner : d.types[p.type].owner, p.location);
   }
-  state_.pieces = setup_pieces_->pieces;
-  state_.contents = setup_pieces_->contents;
+  return *setup_pieces_;
+}
+
+void Game::apply_setup() {
+  const GameDef& d = *def_;
   for (size_t l = 0; l < d.locations.size(); ++l)
     if (d.locations[l].kind == LocationKind::kDeck) state_.shuffle(static_cast<int>(l));
   for (const auto& [track, v] : d.setup_tracks) state_.tracks[track] = v;
@@ -116,7 +118,7 @@ Status Game::start(uint64_t seed) {
   seed_ = seed;
   broken_ = false;
   drop_coroutine();
-  state_.reset_for(*def_, seed);
+  state_.reset_for(*def_, seed, &setup_pieces());
   apply_setup();
   return run(0);
 }

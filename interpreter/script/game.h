@@ -123,6 +123,7 @@ class Game {
  private:
   explicit Game(std::shared_ptr<const GameDef> def);
   Status load_rules();
+  const State& setup_pieces();
   void apply_setup();
   Status run(int nargs);
   Status begin_step();
@@ -131,7 +132,7 @@ class Game {
   void drop_coroutine();
 
   std::shared_ptr<const GameDef> def_;
-  std::optional<State> setup_pieces_;  // the set-up's pieces before shuffling (apply_setup)
+  std::optional<State> setup_pieces_;  // the set-up's pieces before shuffling (setup_pieces())
   std::unique_ptr<Sandbox> sandbox_;
   State state_;
   uint64_t seed_ = 0;

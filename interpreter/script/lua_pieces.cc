@@ -1,6 +1,7 @@
 // The pieces module: what a piece is (its type's printed values) and where it
 // is, sums and counts over a location, and moving pieces. Pieces are named in
 // Lua by integer ids; locations and sides by their id strings.
+#include <algorithm>
 #include <new>
 #include <string>
 #include <vector>
@@ -34,6 +35,58 @@ const int kFilterMetatable = lua_upvalueindex(1);
 const int kTypeIds = lua_upvalueindex(2);
 const int kTypeNames = lua_upvalueindex(3);
 const int kLocationIds = lua_upvalueindex(4);
+const int kValueKeys = lua_upvalueindex(5);   // printed value key -> its number in ValueIndex
+const int kValueIndex = lua_upvalueindex(6);  // the ValueIndex
+
+// The printed values of every piece type by key number: a look-up from Lua
+// is one read of kValueKeys and one of this array, not a search by text.
+struct ValueIndex {
+  size_t keys = 0;
+  std::vector<const Value*> cells;  // [type * keys + key], nullptr where the type has no such value
+  const Value* at(int type, int key) const { return cells[static_cast<size_t>(type) * keys + key]; }
+};
+
+// The number of the key at `arg` (a string), or -1 when no type has it.
+int value_key(lua_State* L, int arg) {
+  if (lua_type(L, arg) != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number becomes its text
+  lua_pushvalue(L, arg);
+  const int key = lua_rawget(L, kValueKeys) == LUA_TNUMBER ? static_cast<int>(lua_tointeger(L, -1)) : -1;
+  lua_pop(L, 1);
+  return key;
+}
+
+const ValueIndex& value_index(lua_State* L) { return *static_cast<const ValueIndex*>(lua_touserdata(L, kValueIndex)); }
+
+int value_index_gc(lua_State* L) {
+  static_cast<ValueIndex*>(lua_touserdata(L, 1))->~ValueIndex();
+  return 0;
+}
+
+// Pushes the key table and the ValueIndex of `d` (the upvalues 5 and 6).
+void push_value_index(lua_State* L, const GameDef& d) {
+  std::vector<std::string_view> keys;
+  for (const auto& t : d.types)
+    for (const auto& [k, v] : t.values.entries)
+      if (k.index() == 1) keys.push_back(std::get<1>(k));
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  lua_createtable(L, 0, static_cast<int>(keys.size()));
+  for (size_t i = 0; i < keys.size(); ++i) {
+    lua_pushlstring(L, keys[i].data(), keys[i].size());
+    lua_pushinteger(L, static_cast<lua_Integer>(i));
+    lua_rawset(L, -3);
+  }
+  auto* index = static_cast<ValueIndex*>(lua_newuserdatauv(L, sizeof(ValueIndex), 0));
+  new (index) ValueIndex();
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, value_index_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  index->keys = keys.size();
+  index->cells.assign(d.types.size() * keys.size(), nullptr);
+  for (size_t t = 0; t < d.types.size(); ++t)
+    for (size_t k = 0; k < keys.size(); ++k) index->cells[t * keys.size() + k] = d.types[t].values.find(keys[k]);
+}
 
 // A compiled filter: the fields of its table, and for every piece type
 // whether it passes the type-level fields (kind, has).
@@ -215,29 +268,32 @@ int l_count(lua_State* L) {
   return 1;
 }
 
-// pieces.sum(loc, key [, filter]) -> number: the sum of a printed value over
-// the matching pieces (missing or non-numeric values count 0).
+// pieces.sum(loc, key [, filter]) -> number, count: the sum of a printed
+// value over the matching pieces (missing or non-numeric values count 0), and
+// how many pieces match.
 int l_sum(lua_State* L) {
   const int loc = check_location(L, 1);
-  size_t key_len = 0;
-  const char* key_text = luaL_checklstring(L, 2, &key_len);
-  const std::string_view key(key_text, key_len);
+  const int key = value_key(L, 2);
   const Filter f = check_filter(L, 3);
   Game& g = game_of(L);
   int64_t isum = 0;
   double dsum = 0;
   bool real = false;
+  lua_Integer n = 0;
+  const ValueIndex& values = value_index(L);
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) {
     if (!matches(id)) continue;
-    const Value* v = g.def().types[g.state().pieces[id].type].values.find(key);
+    ++n;
+    const Value* v = key < 0 ? nullptr : values.at(g.state().pieces[id].type, key);
     if (!v) continue;
     if (v->is_int()) isum += v->as_int();
     else if (v->is_number()) dsum += v->as_number(), real = true;
   }
   if (real) lua_pushnumber(L, dsum + static_cast<double>(isum));
   else lua_pushinteger(L, isum);
-  return 1;
+  lua_pushinteger(L, n);
+  return 2;
 }
 
 // pieces.type(p) -> type id
@@ -261,11 +317,9 @@ int l_kind(lua_State* L) {
 
 // pieces.value(p, key) -> the printed value, or nil
 int l_value(lua_State* L) {
-  Game& g = game_of(L);
   const int p = check_piece(L, 1);
-  size_t len = 0;
-  const char* key = luaL_checklstring(L, 2, &len);
-  const Value* v = g.def().types[g.state().pieces[p].type].values.find(std::string_view(key, len));
+  const int key = value_key(L, 2);
+  const Value* v = key < 0 ? nullptr : value_index(L).at(game_of(L).state().pieces[p].type, key);
   if (v) push_value(L, *v);
   else lua_pushnil(L);
   return 1;
@@ -407,13 +461,14 @@ void open_lua_pieces(lua_State* L) {
   push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].id; });
   push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].name; });
   push_texts(d.locations.size(), [&](size_t i) -> const std::string& { return d.locations[i].id; });
+  push_value_index(L, d);
   static const luaL_Reg fns[] = {
       {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"flip", l_flip},
       {"mark", l_mark},     {"marked", l_marked},     {"counter", l_counter}, {"set_counter", l_set_counter},
       {"create", l_create}, {"move", l_move},         {nullptr, nullptr}};
-  luaL_setfuncs(L, fns, 4);
+  luaL_setfuncs(L, fns, 6);
   lua_setglobal(L, "pieces");
   lua_register(L, "move", l_move);
 }

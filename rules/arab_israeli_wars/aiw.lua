@@ -120,11 +120,10 @@ LEADER_BONUS = 1
 -- +LEADER_BONUS per friendly Leader there and the event's per-unit modifier
 -- + the event's flat modifier; a total below 0 counts 0 (A16).
 function front_force(side, front, per_unit, flat)
-  local filter = UNITS[side]
-  local n = pieces_count(front, filter)
+  local force, n = pieces_sum(front, "force", UNITS[side])
   if n == 0 then return 0, 0 end
   local leaders = pieces_count(front, LEADERS[side])
-  local total = pieces_sum(front, "force", filter) + (n - leaders) * (leaders * LEADER_BONUS + per_unit) + flat
+  local total = force + (n - leaders) * (leaders * LEADER_BONUS + per_unit) + flat
   if total < 0 then total = 0 end
   return total, n
 end
