@@ -344,3 +344,58 @@ TEST_CASE("game: the instruction budget is per decision, whoever decides", "[ker
   CHECK(by_decider->state().finished);
   CHECK(by_decider->state().hash() == by_act->state().hash());
 }
+
+namespace {
+
+// The ending fixture with vars.how set to `how`, started.
+std::unique_ptr<Game> ending(const std::string& how, Status& started) {
+  auto def = std::make_shared<GameDef>(*load_fixture("ending", "one"));
+  def->setup_vars.set(std::string("how"), Value(how));
+  auto g = make_game(def);
+  started = g->start(1);
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("game: a step ends the game by returning its result, as game.finish does", "[kernel][game]") {
+  Status st = ok_status();
+  auto by_finish = ending("finish", st);
+  must_ok(st);
+  REQUIRE(by_finish->state().finished);
+  CHECK(by_finish->state().result == "Done");
+  CHECK(by_finish->state().winner == 0);
+  auto by_return = ending("return", st);
+  must_ok(st);
+  REQUIRE(by_return->state().finished);
+  CHECK(by_return->state().result == "Done");
+  CHECK(by_return->state().winner == 0);
+  // The same state either way, where the sequence stands included (but for
+  // vars.how, which says which way to end).
+  State a = by_finish->state(), b = by_return->state();
+  a.vars = b.vars = Table{};
+  CHECK(a.hash() == b.hash());
+
+  auto no_winner = ending("return_no_winner", st);
+  must_ok(st);
+  CHECK(no_winner->state().result == "Done");
+  CHECK(no_winner->state().winner == -1);
+  // A nil first result (or nothing) goes on to the next step: here, to the turn limit.
+  for (const char* how : {"nothing", "return_nil"}) {
+    auto on = ending(how, st);
+    must_ok(st);
+    CHECK(on->state().result == "Out of turns");
+  }
+}
+
+TEST_CASE("game: a step that returns anything but a result is a rules error", "[kernel][game]") {
+  Status st = ok_status();
+  auto number = ending("return_number", st);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().kind == ErrorKind::kScript);
+  CHECK_THAT(st.error().message, Catch::Contains("the step returned a number; a step returns nothing, or a result "
+                                                 "text (and a winner) to end the game"));
+  auto bad_winner = ending("return_bad_winner", st);
+  REQUIRE_FALSE(st.ok());
+  CHECK_THAT(st.error().message, Catch::Contains("the step's winner must be a side id, got 'nobody'"));
+}

@@ -152,16 +152,16 @@ end
 function victory_check()
   local north, south = track.get("north_vp"), track.get("south_vp")
   local needed = tables.victory_points
-  if north >= needed and north > south then game.finish("North wins", "north") end
-  if south >= needed and south > north then game.finish("South wins", "south") end
+  if north >= needed and north > south then return "North wins", "north" end
+  if south >= needed and south > north then return "South wins", "south" end
 end
 
 -- 3.1 END OF THE GAME: after the last turn, more VP wins; equal VP is a draw.
 function final_victory_check()
   local north, south = track.get("north_vp"), track.get("south_vp")
-  if north > south then game.finish("North wins on points", "north") end
-  if south > north then game.finish("South wins on points", "south") end
-  game.finish("Draw")
+  if north > south then return "North wins on points", "north" end
+  if south > north then return "South wins on points", "south" end
+  return "Draw"
 end
 )tpl";
 

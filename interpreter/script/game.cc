@@ -281,6 +281,25 @@ Status Game::begin_step() {
   return ok_status();
 }
 
+Result<bool> Game::step_result(int nres) {
+  const int first = lua_gettop(co_) - nres + 1;
+  if (nres == 0 || lua_isnil(co_, first)) return false;
+  if (lua_type(co_, first) != LUA_TSTRING)
+    return script_error("rules error in " + def_->id + " (" + where() + "): the step returned a " +
+                        luaL_typename(co_, first) +
+                        "; a step returns nothing, or a result text (and a winner) to end the game");
+  int winner = -1;
+  if (nres >= 2 && !lua_isnil(co_, first + 1)) {
+    const char* id = lua_tostring(co_, first + 1);
+    winner = id && lua_type(co_, first + 1) == LUA_TSTRING ? def_->find_side(id) : -1;
+    if (winner < 0)
+      return script_error("rules error in " + def_->id + " (" + where() + "): the step's winner must be a side id, got " +
+                          (id ? "'" + std::string(id) + "'" : std::string(luaL_typename(co_, first + 1))));
+  }
+  finish(lua_tostring(co_, first), winner);
+  return true;
+}
+
 void Game::advance() {
   const GameDef& d = *def_;
   auto& pos = state_.position;
@@ -336,11 +355,15 @@ Status Game::run(int nargs) {
       return fail(script_error("rules error in " + def_->id + " (" + where() + "): " +
                                sandbox_->describe_failure(text)));
     }
+    // A step ends the game by returning its result: no unwinding, which
+    // game.finish costs (a yield is a C++ exception).
+    auto ended = step_result(nres);
     lua_settop(co_, 0);
+    if (!ended.ok()) return fail(ended.error());
     spare_ = co_;
     spare_ref_ = co_ref_;
     co_ = nullptr;
-    advance();
+    if (!*ended) advance();
   }
   drop_coroutine();
   if (choices_ref_ != LUA_NOREF) {

@@ -127,6 +127,8 @@ class Game {
   void apply_setup();
   Status run(int nargs);
   Status begin_step();
+  // What a finished step returned: true when it ended the game.
+  Result<bool> step_result(int nres);
   void advance();
   Status fail(Error e);
   void drop_coroutine();

@@ -243,14 +243,14 @@ end
 -- 6. END PHASE: VICTORY CONDITIONS, checked in this order (R10): Complete
 -- Loss (6 Arab TT at a front), Decisive Victory (all battles won two turns
 -- in a row), Attrition Victory (no Arab unit card left in the deck or on
--- the table, A13).
+-- the table, A13). The step returns the result that ends the game.
 function end_phase()
   for i = 1, 3 do
-    if track_get(TT_TRACKS[i]) >= 6 then game.finish("Arab victory: complete loss", "arab") end
+    if track_get(TT_TRACKS[i]) >= 6 then return "Arab victory: complete loss", "arab" end
   end
-  if vars.streak >= 2 then game.finish("Israeli decisive victory", "israel") end
+  if vars.streak >= 2 then return "Israeli decisive victory", "israel" end
   if deck_count("arab_deck") == 0 and pieces_count("north", UNITS.arab) == 0 and
       pieces_count("central", UNITS.arab) == 0 and pieces_count("south", UNITS.arab) == 0 then
-    game.finish("Israeli attrition victory", "israel")
+    return "Israeli attrition victory", "israel"
   end
 end

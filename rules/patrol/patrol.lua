@@ -140,12 +140,12 @@ end
 
 -- 7.1 VICTORY CHECK at the end of every turn.
 function victory_check()
-  if track.get("steps") == 0 then game.finish("Insurgents win: the patrol is destroyed", "insurgents") end
-  if track.get("vp") >= tables.victory_vp then game.finish("Patrol wins: the valley is secured", "patrol") end
+  if track.get("steps") == 0 then return "Insurgents win: the patrol is destroyed", "insurgents" end
+  if track.get("vp") >= tables.victory_vp then return "Patrol wins: the valley is secured", "patrol" end
 end
 
 -- 7.2 END OF THE GAME after the last turn.
 function final_victory()
-  if track.get("vp") >= tables.points_vp then game.finish("Draw: the valley stays contested") end
-  game.finish("Insurgents win: the patrol ran out of time", "insurgents")
+  if track.get("vp") >= tables.points_vp then return "Draw: the valley stays contested" end
+  return "Insurgents win: the patrol ran out of time", "insurgents"
 end
