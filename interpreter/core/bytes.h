@@ -13,18 +13,8 @@ namespace cardboard {
 
 class ByteWriter {
  public:
-  void u(uint64_t v) {
-    // Writes straight into spare capacity: this is the hot path of hashing
-    // and snapshots, so no per-byte bounds checks.
-    char* p = room(10);
-    while (v >= 0x80) {
-      *p++ = static_cast<char>(v | 0x80);
-      v >>= 7;
-    }
-    *p++ = static_cast<char>(v);
-    size_ = static_cast<size_t>(p - buf_.data());
-  }
-  void i(int64_t v) { u((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63)); }
+  void u(uint64_t v) { size_ = static_cast<size_t>(put_u(room(10), v) - buf_.data()); }
+  void i(int64_t v) { u(zigzag(v)); }
   void f(double d) {
     uint64_t bits;
     std::memcpy(&bits, &d, sizeof bits);
@@ -37,6 +27,23 @@ class ByteWriter {
     std::memcpy(room(v.size()), v.data(), v.size());
     size_ += v.size();
   }
+
+  // The hot path of hashing and snapshots writes several varints under one
+  // bounds check: claim(n) makes room for n bytes and returns where they go,
+  // put_u/put_i write through the cursor, and commit(end) keeps what was written.
+  char* claim(size_t n) { return room(n); }
+  void commit(const char* end) { size_ = static_cast<size_t>(end - buf_.data()); }
+  static char* put_u(char* p, uint64_t v) {
+    while (v >= 0x80) {
+      *p++ = static_cast<char>(v | 0x80);
+      v >>= 7;
+    }
+    *p++ = static_cast<char>(v);
+    return p;
+  }
+  static char* put_i(char* p, int64_t v) { return put_u(p, zigzag(v)); }
+  static constexpr size_t kMaxVarint = 10;
+
   void reserve(size_t n) {
     if (buf_.size() < n) buf_.resize(n);
   }
@@ -49,6 +56,7 @@ class ByteWriter {
   void clear() { size_ = 0; }
 
  private:
+  static uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
   // Makes room for n more bytes and returns where they go.
   char* room(size_t n) {
     if (size_ + n > buf_.size()) buf_.resize(std::max<size_t>(2 * buf_.size(), size_ + n + 256));

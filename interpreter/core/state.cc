@@ -79,14 +79,21 @@ void State::shuffle(int32_t location) {
 }
 
 void State::write(ByteWriter& w) const {
+  using W = ByteWriter;
   w.u(kStateFormat);
   w.u(pieces.size());
   for (const auto& p : pieces) {
-    w.i(p.type);
-    w.i(p.owner);
-    w.i(p.location);
-    w.i(p.face);
-    w.u(p.markers.size());
+    char* c = w.claim(6 * W::kMaxVarint);
+    c = W::put_i(c, p.type);
+    c = W::put_i(c, p.owner);
+    c = W::put_i(c, p.location);
+    c = W::put_i(c, p.face);
+    c = W::put_u(c, p.markers.size());
+    if (p.markers.empty() && p.counters.empty()) {
+      w.commit(W::put_u(c, 0));
+      continue;
+    }
+    w.commit(c);
     for (const auto& m : p.markers) w.s(m);
     w.u(p.counters.size());
     for (const auto& [k, v] : p.counters) {
@@ -96,8 +103,10 @@ void State::write(ByteWriter& w) const {
   }
   w.u(contents.size());
   for (const auto& c : contents) {
-    w.u(c.size());
-    for (auto id : c) w.u(static_cast<uint64_t>(id));
+    char* out = w.claim((c.size() + 1) * W::kMaxVarint);
+    out = W::put_u(out, c.size());
+    for (auto id : c) out = W::put_u(out, static_cast<uint64_t>(id));
+    w.commit(out);
   }
   w.u(tracks.size());
   for (auto t : tracks) w.i(t);
