@@ -63,15 +63,20 @@ ActionRow action(int64_t seq) {
 // per even action.
 std::unique_ptr<SaveFile> sample(const std::string& path) {
   auto f = must(SaveFile::create(path));
-  must_ok(f->write_start(sample_meta(), {{0, 0, "sequence", "", "Turn 1", ""}}, {{0, "turn 1, Play", "S0", ""}}));
+  const SnapshotRow start{0, "turn 1, Play", "S0", ""};
+  must_ok(f->write_start(sample_meta(), {{0, 0, "sequence", "", "Turn 1", ""}}, &start));
   for (int64_t k = 1; k <= 10; ++k) {
     std::vector<EventRow> ev{{0, 0, "log", "1", std::to_string(k) + ".1", ""},
                              {0, 0, "draw", "2", std::to_string(k) + ".2", "blue"}};
-    std::vector<SnapshotRow> sn;
-    if (k % 2 == 0) sn.push_back({0, "turn " + std::to_string(k), "S" + std::to_string(k), "dice=1"});
-    must_ok(f->append(action(k), ev, sn));
+    const SnapshotRow sn{0, "turn " + std::to_string(k), "S" + std::to_string(k), "dice=1"};
+    must_ok(f->append(action(k), ev, k % 2 == 0 ? &sn : nullptr));
   }
   return f;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::string write_file(const std::string& path, const std::string& bytes) {
@@ -118,7 +123,7 @@ TEST_CASE("save file: start, append, read back and reopen", "[store]") {
   CHECK(f->action_count() == 10);
   auto m = f->meta();
   REQUIRE(m.ok());
-  CHECK(m->format == 1);
+  CHECK(m->format == 2);
   CHECK(m->game == "race");
   CHECK(m->seed == 18446744073709551615ULL);
   CHECK(m->start_forced == "dice=6");
@@ -153,7 +158,7 @@ TEST_CASE("save file: start, append, read back and reopen", "[store]") {
   CHECK((*f->latest_snapshot(7))->action == 6);
   CHECK((*f->latest_snapshot(1))->action == 0);
 
-  auto wrong = f->append(action(12), {}, {});
+  auto wrong = f->append(action(12), {}, nullptr);
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.error().message == "save " + path + ": action 12 does not follow action 10");
 }
@@ -179,7 +184,8 @@ TEST_CASE("save file: undo keeps the removed actions as an abandoned branch", "[
   REQUIRE_FALSE(st.ok());
   CHECK(st.error().message == "cannot undo 8 actions: the save holds 7");
   // New actions follow the kept ones, with their own events and snapshots.
-  must_ok(f->append(action(8), {{0, 0, "log", "", "new 8", ""}}, {{0, "p", "N8", ""}}));
+  const SnapshotRow n8{0, "p", "N8", ""};
+  must_ok(f->append(action(8), {{0, 0, "log", "", "new 8", ""}}, &n8));
   CHECK((*f->events(8))[0].text == "new 8");
   CHECK((*f->latest_snapshot(8))->state == "N8");
   must_ok(f->undo(8));
@@ -234,12 +240,28 @@ TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
     sample(path).reset();
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 2", nullptr, nullptr, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 3", nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
     auto f = SaveFile::open(path);
     REQUIRE_FALSE(f.ok());
     CHECK(f.error().message == "not a cardboard save: " + path +
-                                   " (format 2 is newer than this cardboard reads (1): update cardboard)");
+                                   " (format 3 is newer than this cardboard reads (2): update cardboard)");
+  }
+  SECTION("an older format") {
+    const std::string path = t.file("old.cbsave");
+    sample(path).reset();
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 1", nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+    const std::string before = file_bytes(path);
+    auto f = SaveFile::open(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().kind == ErrorKind::kRejected);
+    CHECK(f.error().message == "save " + path +
+                                   " was made by an older cardboard (save format 1; this one reads format 2): "
+                                   "finish that game with the cardboard that made it, or start a new one");
+    CHECK(file_bytes(path) == before);  // the file is left as it was
   }
   SECTION("create refuses an existing file") {
     const std::string path = write_file(t.file("x.cbsave"), "keep me");
@@ -251,4 +273,61 @@ TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
     std::getline(in, s);
     CHECK(s == "keep me");
   }
+}
+
+TEST_CASE("save file: an action is one row; the events and snapshots views give one row each", "[store]") {
+  // The schema of docs/saves.md: actions hold their events (JSON) and their
+  // snapshot; the views are what SQL readers query.
+  TempDir t("views");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  auto rows = [&](const std::string& q) {
+    std::string out;
+    sqlite3_stmt* s = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db, q.c_str(), -1, &s, nullptr) == SQLITE_OK);
+    while (sqlite3_step(s) == SQLITE_ROW) {
+      for (int i = 0; i < sqlite3_column_count(s); ++i) {
+        const auto* v = reinterpret_cast<const char*>(sqlite3_column_text(s, i));
+        out += (i ? "|" : "") + (v ? std::string(v) : std::string("NULL"));
+      }
+      out += "\n";
+    }
+    sqlite3_finalize(s);
+    return out;
+  };
+  CHECK(rows("SELECT count(*) FROM actions") == "10\n");
+  CHECK(rows("SELECT events FROM actions WHERE seq = 3") == R"([["log","1","3.1"],["draw","2","3.2","blue"]])" "\n");
+  CHECK(rows("SELECT action, n, kind, rule, text, visible_to FROM events WHERE action <= 1") ==
+        "0|0|sequence||Turn 1|NULL\n"
+        "1|0|log|1|1.1|NULL\n"
+        "1|1|draw|2|1.2|blue\n");
+  CHECK(rows("SELECT count(*) FROM events") == "21\n");
+  CHECK(rows("SELECT action, position, state, forced FROM snapshots ORDER BY action DESC LIMIT 2") ==
+        "10|turn 10|S10|dice=1\n"
+        "8|turn 8|S8|dice=1\n");
+  CHECK(rows("SELECT action FROM snapshots WHERE action < 3") == "0\n2\n");
+  sqlite3_close(db);
+}
+
+TEST_CASE("save file: damaged events are an error naming the action, and the file stays as it was", "[store]") {
+  TempDir t("damaged_events");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "UPDATE actions SET events = '[[\"log\"' WHERE seq = 4", nullptr, nullptr, nullptr) ==
+          SQLITE_OK);
+  sqlite3_close(db);
+  auto f = must(SaveFile::open(path));
+  CHECK(f->events(3).ok());
+  for (int64_t action : {int64_t{4}, int64_t{-1}}) {
+    auto ev = f->events(action);
+    REQUIRE_FALSE(ev.ok());
+    CHECK(ev.error().kind == ErrorKind::kRejected);
+    CHECK(ev.error().message ==
+          "save " + path + ": the events of action 4 are damaged (bad event list at byte 7: expected ',' (the rule))");
+  }
+  CHECK(f->action_count() == 10);
 }

@@ -5,7 +5,16 @@
 namespace cardboard {
 
 namespace {
-constexpr uint64_t kStateFormat = 2;
+// 3: a piece's owner and which optional fields follow share one byte, and
+// its location is not written (the contents of the locations give it).
+constexpr uint64_t kStateFormat = 3;
+
+// The first varint of a piece: its owner (zigzag) above three flags for the
+// fields that follow only when set.
+constexpr uint64_t kHasFace = 1, kHasMarkers = 2, kHasCounters = 4;
+constexpr int kFlagBits = 3;
+uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
+int64_t unzigzag(uint64_t z) { return static_cast<int64_t>(z >> 1) ^ -static_cast<int64_t>(z & 1); }
 }
 
 State State::empty_for(const GameDef& def, uint64_t seed) {
@@ -78,27 +87,32 @@ void State::shuffle(int32_t location) {
   for (size_t i = c.size(); i > 1; --i) std::swap(c[i - 1], c[rng.below(i)]);
 }
 
+// The encoding, in order: the format; the pieces (each: owner and flags, type,
+// then face, markers, counters when set); each location's pieces bottom to
+// top; tracks; vars; the generator; the position; the pending decision's side
+// and choices; the result. A piece's location is where the contents list it.
 void State::write(ByteWriter& w) const {
   using W = ByteWriter;
   w.u(kStateFormat);
   w.u(pieces.size());
   for (const auto& p : pieces) {
-    char* c = w.claim(6 * W::kMaxVarint);
+    const uint64_t flags = (p.face != 0 ? kHasFace : 0) | (p.markers.empty() ? 0 : kHasMarkers) |
+                           (p.counters.empty() ? 0 : kHasCounters);
+    char* c = w.claim(3 * W::kMaxVarint);
+    c = W::put_u(c, zigzag(p.owner) << kFlagBits | flags);
     c = W::put_i(c, p.type);
-    c = W::put_i(c, p.owner);
-    c = W::put_i(c, p.location);
-    c = W::put_i(c, p.face);
-    c = W::put_u(c, p.markers.size());
-    if (p.markers.empty() && p.counters.empty()) {
-      w.commit(W::put_u(c, 0));
-      continue;
-    }
+    if (flags & kHasFace) c = W::put_i(c, p.face);
     w.commit(c);
-    for (const auto& m : p.markers) w.s(m);
-    w.u(p.counters.size());
-    for (const auto& [k, v] : p.counters) {
-      w.s(k);
-      w.i(v);
+    if (flags & kHasMarkers) {
+      w.u(p.markers.size());
+      for (const auto& m : p.markers) w.s(m);
+    }
+    if (flags & kHasCounters) {
+      w.u(p.counters.size());
+      for (const auto& [k, v] : p.counters) {
+        w.s(k);
+        w.i(v);
+      }
     }
   }
   w.u(contents.size());
@@ -140,24 +154,39 @@ Result<State> State::read(std::string_view bytes) {
   if (np > bytes.size()) return rejected("bad state snapshot: piece count");
   s.pieces.resize(np);
   for (auto& p : s.pieces) {
+    const uint64_t head = r.u();
+    const uint64_t flags = head & ((1u << kFlagBits) - 1);
+    p.owner = static_cast<int32_t>(unzigzag(head >> kFlagBits));
     p.type = static_cast<int32_t>(r.i());
-    p.owner = static_cast<int32_t>(r.i());
-    p.location = static_cast<int32_t>(r.i());
-    p.face = static_cast<int32_t>(r.i());
-    const uint64_t nm = r.u();
-    for (uint64_t k = 0; k < nm && r.ok(); ++k) p.markers.push_back(r.s());
-    const uint64_t nc = r.u();
-    for (uint64_t k = 0; k < nc && r.ok(); ++k) {
-      std::string name = r.s();
-      p.counters.emplace_back(std::move(name), r.i());
+    if (flags & kHasFace) p.face = static_cast<int32_t>(r.i());
+    if (flags & kHasMarkers) {
+      const uint64_t nm = r.u();
+      for (uint64_t k = 0; k < nm && r.ok(); ++k) p.markers.push_back(r.s());
+    }
+    if (flags & kHasCounters) {
+      const uint64_t nc = r.u();
+      for (uint64_t k = 0; k < nc && r.ok(); ++k) {
+        std::string name = r.s();
+        p.counters.emplace_back(std::move(name), r.i());
+      }
     }
   }
   const uint64_t nl = r.u();
   if (nl > bytes.size()) return rejected("bad state snapshot: location count");
   s.contents.resize(nl);
-  for (auto& c : s.contents) {
+  // Each piece in play is listed once: the list it is in is its location.
+  for (size_t loc = 0; loc < nl && r.ok(); ++loc) {
+    auto& c = s.contents[loc];
     const uint64_t n = r.u();
-    for (uint64_t k = 0; k < n && r.ok(); ++k) c.push_back(static_cast<int32_t>(r.u()));
+    for (uint64_t k = 0; k < n && r.ok(); ++k) {
+      const uint64_t id = r.u();
+      if (!r.ok()) break;
+      if (id >= s.pieces.size() || s.pieces[id].location != -1)
+        return rejected("bad state snapshot: location " + std::to_string(loc) + " lists piece " + std::to_string(id) +
+                        (id >= s.pieces.size() ? ", which does not exist" : ", listed twice"));
+      s.pieces[id].location = static_cast<int32_t>(loc);
+      c.push_back(static_cast<int32_t>(id));
+    }
   }
   const uint64_t nt = r.u();
   for (uint64_t k = 0; k < nt && r.ok(); ++k) s.tracks.push_back(r.i());
@@ -181,20 +210,6 @@ Result<State> State::read(std::string_view bytes) {
   s.result = r.s();
   s.winner = static_cast<int32_t>(r.i());
   if (!r.ok() || !r.at_end()) return rejected("bad state snapshot: truncated or malformed");
-  // The invariant: each piece in play is listed once, where it says it is.
-  std::vector<int> listed(s.pieces.size(), 0);
-  for (size_t loc = 0; loc < s.contents.size(); ++loc)
-    for (int32_t id : s.contents[loc]) {
-      if (id < 0 || static_cast<size_t>(id) >= s.pieces.size() || s.pieces[id].location != static_cast<int32_t>(loc) ||
-          ++listed[id] > 1)
-        return rejected("bad state snapshot: location " + std::to_string(loc) + " lists piece " + std::to_string(id) +
-                        " wrongly");
-    }
-  for (size_t id = 0; id < s.pieces.size(); ++id) {
-    const int32_t loc = s.pieces[id].location;
-    if (loc < -1 || loc >= static_cast<int32_t>(s.contents.size()) || (loc >= 0 && listed[id] != 1))
-      return rejected("bad state snapshot: piece " + std::to_string(id) + " is not where it says it is");
-  }
   return s;
 }
 

@@ -66,8 +66,13 @@ Status History::attach_game() {
     // Loading restores the latest snapshot at or before an action, so of the
     // phase starts one action passes through only the last is ever used:
     // keep that one. Every action that passes a phase start gets a snapshot.
-    snapshots_.clear();
-    snapshots_.push_back({0, game_->where(), s.serialize(), encode_forced(leftover_forced())});
+    // The row's buffers are reused from one phase start to the next.
+    snapshot_writer_.clear();
+    s.write(snapshot_writer_);
+    snapshot_.state.assign(snapshot_writer_.bytes());
+    snapshot_.position = game_->where();
+    snapshot_.forced = encode_forced(leftover_forced());
+    has_snapshot_ = true;
   });
   return ok_status();
 }
@@ -88,7 +93,7 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   g.set_record_events(true);
   g.events().clear();
   h->capturing_ = true;
-  h->snapshots_.clear();
+  h->has_snapshot_ = false;
   const Status started = g.start(seed);
   h->capturing_ = false;
   if (!started.ok()) return started.error();
@@ -111,8 +116,8 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   auto file = SaveFile::create(path, overwrite);
   if (!file.ok()) return file.error();
   h->file_ = std::move(*file);
-  const Status written = h->file_->write_start(m, take_events(g), h->snapshots_);
-  h->snapshots_.clear();
+  const Status written = h->file_->write_start(m, take_events(g), h->has_snapshot_ ? &h->snapshot_ : nullptr);
+  h->has_snapshot_ = false;
   if (!written.ok()) return written.error();
   auto stored = h->file_->meta();
   if (!stored.ok()) return stored.error();
@@ -279,7 +284,7 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   a.forced = encode_forced(forced);
   auto fail = [&](Error e) -> Status {
     capturing_ = false;
-    snapshots_.clear();
+    has_snapshot_ = false;
     g.events().clear();
     auto rebuilt = rebuild();
     if (!rebuilt.ok()) e.message += " (and reloading the save failed: " + rebuilt.error().message + ")";
@@ -287,14 +292,14 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   };
   if (auto st = apply_forced(g, forced); !st.ok()) return fail(st.error());
   g.events().clear();
-  snapshots_.clear();
+  has_snapshot_ = false;
   capturing_ = true;
   const Status st = g.act(*idx);
   capturing_ = false;
   if (!st.ok()) return fail(st.error());
   a.state_hash = state_hash(g);
-  const Status written = file_->append(a, take_events(g), snapshots_);
-  snapshots_.clear();
+  const Status written = file_->append(a, take_events(g), has_snapshot_ ? &snapshot_ : nullptr);
+  has_snapshot_ = false;
   if (!written.ok()) return fail(written.error());
   return ok_status();
 }

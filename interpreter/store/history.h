@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bytes.h"
 #include "core/error.h"
 #include "script/game.h"
 #include "store/save_file.h"
@@ -107,8 +108,10 @@ class History {
   std::unique_ptr<Game> game_;
   SaveMeta meta_;
   std::string warning_;
-  bool capturing_ = false;               // the snapshot hook records while an action runs
-  std::vector<SnapshotRow> snapshots_;   // taken during the action in flight
+  bool capturing_ = false;      // the snapshot hook records while an action runs
+  bool has_snapshot_ = false;   // snapshot_ holds the last phase start of the action in flight
+  SnapshotRow snapshot_;
+  ByteWriter snapshot_writer_;
 };
 
 }  // namespace cardboard

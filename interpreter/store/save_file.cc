@@ -15,8 +15,16 @@ namespace {
 // 'CBSV': marks an SQLite file as a cardboard save.
 constexpr int kApplicationId = 0x43425356;
 
+// One row per action: appending an action writes one row of one table, so
+// one B-tree leaf page (plus the pages a split touches) goes to the WAL. The
+// views give the events and snapshots one row each, for reading with SQL.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE start(
+  events TEXT NOT NULL,
+  snapshot_position TEXT,
+  snapshot_forced TEXT,
+  snapshot BLOB);
 CREATE TABLE actions(
   seq INTEGER PRIMARY KEY,
   side TEXT NOT NULL,
@@ -24,19 +32,11 @@ CREATE TABLE actions(
   text TEXT NOT NULL,
   forced TEXT NOT NULL DEFAULT '',
   state_hash TEXT NOT NULL,
-  created TEXT NOT NULL);
-CREATE TABLE events(
-  id INTEGER PRIMARY KEY,
-  action INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  rule TEXT NOT NULL,
-  text TEXT NOT NULL,
-  visible_to TEXT);
-CREATE TABLE snapshots(
-  action INTEGER NOT NULL,
-  position TEXT NOT NULL,
-  state BLOB NOT NULL,
-  forced TEXT NOT NULL DEFAULT '');
+  created TEXT NOT NULL,
+  events TEXT NOT NULL,
+  snapshot_position TEXT,
+  snapshot_forced TEXT,
+  snapshot BLOB);
 CREATE TABLE undone(
   id INTEGER PRIMARY KEY,
   undone_at TEXT NOT NULL,
@@ -45,6 +45,18 @@ CREATE TABLE undone(
   choice INTEGER NOT NULL,
   text TEXT NOT NULL,
   forced TEXT NOT NULL);
+CREATE VIEW events(action, n, kind, rule, text, visible_to) AS
+  SELECT 0, e.key, json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]'),
+         json_extract(e.value, '$[2]'), json_extract(e.value, '$[3]')
+    FROM start, json_each(start.events) AS e
+  UNION ALL
+  SELECT a.seq, e.key, json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]'),
+         json_extract(e.value, '$[2]'), json_extract(e.value, '$[3]')
+    FROM actions AS a, json_each(a.events) AS e;
+CREATE VIEW snapshots(action, position, state, forced) AS
+  SELECT 0, snapshot_position, snapshot, snapshot_forced FROM start WHERE snapshot IS NOT NULL
+  UNION ALL
+  SELECT seq, snapshot_position, snapshot, snapshot_forced FROM actions WHERE snapshot IS NOT NULL;
 )sql";
 
 // Cached statement slots.
@@ -53,23 +65,20 @@ enum Slot {
   kCommit,
   kRollback,
   kInsertMeta,
+  kInsertStart,
   kInsertAction,
-  kInsertEvent,
-  kInsertSnapshot,
   kSelectMeta,
   kSelectActions,
   kSelectAction,
-  kSelectEvents,
+  kSelectStartEvents,
+  kSelectAllEvents,
   kSelectEventsOf,
   kLatestSnapshot,
+  kStartSnapshot,
   kCountActions,
   kMoveUndone,
   kDeleteActions,
-  kDeleteEvents,
-  kDeleteSnapshots,
   kSelectUndone,
-  kEventBounds,
-  kEventAt,
   kSlots
 };
 
@@ -260,13 +269,19 @@ Status SaveFile::init(bool fresh) {
     return not_a_save(path_, "format " + std::to_string(version) + " is newer than this cardboard reads (" +
                                  std::to_string(kFormat) + "): update cardboard");
   if (version < 1) return not_a_save(path_, "no cardboard schema");
+  if (version < kFormat)
+    return rejected("save " + path_ + " was made by an older cardboard (save format " + std::to_string(version) +
+                    "; this one reads format " + std::to_string(kFormat) +
+                    "): finish that game with the cardboard that made it, or start a new one");
   if (!exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;").ok()) return not_a_save(path_, reason());
-  auto count = prepare(kCountActions, "SELECT count(*), coalesce(max(seq), 0) FROM actions");
+  // max and min each read one path of the B-tree; count(*) would read every
+  // page of the table, which holds the events and snapshots.
+  auto count = prepare(kCountActions, "SELECT (SELECT max(seq) FROM actions), (SELECT min(seq) FROM actions)");
   if (!count.ok()) return not_a_save(path_, reason());
   Reset r{*count};
   if (sqlite3_step(*count) != SQLITE_ROW) return not_a_save(path_, reason());
-  count_ = sqlite3_column_int64(*count, 1);
-  if (sqlite3_column_int64(*count, 0) != count_) return not_a_save(path_, "actions are not numbered 1..n");
+  count_ = sqlite3_column_int64(*count, 0);  // NULL (no actions) reads as 0
+  if (count_ > 0 && sqlite3_column_int64(*count, 1) != 1) return not_a_save(path_, "actions are not numbered 1..n");
   return ok_status();
 }
 
@@ -303,37 +318,6 @@ Status SaveFile::checkpoint() {
 
 // ---- writing --------------------------------------------------------------
 
-Status SaveFile::insert_rows(int64_t action, const std::vector<EventRow>& events,
-                             const std::vector<SnapshotRow>& snapshots) {
-  if (!events.empty()) {
-    auto s = prepare(kInsertEvent, "INSERT INTO events(action, kind, rule, text, visible_to) VALUES(?,?,?,?,?)");
-    if (!s.ok()) return s.error();
-    for (const auto& e : events) {
-      Reset r{*s};
-      sqlite3_bind_int64(*s, 1, action);
-      bind_text(*s, 2, e.kind);
-      bind_text(*s, 3, e.rule);
-      bind_text(*s, 4, e.text);
-      if (e.visible_to.empty()) sqlite3_bind_null(*s, 5);
-      else bind_text(*s, 5, e.visible_to);
-      if (sqlite3_step(*s) != SQLITE_DONE) return db_error("writing an event");
-    }
-  }
-  if (!snapshots.empty()) {
-    auto s = prepare(kInsertSnapshot, "INSERT INTO snapshots(action, position, state, forced) VALUES(?,?,?,?)");
-    if (!s.ok()) return s.error();
-    for (const auto& sn : snapshots) {
-      Reset r{*s};
-      sqlite3_bind_int64(*s, 1, action);
-      bind_text(*s, 2, sn.position);
-      sqlite3_bind_blob(*s, 3, sn.state.data(), static_cast<int>(sn.state.size()), SQLITE_STATIC);
-      bind_text(*s, 4, sn.forced);
-      if (sqlite3_step(*s) != SQLITE_DONE) return db_error("writing a snapshot");
-    }
-  }
-  return ok_status();
-}
-
 namespace {
 // Runs `body` between BEGIN IMMEDIATE and COMMIT, rolling back on any error.
 template <typename F>
@@ -353,6 +337,15 @@ Status transaction(sqlite3* db, sqlite3_stmt* begin, sqlite3_stmt* commit, sqlit
   if (sqlite3_get_autocommit(db) == 0) sqlite3_step(rollback);
   return st;
 }
+
+// Binds a snapshot's position, forced input and state to parameters
+// first..first+2, or NULLs for none.
+void bind_snapshot(sqlite3_stmt* s, int first, const SnapshotRow* sn) {
+  if (!sn) return;  // unbound parameters are NULL
+  bind_text(s, first, sn->position);
+  bind_text(s, first + 1, sn->forced);
+  sqlite3_bind_blob(s, first + 2, sn->state.data(), static_cast<int>(sn->state.size()), SQLITE_STATIC);
+}
 }  // namespace
 
 #define CB_STMT(var, slot, sql)         \
@@ -360,12 +353,13 @@ Status transaction(sqlite3* db, sqlite3_stmt* begin, sqlite3_stmt* commit, sqlit
   if (!var##_r.ok()) return var##_r.error(); \
   sqlite3_stmt* var = *var##_r
 
-Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& events,
-                             const std::vector<SnapshotRow>& snapshots) {
+Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& events, const SnapshotRow* snapshot) {
   CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
   CB_STMT(commit, kCommit, "COMMIT");
   CB_STMT(rollback, kRollback, "ROLLBACK");
   CB_STMT(ins, kInsertMeta, "INSERT INTO meta(key, value) VALUES(?,?)");
+  CB_STMT(start, kInsertStart,
+          "INSERT INTO start(events, snapshot_position, snapshot_forced, snapshot) VALUES(?,?,?,?)");
   if (count_ != 0) return rejected("save " + path_ + " already holds a game");
   const std::pair<const char*, std::string> rows[] = {
       {"format", std::to_string(kFormat)},   {"game", meta.game},
@@ -374,6 +368,8 @@ Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& 
       {"created", now_iso()},                {"start_forced", meta.start_forced},
       {"start_hash", meta.start_hash},       {"base_game", meta.base_game},
       {"base_rules_hash", meta.base_rules_hash}};
+  events_json_.clear();
+  append_events_json(events_json_, events);
   return transaction(
       db_, begin, commit, rollback,
       [&]() -> Status {
@@ -383,37 +379,43 @@ Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& 
           bind_text(ins, 2, v);
           if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing meta");
         }
-        return insert_rows(0, events, snapshots);
+        Reset r{start};
+        bind_text(start, 1, events_json_);
+        bind_snapshot(start, 2, snapshot);
+        if (sqlite3_step(start) != SQLITE_DONE) return db_error("writing the start");
+        return ok_status();
       },
       path_);
 }
 
-Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events,
-                        const std::vector<SnapshotRow>& snapshots) {
+Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events, const SnapshotRow* snapshot) {
   CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
   CB_STMT(commit, kCommit, "COMMIT");
   CB_STMT(rollback, kRollback, "ROLLBACK");
   CB_STMT(ins, kInsertAction,
-          "INSERT INTO actions(seq, side, choice, text, forced, state_hash, created) VALUES(?,?,?,?,?,?,?)");
+          "INSERT INTO actions(seq, side, choice, text, forced, state_hash, created, events, "
+          "snapshot_position, snapshot_forced, snapshot) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
   if (a.seq != count_ + 1)
     return rejected("save " + path_ + ": action " + std::to_string(a.seq) + " does not follow action " +
                     std::to_string(count_));
   const std::string created = now_iso();
+  events_json_.clear();
+  append_events_json(events_json_, events);
   auto st = transaction(
       db_, begin, commit, rollback,
       [&]() -> Status {
-        {
-          Reset r{ins};
-          sqlite3_bind_int64(ins, 1, a.seq);
-          bind_text(ins, 2, a.side);
-          sqlite3_bind_int(ins, 3, a.choice);
-          bind_text(ins, 4, a.text);
-          bind_text(ins, 5, a.forced);
-          bind_text(ins, 6, a.state_hash);
-          bind_text(ins, 7, created);
-          if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing action " + std::to_string(a.seq));
-        }
-        return insert_rows(a.seq, events, snapshots);
+        Reset r{ins};
+        sqlite3_bind_int64(ins, 1, a.seq);
+        bind_text(ins, 2, a.side);
+        sqlite3_bind_int(ins, 3, a.choice);
+        bind_text(ins, 4, a.text);
+        bind_text(ins, 5, a.forced);
+        bind_text(ins, 6, a.state_hash);
+        bind_text(ins, 7, created);
+        bind_text(ins, 8, events_json_);
+        bind_snapshot(ins, 9, snapshot);
+        if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing action " + std::to_string(a.seq));
+        return ok_status();
       },
       path_);
   if (st.ok()) count_ = a.seq;
@@ -432,16 +434,7 @@ Status SaveFile::undo(int64_t n) {
   CB_STMT(move, kMoveUndone,
           "INSERT INTO undone(undone_at, seq, side, choice, text, forced) "
           "SELECT ?, seq, side, choice, text, forced FROM actions WHERE seq > ? ORDER BY seq");
-  CB_STMT(del_a, kDeleteActions, "DELETE FROM actions WHERE seq > ?");
-  // Events and snapshots have no index on action (one less page written per
-  // action): their actions grow with the rowid, so the rows to delete are the
-  // tail after the last row of a kept action, found scanning backwards.
-  CB_STMT(del_e, kDeleteEvents,
-          "DELETE FROM events WHERE id > coalesce((SELECT id FROM events WHERE action <= ?1 "
-          "ORDER BY id DESC LIMIT 1), 0)");
-  CB_STMT(del_s, kDeleteSnapshots,
-          "DELETE FROM snapshots WHERE rowid > coalesce((SELECT rowid FROM snapshots WHERE action <= ?1 "
-          "ORDER BY rowid DESC LIMIT 1), 0)");
+  CB_STMT(del, kDeleteActions, "DELETE FROM actions WHERE seq > ?");
   const int64_t keep = count_ - n;
   const std::string now = now_iso();
   auto st = transaction(
@@ -453,11 +446,9 @@ Status SaveFile::undo(int64_t n) {
           sqlite3_bind_int64(move, 2, keep);
           if (sqlite3_step(move) != SQLITE_DONE) return db_error("undo");
         }
-        for (sqlite3_stmt* d : {del_a, del_e, del_s}) {
-          Reset r{d};
-          sqlite3_bind_int64(d, 1, keep);
-          if (sqlite3_step(d) != SQLITE_DONE) return db_error("undo");
-        }
+        Reset r{del};
+        sqlite3_bind_int64(del, 1, keep);
+        if (sqlite3_step(del) != SQLITE_DONE) return db_error("undo");
         return ok_status();
       },
       path_);
@@ -527,81 +518,64 @@ Result<ActionRow> SaveFile::action(int64_t seq) {
   return db_error("reading action " + std::to_string(seq));
 }
 
-// Events have no index on action; their actions grow with the id, so the
-// first event of an action is found by bisecting the ids.
-Result<int64_t> SaveFile::first_event_at_or_after(int64_t action) {
-  CB_STMT(bounds, kEventBounds, "SELECT coalesce(min(id), 1), coalesce(max(id), 0) FROM events");
-  CB_STMT(at, kEventAt, "SELECT action FROM events WHERE id >= ? ORDER BY id LIMIT 1");
-  int64_t lo = 1, hi = 0;
-  {
-    Reset r{bounds};
-    if (sqlite3_step(bounds) != SQLITE_ROW) return db_error("reading events");
-    lo = sqlite3_column_int64(bounds, 0);
-    hi = sqlite3_column_int64(bounds, 1) + 1;  // one past the last id
-  }
-  // Invariant: every event with id < lo has action < `action`; events from hi on do not.
-  while (lo < hi) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    Reset r{at};
-    sqlite3_bind_int64(at, 1, mid);
-    const int rc = sqlite3_step(at);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return db_error("reading events");
-    if (rc == SQLITE_ROW && sqlite3_column_int64(at, 0) < action) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+Status SaveFile::read_events(sqlite3_stmt* s, int column, int64_t action, std::vector<EventRow>& out) {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(s, column));
+  const std::string_view json(p ? p : "", p ? static_cast<size_t>(sqlite3_column_bytes(s, column)) : 0);
+  const Status st = read_events_json(json, action, out);
+  if (!st.ok())
+    return rejected("save " + path_ + ": the events of " + (action ? "action " + std::to_string(action) : "the start") +
+                    " are damaged (" + st.error().message + ")");
+  return st;
 }
 
 Result<std::vector<EventRow>> SaveFile::events(int64_t action) {
+  std::vector<EventRow> out;
+  if (action <= 0) {
+    CB_STMT(s, kSelectStartEvents, "SELECT events FROM start");
+    Reset r{s};
+    const int rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW) CB_TRY(read_events(s, 0, 0, out));
+    else if (rc != SQLITE_DONE) return db_error("reading events");
+    if (action == 0) return out;
+  }
   sqlite3_stmt* s = nullptr;
   if (action < 0) {
-    CB_STMT(all, kSelectEvents, "SELECT id, action, kind, rule, text, visible_to FROM events ORDER BY id");
+    CB_STMT(all, kSelectAllEvents, "SELECT seq, events FROM actions ORDER BY seq");
     s = all;
   } else {
-    auto first = first_event_at_or_after(action);
-    if (!first.ok()) return first.error();
-    CB_STMT(one, kSelectEventsOf,
-            "SELECT id, action, kind, rule, text, visible_to FROM events WHERE id >= ? ORDER BY id");
+    CB_STMT(one, kSelectEventsOf, "SELECT seq, events FROM actions WHERE seq = ?");
     s = one;
-    sqlite3_bind_int64(s, 1, *first);
+    sqlite3_bind_int64(s, 1, action);
   }
   Reset r{s};
-  std::vector<EventRow> out;
   int rc;
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    if (action >= 0 && sqlite3_column_int64(s, 1) != action) {
-      rc = SQLITE_DONE;
-      break;
-    }
-    EventRow e;
-    e.id = sqlite3_column_int64(s, 0);
-    e.action = sqlite3_column_int64(s, 1);
-    e.kind = column_text(s, 2);
-    e.rule = column_text(s, 3);
-    e.text = column_text(s, 4);
-    e.visible_to = column_text(s, 5);
-    out.push_back(std::move(e));
-  }
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) CB_TRY(read_events(s, 1, sqlite3_column_int64(s, 0), out));
   if (rc != SQLITE_DONE) return db_error("reading events");
   return out;
 }
 
 Result<std::optional<SnapshotRow>> SaveFile::latest_snapshot(int64_t k) {
-  // Scans backwards from the last row: the first with action <= k is the one
-  // (at the end of the save, that is the last row).
+  // Scans backwards from action k to the first that has a snapshot (the
+  // record header says whether it does); the start's is the last resort.
   CB_STMT(s, kLatestSnapshot,
-          "SELECT action, position, state, forced FROM snapshots WHERE action <= ? ORDER BY rowid DESC LIMIT 1");
-  Reset r{s};
+          "SELECT seq, snapshot_position, snapshot_forced, snapshot FROM actions "
+          "WHERE seq <= ? AND snapshot IS NOT NULL ORDER BY seq DESC LIMIT 1");
+  CB_STMT(first, kStartSnapshot,
+          "SELECT 0, snapshot_position, snapshot_forced, snapshot FROM start WHERE snapshot IS NOT NULL");
   sqlite3_bind_int64(s, 1, k);
-  const int rc = sqlite3_step(s);
-  if (rc == SQLITE_DONE) return std::optional<SnapshotRow>();
-  if (rc != SQLITE_ROW) return db_error("reading a snapshot");
-  SnapshotRow sn;
-  sn.action = sqlite3_column_int64(s, 0);
-  sn.position = column_text(s, 1);
-  sn.state = column_blob(s, 2);
-  sn.forced = column_text(s, 3);
-  return std::optional<SnapshotRow>(std::move(sn));
+  for (sqlite3_stmt* q : {s, first}) {
+    Reset r{q};
+    const int rc = sqlite3_step(q);
+    if (rc == SQLITE_DONE) continue;
+    if (rc != SQLITE_ROW) return db_error("reading a snapshot");
+    SnapshotRow sn;
+    sn.action = sqlite3_column_int64(q, 0);
+    sn.position = column_text(q, 1);
+    sn.forced = column_text(q, 2);
+    sn.state = column_blob(q, 3);
+    return std::optional<SnapshotRow>(std::move(sn));
+  }
+  return std::optional<SnapshotRow>();
 }
 
 Result<std::vector<UndoneRow>> SaveFile::undone() {

@@ -1,14 +1,16 @@
 // One save file (`*.cbsave`): an SQLite database in WAL mode holding a game's
-// history (meta, actions, events, snapshots, and the undone branch). This
-// layer knows rows, not rules: History (store/history.h) joins it to a Game.
+// history (meta, the start, the actions with their events and snapshots, and
+// the undone branch). This layer knows rows, not rules: History
+// (store/history.h) joins it to a Game.
 //
-// Invariants: actions are numbered 1..n without gaps; every event and
-// snapshot belongs to an action 0..n (0 is the start of the game); the start
-// and each appended action are written in one transaction each, so a crash or
-// a kill loses at most the action in flight and never leaves a save that does
-// not open. A SaveFile owns its connection and cached statements; it is not
-// thread-safe. Every failure comes back as an Error (kRejected), never a crash.
-// The schema is documented in docs/saves.md.
+// Invariants: actions are numbered 1..n without gaps; an action's row holds
+// its events and its snapshot (the start's are in the one row of `start`), so
+// appending an action writes one row; the start and each appended action are
+// written in one transaction each, so a crash or a kill loses at most the
+// action in flight and never leaves a save that does not open. A SaveFile
+// owns its connection and cached statements; it is not thread-safe. Every
+// failure comes back as an Error (kRejected), never a crash. The schema is
+// documented in docs/saves.md.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "store/events_json.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -61,13 +64,8 @@ struct ActionRow {
   std::string created;
 };
 
-struct EventRow {
-  int64_t id = 0;           // filled when read
-  int64_t action = 0;       // filled when read
-  std::string kind, rule, text;
-  std::string visible_to;   // side id, '' for every side (NULL in the table)
-};
-
+// The state at a phase start: of the phase starts one action passes, the save
+// keeps the last (loading uses only the latest snapshot at or before an action).
 struct SnapshotRow {
   int64_t action = 0;       // filled when read
   std::string position;     // "turn 3, Battle Phase"
@@ -86,10 +84,10 @@ struct UndoneRow {
 
 class SaveFile {
  public:
-  static constexpr int kFormat = 1;
+  static constexpr int kFormat = 2;
 
   // Opens an existing save, checking it is one: a missing file, a file that
-  // is not SQLite, is damaged, lacks the schema or has a newer format gives
+  // is not SQLite, is damaged, lacks the schema or has another format gives
   // "not a cardboard save: PATH (REASON)".
   static Result<std::unique_ptr<SaveFile>> open(const std::string& path);
   // Creates a new, empty save with the schema. Refuses an existing file
@@ -102,15 +100,15 @@ class SaveFile {
   const std::string& path() const { return path_; }
 
   // The start of the game, in one transaction: the meta rows (format and
-  // created are filled in here), the action-0 events and snapshots. Only on
-  // an empty save.
-  Status write_start(const SaveMeta& meta, const std::vector<EventRow>& events,
-                     const std::vector<SnapshotRow>& snapshots);
+  // created are filled in here), the action-0 events and snapshot (null for
+  // none). Only on an empty save.
+  Status write_start(const SaveMeta& meta, const std::vector<EventRow>& events, const SnapshotRow* snapshot);
   // Appends action `a` (a.seq must be action_count() + 1; created is filled
-  // in) with its events and snapshots, in one transaction.
-  Status append(const ActionRow& a, const std::vector<EventRow>& events, const std::vector<SnapshotRow>& snapshots);
-  // Moves the last n actions to `undone` and deletes their events and
-  // snapshots, in one transaction. Refuses n < 0 or n > action_count().
+  // in) with its events and its snapshot (null for none), in one transaction
+  // writing one row.
+  Status append(const ActionRow& a, const std::vector<EventRow>& events, const SnapshotRow* snapshot);
+  // Moves the last n actions to `undone` (their events and snapshots are
+  // dropped), in one transaction. Refuses n < 0 or n > action_count().
   Status undo(int64_t n);
 
   Result<SaveMeta> meta();
@@ -120,7 +118,7 @@ class SaveFile {
   Result<ActionRow> action(int64_t seq);
   // Every event in order, or those of one action (action >= 0).
   Result<std::vector<EventRow>> events(int64_t action = -1);
-  // The snapshot with the highest rowid among action <= k; nullopt when none.
+  // The snapshot of the highest action <= k that has one; nullopt when none.
   Result<std::optional<SnapshotRow>> latest_snapshot(int64_t k);
   Result<std::vector<UndoneRow>> undone();
 
@@ -133,13 +131,13 @@ class SaveFile {
   Status exec(const char* sql);
   Result<sqlite3_stmt*> prepare(int slot, const char* sql);
   Error db_error(const std::string& what) const;
-  Result<int64_t> first_event_at_or_after(int64_t action);
-  Status insert_rows(int64_t action, const std::vector<EventRow>& events, const std::vector<SnapshotRow>& snapshots);
+  Status read_events(sqlite3_stmt* s, int column, int64_t action, std::vector<EventRow>& out);
 
   std::string path_;
   sqlite3* db_ = nullptr;
   std::vector<sqlite3_stmt*> stmts_;
   int64_t count_ = 0;  // number of actions, kept in step with the table
+  std::string events_json_;  // the events of the action being written (its buffer is reused)
 };
 
 }  // namespace cardboard

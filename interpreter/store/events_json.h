@@ -1,0 +1,39 @@
+// The events of one action as a save stores them: one JSON text per action,
+// an array with one array per event, [kind, rule, text] or, for an event only
+// one side may see, [kind, rule, text, visible_to]:
+//
+//   [["sequence","","Turn 2"],["roll","9.1","2d6 rolled 7 (3+4)"],["draw","2.1","Jihad drawn","arab"]]
+//
+// One text per action keeps the append of an action to one row (one B-tree
+// page written, not one per event), and stays readable from SQL through
+// SQLite's JSON functions (the save's `events` view uses them).
+//
+// Strings are written byte for byte, escaping only '"', '\' and the control
+// characters below 0x20, so any bytes round-trip. The decoder reads what the
+// encoder writes and the JSON it allows (whitespace, every escape including
+// \uXXXX surrogate pairs); anything else is an error, never a crash.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/error.h"
+
+namespace cardboard {
+
+struct EventRow {
+  int64_t n = 0;            // its place among its action's events, 0-based; filled when read
+  int64_t action = 0;       // filled when read
+  std::string kind, rule, text;
+  std::string visible_to;   // side id, '' for every side
+};
+
+// Appends the JSON text of `events` to `out`.
+void append_events_json(std::string& out, const std::vector<EventRow>& events);
+// Appends the events of `json` to `out`, with `action` and their places
+// filled in. On an error `out` may hold part of them.
+Status read_events_json(std::string_view json, int64_t action, std::vector<EventRow>& out);
+
+}  // namespace cardboard
