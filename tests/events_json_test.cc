@@ -101,3 +101,18 @@ TEST_CASE("events json: damaged text gives a message with the byte, never a cras
     CHECK_FALSE(read_events_json(good.substr(0, n), 1, out).ok());
   }
 }
+
+TEST_CASE("events json: the writer builds the same text one event at a time", "[store]") {
+  EventsJsonWriter w;
+  CHECK(w.json() == "[]");
+  w.add("sequence", "", "Turn 2", "");
+  CHECK(w.json() == R"([["sequence","","Turn 2"]])");
+  w.add("draw", "2.1", "Jihad \"drawn\"", "arab");  // after json(): the array is reopened
+  const std::vector<EventRow> same{{0, 0, "sequence", "", "Turn 2", ""}, {0, 0, "draw", "2.1", "Jihad \"drawn\"", "arab"}};
+  CHECK(w.json() == encode(same));
+  CHECK(w.json() == encode(same));
+  w.clear();
+  CHECK(w.json() == "[]");
+  w.add("log", "1", "a", "");
+  CHECK(w.json() == R"([["log","1","a"]])");
+}

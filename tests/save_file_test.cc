@@ -158,7 +158,7 @@ TEST_CASE("save file: start, append, read back and reopen", "[store]") {
   CHECK((*f->latest_snapshot(7))->action == 6);
   CHECK((*f->latest_snapshot(1))->action == 0);
 
-  auto wrong = f->append(action(12), {}, nullptr);
+  auto wrong = f->append(action(12), std::vector<EventRow>{}, nullptr);
   REQUIRE_FALSE(wrong.ok());
   CHECK(wrong.error().message == "save " + path + ": action 12 does not follow action 10");
 }

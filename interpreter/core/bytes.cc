@@ -1,7 +1,5 @@
 #include "core/bytes.h"
 
-#include <cstdio>
-
 namespace cardboard {
 
 static inline uint64_t mix(uint64_t h) {
@@ -30,9 +28,11 @@ uint64_t hash_bytes(std::string_view bytes) {
 }
 
 std::string hash_hex(uint64_t h) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
+  // 16 lowercase hex digits, most significant first (as "%016llx" writes them).
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) out[static_cast<size_t>(i)] = kDigits[h & 15];
+  return out;
 }
 
 }  // namespace cardboard

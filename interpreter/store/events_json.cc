@@ -145,26 +145,49 @@ class Reader {
   size_t pos_ = 0;
 };
 
+void append_event(std::string& out, std::string_view kind, std::string_view rule, std::string_view text,
+                  std::string_view visible_to) {
+  out += '[';
+  append_string(out, kind);
+  out += ',';
+  append_string(out, rule);
+  out += ',';
+  append_string(out, text);
+  if (!visible_to.empty()) {
+    out += ',';
+    append_string(out, visible_to);
+  }
+  out += ']';
+}
+
 }  // namespace
 
 void append_events_json(std::string& out, const std::vector<EventRow>& events) {
   out += '[';
   for (size_t i = 0; i < events.size(); ++i) {
-    const EventRow& e = events[i];
     if (i) out += ',';
-    out += '[';
-    append_string(out, e.kind);
-    out += ',';
-    append_string(out, e.rule);
-    out += ',';
-    append_string(out, e.text);
-    if (!e.visible_to.empty()) {
-      out += ',';
-      append_string(out, e.visible_to);
-    }
-    out += ']';
+    append_event(out, events[i].kind, events[i].rule, events[i].text, events[i].visible_to);
   }
   out += ']';
+}
+
+void EventsJsonWriter::add(std::string_view kind, std::string_view rule, std::string_view text,
+                           std::string_view visible_to) {
+  if (closed_) {  // json() closed the array: reopen it
+    out_.pop_back();
+    closed_ = false;
+  }
+  out_ += count_++ ? ',' : '[';
+  append_event(out_, kind, rule, text, visible_to);
+}
+
+std::string_view EventsJsonWriter::json() {
+  if (count_ == 0) return "[]";
+  if (!closed_) {
+    out_ += ']';
+    closed_ = true;
+  }
+  return out_;
 }
 
 Status read_events_json(std::string_view json, int64_t action, std::vector<EventRow>& out) {

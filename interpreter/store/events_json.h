@@ -32,6 +32,26 @@ struct EventRow {
 
 // Appends the JSON text of `events` to `out`.
 void append_events_json(std::string& out, const std::vector<EventRow>& events);
+
+// Builds the same text one event at a time (what History does, straight from
+// the game's events); the buffer is reused from one action to the next.
+class EventsJsonWriter {
+ public:
+  void clear() {
+    out_.clear();
+    count_ = 0;
+    closed_ = false;
+  }
+  // visible_to: the id of the only side that may see it, '' for every side.
+  void add(std::string_view kind, std::string_view rule, std::string_view text, std::string_view visible_to);
+  // The text of the events added since clear().
+  std::string_view json();
+
+ private:
+  std::string out_;
+  size_t count_ = 0;
+  bool closed_ = false;  // out_ ends with the array's ']'
+};
 // Appends the events of `json` to `out`, with `action` and their places
 // filled in. On an error `out` may hold part of them.
 Status read_events_json(std::string_view json, int64_t action, std::vector<EventRow>& out);

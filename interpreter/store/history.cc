@@ -298,7 +298,15 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   capturing_ = false;
   if (!st.ok()) return fail(st.error());
   a.state_hash = state_hash(g);
-  const Status written = file_->append(a, take_events(g), has_snapshot_ ? &snapshot_ : nullptr);
+  // The events go straight from the game to their JSON text.
+  const auto& sides = def_->sides;
+  events_json_.clear();
+  for (const auto& e : g.events()) {
+    const bool one_side = e.visible_to >= 0 && e.visible_to < static_cast<int>(sides.size());
+    events_json_.add(event_kind_name(e.kind), e.rule, e.text, one_side ? sides[e.visible_to].id : std::string_view());
+  }
+  g.events().clear();
+  const Status written = file_->append(a, events_json_.json(), has_snapshot_ ? &snapshot_ : nullptr);
   has_snapshot_ = false;
   if (!written.ok()) return fail(written.error());
   return ok_status();

@@ -112,6 +112,7 @@ class History {
   bool has_snapshot_ = false;   // snapshot_ holds the last phase start of the action in flight
   SnapshotRow snapshot_;
   ByteWriter snapshot_writer_;
+  EventsJsonWriter events_json_;  // the events of the action in flight
 };
 
 }  // namespace cardboard

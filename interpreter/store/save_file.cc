@@ -389,6 +389,12 @@ Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& 
 }
 
 Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events, const SnapshotRow* snapshot) {
+  events_json_.clear();
+  append_events_json(events_json_, events);
+  return append(a, std::string_view(events_json_), snapshot);
+}
+
+Status SaveFile::append(const ActionRow& a, std::string_view events_json, const SnapshotRow* snapshot) {
   CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
   CB_STMT(commit, kCommit, "COMMIT");
   CB_STMT(rollback, kRollback, "ROLLBACK");
@@ -399,8 +405,6 @@ Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events,
     return rejected("save " + path_ + ": action " + std::to_string(a.seq) + " does not follow action " +
                     std::to_string(count_));
   const std::string created = now_iso();
-  events_json_.clear();
-  append_events_json(events_json_, events);
   auto st = transaction(
       db_, begin, commit, rollback,
       [&]() -> Status {
@@ -412,7 +416,7 @@ Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events,
         bind_text(ins, 5, a.forced);
         bind_text(ins, 6, a.state_hash);
         bind_text(ins, 7, created);
-        bind_text(ins, 8, events_json_);
+        bind_text(ins, 8, events_json);
         bind_snapshot(ins, 9, snapshot);
         if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing action " + std::to_string(a.seq));
         return ok_status();

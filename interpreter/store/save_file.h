@@ -107,6 +107,8 @@ class SaveFile {
   // in) with its events and its snapshot (null for none), in one transaction
   // writing one row.
   Status append(const ActionRow& a, const std::vector<EventRow>& events, const SnapshotRow* snapshot);
+  // The same with the events already as their JSON text (store/events_json.h).
+  Status append(const ActionRow& a, std::string_view events_json, const SnapshotRow* snapshot);
   // Moves the last n actions to `undone` (their events and snapshots are
   // dropped), in one transaction. Refuses n < 0 or n > action_count().
   Status undo(int64_t n);
