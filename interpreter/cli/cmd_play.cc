@@ -33,12 +33,12 @@ constexpr const char* kHelp =
     "  h, help, ?    this help\n"
     "  q, quit       leave (the game is saved after every decision)\n";
 
-void print_events(History& h, int64_t from_action, int side) {
-  auto events = h.file().events();
+// The events of one action (all of them when `action` is -1) that `side` may see.
+void print_events(History& h, int64_t action, int side) {
+  auto events = h.file().events(action);
   if (!events.ok()) return;
   const std::string side_id = side >= 0 ? h.game().def().sides[side].id : "";
   for (const auto& e : *events) {
-    if (e.action < from_action) continue;
     if (!e.visible_to.empty() && e.visible_to != side_id) continue;
     std::printf("%s", event_line(e.kind, e.rule, e.text).c_str());
   }
@@ -129,7 +129,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
     };
   std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", hp->game().def().title.c_str(),
               hp->game().def().scenario_title.c_str(), path.c_str());
-  print_events(*hp, 0, hp->game().state().pending.side);
+  print_events(*hp, -1, hp->game().state().pending.side);
   bool show_board = true;  // after help or the log, only the prompt again
   for (;;) {
     const Game& g = hp->game();
