@@ -106,6 +106,23 @@ TEST_CASE("lua pieces: a compiled filter matches as its table does and is fixed 
              Catch::Contains("bad argument #1 to 'filter' (table expected, got string)"));
 }
 
+TEST_CASE("lua api: a bad rule reference is an error whether or not events are recorded", "[kernel][lua]") {
+  for (bool recording : {true, false}) {
+    auto g = api_game();
+    g->set_record_events(recording);
+    lua_State* L = g->sandbox().L();
+    INFO("recording " << recording);
+    CHECK_THAT(lua_error(L, "move(pieces.at('board')[1], 'dead', {})"),
+               Catch::Contains("bad argument #3 to 'move' (string expected, got table)"));
+    CHECK_THAT(lua_error(L, "draw('deck', 'discard', true)"),
+               Catch::Contains("bad argument #3 to 'draw' (string expected, got boolean)"));
+    CHECK_THAT(lua_error(L, "track.add('vp', 1, {})"), Catch::Contains("bad argument #3 to 'add' (string expected"));
+    CHECK_THAT(lua_error(L, "pick({1, 2}, {})"), Catch::Contains("bad argument #2 to 'pick' (string expected"));
+    // A number is a rule reference too.
+    CHECK(lua_ok(L, "local before = track.get('vp') return track.add('vp', 1, 5) - before") == "1");
+  }
+}
+
 TEST_CASE("lua pieces: top is the topmost match, or nil", "[kernel][lua]") {
   auto g = api_game();
   lua_State* L = g->sandbox().L();

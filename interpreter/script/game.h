@@ -89,7 +89,8 @@ class Game {
   // A decider takes a decision as soon as the rules ask it, without
   // suspending them: a bot, or the recorded choices of a save being
   // re-applied. It sees the state with the decision pending (so it can hash
-  // it) and returns the choice's index, or -1 to leave the decision to act().
+  // it; the prompt, presentation only, is filled in just for a decision left
+  // to act()) and returns the choice's index, or -1 to leave it to act().
   // Suspending costs a C++ exception in Lua built as C++; deciding inline
   // costs nothing, which is what makes bots and replays fast.
   using Decider = std::function<int(Game&)>;

@@ -101,6 +101,12 @@ void push_side(lua_State* L, int side) {
   else lua_pushstring(L, game_of(L).def().sides[side].id.c_str());
 }
 
+std::string event_rule(lua_State* L, int arg) {
+  const int t = lua_type(L, arg);
+  if (t != LUA_TNONE && t != LUA_TNIL && t != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number passes
+  return game_of(L).record_events() ? opt_rule(L, arg) : std::string();
+}
+
 std::string opt_rule(lua_State* L, int arg) {
   if (lua_isnoneornil(L, arg)) return {};
   size_t len = 0;

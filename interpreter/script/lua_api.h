@@ -36,6 +36,9 @@ int opt_side(lua_State* L, int arg);  // nil gives -1
 void push_side(lua_State* L, int side);
 // An optional rule reference (a string such as "9.2"), "" when absent.
 std::string opt_rule(lua_State* L, int arg);
+// The same for an event's rule: checked always (bots and players meet the
+// same errors), read only when the game records events, else "".
+std::string event_rule(lua_State* L, int arg);
 
 void push_value(lua_State* L, const Value& v);
 // Converts a Lua value to a plain value; tables must have integer or string keys.

@@ -21,7 +21,7 @@ int l_draw(lua_State* L) {
   const int piece = g.draw_from(from);
   if (piece >= 0) {
     g.mutable_state().move(piece, to);
-    emit_draw(g, piece, from, to, opt_rule(L, 3));
+    emit_draw(g, piece, from, to, event_rule(L, 3));
   }
   push_piece(L, piece);
   return 1;
@@ -32,7 +32,8 @@ int l_shuffle(lua_State* L) {
   const int loc = check_location(L, 1);
   Game& g = game_of(L);
   g.mutable_state().shuffle(loc);
-  g.emit(Event::Kind::kDraw, opt_rule(L, 2), g.def().locations[loc].title + " shuffled");
+  std::string rule = event_rule(L, 2);
+  if (g.record_events()) g.emit(Event::Kind::kDraw, std::move(rule), g.def().locations[loc].title + " shuffled");
   return 0;
 }
 
@@ -52,9 +53,11 @@ int l_reshuffle(lua_State* L) {
   const auto moved = s.contents[pile];
   for (int p : moved) s.move(p, deck);
   s.shuffle(deck);
-  g.emit(Event::Kind::kDraw, opt_rule(L, 3),
-         std::to_string(moved.size()) + " from " + g.def().locations[pile].title + " reshuffled into " +
-             g.def().locations[deck].title);
+  std::string rule = event_rule(L, 3);
+  if (g.record_events())
+    g.emit(Event::Kind::kDraw, std::move(rule),
+           std::to_string(moved.size()) + " from " + g.def().locations[pile].title + " reshuffled into " +
+               g.def().locations[deck].title);
   lua_pushinteger(L, static_cast<lua_Integer>(moved.size()));
   return 1;
 }

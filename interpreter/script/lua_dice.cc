@@ -22,6 +22,7 @@ int l_roll(lua_State* L) {
   std::vector<int> faces;
   auto total = g.roll(*spec, faces);
   if (!total.ok()) return luaL_error(L, "%s", total.error().message.c_str());
+  std::string rule = event_rule(L, 2);
   if (g.record_events()) {
     std::string text = std::string(spec_text, len) + " rolled " + std::to_string(*total);
     if (faces.size() > 1) {
@@ -30,7 +31,7 @@ int l_roll(lua_State* L) {
       text += ")";
     }
     if (lua_isstring(L, 3)) text += ": " + std::string(lua_tostring(L, 3));
-    g.emit(Event::Kind::kRoll, opt_rule(L, 2), std::move(text));
+    g.emit(Event::Kind::kRoll, std::move(rule), std::move(text));
   }
   lua_pushinteger(L, *total);
   luaL_checkstack(L, static_cast<int>(faces.size()), "too many dice");
@@ -55,11 +56,12 @@ int l_pick(lua_State* L) {
     index = *total;
   }
   lua_geti(L, 1, index);
+  std::string rule = event_rule(L, 2);
   if (g.record_events()) {
     std::string text = "picked " + std::to_string(index) + " of " + std::to_string(n);
     if (lua_type(L, -1) == LUA_TSTRING) text += " (" + std::string(lua_tostring(L, -1)) + ")";
     if (lua_isstring(L, 3)) text += ": " + std::string(lua_tostring(L, 3));
-    g.emit(Event::Kind::kRoll, opt_rule(L, 2), std::move(text));
+    g.emit(Event::Kind::kRoll, std::move(rule), std::move(text));
   }
   lua_pushinteger(L, index);
   return 2;

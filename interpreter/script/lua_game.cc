@@ -61,7 +61,7 @@ int l_ask(lua_State* L) {
   // their room from the last decision, then swapped in.
   Decision& d = g.spare_decision();
   d.side = side;
-  copy_field(L, 2, kPromptKey, d.prompt);
+  d.prompt.clear();  // read only if the decision waits for a player (below)
   copy_field(L, 2, kRuleKey, d.rule);
   lua_pushvalue(L, kChoicesKey);
   if (lua_gettable(L, 2) != LUA_TTABLE) return luaL_argerror(L, 2, "'choices' must be a list");
@@ -106,6 +106,9 @@ int l_ask(lua_State* L) {
       return 2;
     }
   }
+  // The prompt is for whoever reads the decision; a decider answers from the
+  // side and the choices, so it is copied only now.
+  copy_field(L, 2, kPromptKey, g.mutable_state().pending.prompt);
   g.set_choices(luaL_ref(L, LUA_REGISTRYINDEX));  // pops the choices table
   return lua_yield(L, 0);
 }

@@ -431,7 +431,7 @@ int l_move(lua_State* L) {
   const int to = lua_isnil(L, 2) ? -1 : check_location(L, 2);
   const int from = g.state().pieces[p].location;
   g.mutable_state().move(p, to);
-  emit_move(g, p, from, to, opt_rule(L, 3), "moved");
+  emit_move(g, p, from, to, event_rule(L, 3), "moved");
   return 0;
 }
 

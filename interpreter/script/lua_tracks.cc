@@ -38,13 +38,13 @@ int l_get(lua_State* L) {
 // track.set(name, value [, rule]) -> the value after clamping
 int l_set(lua_State* L) {
   const int t = check_track(L, 1);
-  return set_track(L, t, luaL_checkinteger(L, 2), opt_rule(L, 3));
+  return set_track(L, t, luaL_checkinteger(L, 2), event_rule(L, 3));
 }
 
 // track.add(name, delta [, rule]) -> the value after clamping
 int l_add(lua_State* L) {
   const int t = check_track(L, 1);
-  return set_track(L, t, game_of(L).state().tracks[t] + luaL_checkinteger(L, 2), opt_rule(L, 3));
+  return set_track(L, t, game_of(L).state().tracks[t] + luaL_checkinteger(L, 2), event_rule(L, 3));
 }
 
 // track.bounds(name) -> min, max
