@@ -233,3 +233,43 @@ TEST_CASE("cli: status as a side that is not deciding does not list the choices"
   CHECK(blue.out.find("1. roll") == std::string::npos);
   CHECK(blue.out.find("Red hand (1): hidden") != std::string::npos);
 }
+
+TEST_CASE("cli: a piece's own visibility hides it on an open board and shows it from a hidden hand",
+          "[cli][hidden]") {
+  const std::string save = temp_save("masked");
+  auto masked = [](const std::string& args) {
+    return cardboard::testing::run_cardboard(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/masked", args);
+  };
+  REQUIRE(masked("new masked/one --seed 1 --save " + save).code == 0);
+  auto find = [](const nlohmann::json& view, const std::string& id) {
+    for (const auto& l : view["locations"])
+      if (l["id"] == id) return l;
+    return nlohmann::json();
+  };
+  auto names = [](const nlohmann::json& loc) {
+    std::string out;
+    for (const auto& p : loc["pieces"]) out += (out.empty() ? "" : ",") + p.value("name", std::string("?"));
+    return out;
+  };
+  // Red sees its own scout and both its cards.
+  auto red = nlohmann::json::parse(masked("status " + save + " --json --as red").out);
+  CHECK(names(find(red, "board")) == "Scout,Guard");
+  CHECK(names(find(red, "red_hand")) == "Ace,Deuce");
+  // Blue sees a face-down red piece (no name, no id) and only the shown card.
+  auto blue = nlohmann::json::parse(masked("status " + save + " --json --as blue").out);
+  const auto board = find(blue, "board");
+  REQUIRE(board["pieces"].size() == 2);
+  CHECK(board["pieces"][0] == nlohmann::json::parse(R"({"hidden": true, "owner": "red"})"));
+  CHECK(board["pieces"][1]["name"] == "Guard");
+  const auto hand = find(blue, "red_hand");
+  REQUIRE(hand["pieces"].size() == 2);
+  CHECK(hand["pieces"][0]["name"] == "Ace");
+  CHECK(hand["pieces"][1] == nlohmann::json::parse(R"({"hidden": true, "owner": "red"})"));
+  const auto text = masked("status " + save + " --as blue").out;
+  CHECK(text.find("Board (2): hidden Red piece, Guard") != std::string::npos);
+  CHECK(text.find("Red hand (2): Ace, hidden Red piece") != std::string::npos);
+  // Revealed, the scout is seen as its location is again.
+  REQUIRE(masked("act " + save + " Reveal").code == 0);
+  auto after = nlohmann::json::parse(masked("status " + save + " --json --as blue").out);
+  CHECK(names(find(after, "board")) == "Scout,Guard");
+}

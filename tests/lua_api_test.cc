@@ -203,6 +203,38 @@ TEST_CASE("lua pieces: move goes to the top, move(p, nil) removes from play", "[
   }
 }
 
+TEST_CASE("lua pieces: a piece's own visibility, and who sees its moves", "[kernel][lua][hidden]") {
+  auto g = api_game();
+  lua_State* L = g->sandbox().L();
+  // Board pieces are seen as the board is, until given a visibility of their own.
+  CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] local before = pieces.visibility(t) "
+                  "pieces.set_visibility(t, 'owner') local own = pieces.visibility(t) "
+                  "return before, own") == "nil,owner");
+  g->events().clear();
+  // Face down on the open board: its move to the open dead pile is Red's to see.
+  CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] move(t, 'dead', '4')") == "");
+  REQUIRE(g->events().size() == 1);
+  CHECK(g->events()[0].text == "Tank moved from Board to Dead pile");
+  CHECK(g->events()[0].visible_to == 0);
+  // Seen by nobody on its own: both ends hidden, the event names no piece.
+  g->events().clear();
+  CHECK(lua_ok(L, "local t = pieces.at('dead', {type = 'tank'})[1] pieces.set_visibility(t, 'nobody') "
+                  "move(t, 'board', '4')") == "");
+  REQUIRE(g->events().size() == 1);
+  CHECK(g->events()[0].text == "a piece moved from Dead pile to Board");
+  CHECK(g->events()[0].visible_to == -1);
+  // Shown: public even from Red's hand, an owner-only place.
+  g->events().clear();
+  CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] pieces.set_visibility(t, 'public') "
+                  "move(t, 'red_hand', '4') pieces.set_visibility(t, nil) return pieces.visibility(t)") == "nil");
+  REQUIRE(g->events().size() == 1);
+  CHECK(g->events()[0].visible_to == -1);
+  CHECK_THAT(lua_error(L, "pieces.set_visibility(pieces.at('board')[1], 'sideways')"),
+             Catch::Contains("bad argument #2 to 'set_visibility' (invalid option 'sideways')"));
+  CHECK_THAT(lua_error(L, "pieces.set_visibility(pieces.at('cup')[1], 'owner')"),
+             Catch::Contains("a piece with no owner cannot be seen by its owner only"));
+}
+
 TEST_CASE("lua api: argument errors read like Lua's own", "[kernel][lua]") {
   auto g = api_game();
   lua_State* L = g->sandbox().L();

@@ -123,7 +123,7 @@ TEST_CASE("save file: start, append, read back and reopen", "[store]") {
   CHECK(f->action_count() == 10);
   auto m = f->meta();
   REQUIRE(m.ok());
-  CHECK(m->format == 2);
+  CHECK(m->format == SaveFile::kFormat);
   CHECK(m->game == "race");
   CHECK(m->seed == 18446744073709551615ULL);
   CHECK(m->start_forced == "dice=6");
@@ -240,12 +240,12 @@ TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
     sample(path).reset();
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 3", nullptr, nullptr, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 4", nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
     auto f = SaveFile::open(path);
     REQUIRE_FALSE(f.ok());
     CHECK(f.error().message == "not a cardboard save: " + path +
-                                   " (format 3 is newer than this cardboard reads (2): update cardboard)");
+                                   " (format 4 is newer than this cardboard reads (3): update cardboard)");
   }
   SECTION("an older format") {
     const std::string path = t.file("old.cbsave");
@@ -259,7 +259,7 @@ TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
     REQUIRE_FALSE(f.ok());
     CHECK(f.error().kind == ErrorKind::kRejected);
     CHECK(f.error().message == "save " + path +
-                                   " was made by an older cardboard (save format 1; this one reads format 2): "
+                                   " was made by an older cardboard (save format 1; this one reads format 3): "
                                    "finish that game with the cardboard that made it, or start a new one");
     CHECK(file_bytes(path) == before);  // the file is left as it was
   }

@@ -67,6 +67,7 @@ State rich_state() {
   s.create_piece(2, -1, 2);
   s.create_piece(0, 1, -1);
   s.pieces[1].face = 1;
+  s.pieces[1].visibility = static_cast<int32_t>(Visibility::kOwner);
   set_marker(s.pieces[0], "disrupted", true);
   set_marker(s.pieces[0], "fired", true);
   set_counter(s.pieces[2], "hits", 2);
@@ -211,6 +212,8 @@ TEST_CASE("state: serialize then read gives identical bytes and hash", "[kernel]
   CHECK(back->winner == 0);
   CHECK(back->pieces[0].markers == std::vector<std::string>{"disrupted", "fired"});
   CHECK(counter(back->pieces[2], "steps") == -1);
+  CHECK(back->pieces[1].visibility == static_cast<int32_t>(Visibility::kOwner));
+  CHECK(back->pieces[0].visibility == -1);
   CHECK(back->vars.find("text")->as_string() == std::string("a\0b", 3));
   CHECK(back->rng.words() == s.rng.words());
   check_invariant(*back);
@@ -226,6 +229,8 @@ TEST_CASE("state: the hash changes when any single field changes", "[kernel][sta
       {"piece type", [](State& s) { s.pieces[0].type = 5; }},
       {"piece owner", [](State& s) { s.pieces[0].owner = -1; }},
       {"piece face", [](State& s) { s.pieces[0].face = 1; }},
+      {"piece's own visibility", [](State& s) { s.pieces[0].visibility = static_cast<int32_t>(Visibility::kPublic); }},
+      {"piece's visibility dropped", [](State& s) { s.pieces[1].visibility = -1; }},
       {"piece location", [](State& s) { s.move(0, 3); }},
       {"order in a location", [](State& s) { s.move(0, 0); }},
       {"marker added", [](State& s) { set_marker(s.pieces[1], "fired", true); }},
@@ -285,7 +290,7 @@ TEST_CASE("state: the hash of a fixed small state is pinned", "[kernel][state]")
   s.pending.prompt = "Roll?";
   s.pending.rule = "1";
   s.pending.choices = {"roll", "wait"};
-  CHECK(hash_hex(s.hash()) == "c8c4122cc03dcdd2");
+  CHECK(hash_hex(s.hash()) == "39447a7a0e480cf4");
   CHECK(hash_hex(hash_bytes("")) == "d0002c1652fd3a6d");
 }
 

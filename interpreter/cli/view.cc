@@ -3,18 +3,18 @@
 #include <map>
 
 #include "core/bytes.h"
+#include "core/visibility.h"
 
 namespace cardboard {
 
 namespace {
 
-bool can_see(const GameDef& d, int loc, int side) {
-  const LocationDef& l = d.locations[loc];
-  switch (l.visibility) {
-    case Visibility::kPublic: return true;
-    case Visibility::kOwner: return side < 0 || side == l.owner;
-    case Visibility::kNobody: return false;
-  }
+// Whether `side` sees anything of what a location holds: the location, or a
+// piece in it that shows itself (a card shown from a hand).
+bool sees_inside(const GameDef& d, const State& s, int loc, int side) {
+  if (sees_location(d, loc, side)) return true;
+  for (int p : s.contents[loc])
+    if (sees_piece(d, s, p, side)) return true;
   return false;
 }
 
@@ -56,10 +56,18 @@ nlohmann::json view_json(const Game& g, int side) {
     const auto& c = s.contents[l];
     nlohmann::json e = {{"id", d.locations[l].id}, {"title", d.locations[l].title},
                         {"kind", location_kind_name(d.locations[l].kind)}, {"count", c.size()}};
-    if (can_see(d, static_cast<int>(l), who)) {
+    if (sees_inside(d, s, static_cast<int>(l), who)) {
       nlohmann::json pieces = nlohmann::json::array();
       for (int p : c) {
         const PieceState& ps = s.pieces[p];
+        if (!sees_piece(d, s, p, who)) {
+          // Face down: its side shows, not what it is (nor its id, which
+          // would tell its type apart).
+          nlohmann::json pj = {{"hidden", true}};
+          if (ps.owner >= 0) pj["owner"] = d.sides[ps.owner].id;
+          pieces.push_back(pj);
+          continue;
+        }
         nlohmann::json pj = {{"id", p + 1}, {"name", d.types[ps.type].name}, {"type", d.types[ps.type].id}};
         if (ps.owner >= 0) pj["owner"] = d.sides[ps.owner].id;
         if (ps.face) pj["face"] = ps.face;
@@ -101,14 +109,19 @@ std::string view_text(const Game& g, int side) {
     const LocationDef& loc = d.locations[l];
     if (c.empty() && loc.kind != LocationKind::kBox) continue;
     out += "  " + loc.title + " (" + std::to_string(c.size()) + ")";
-    if (!can_see(d, static_cast<int>(l), who) && !(s.finished && loc.visibility == Visibility::kOwner)) {
+    // At the end of the game what was any one side's to see opens up.
+    const int as = s.finished ? -1 : who;
+    if (!sees_inside(d, s, static_cast<int>(l), as)) {
       out += ": hidden\n";
       continue;
     }
     // Group equal names: "Haganah Brigades x3".
     std::vector<std::pair<std::string, int>> names;
     for (int p : c) {
-      const std::string& n = d.types[s.pieces[p].type].name;
+      const PieceState& ps = s.pieces[p];
+      const std::string n = sees_piece(d, s, p, as) ? d.types[ps.type].name
+                            : ps.owner >= 0       ? "hidden " + d.sides[ps.owner].title + " piece"
+                                                  : "hidden piece";
       if (!names.empty() && names.back().first == n) ++names.back().second;
       else names.emplace_back(n, 1);
     }

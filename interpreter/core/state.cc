@@ -7,12 +7,12 @@ namespace cardboard {
 namespace {
 // 3: a piece's owner and which optional fields follow share one byte, and
 // its location is not written (the contents of the locations give it).
-constexpr uint64_t kStateFormat = 3;
+constexpr uint64_t kStateFormat = 4;
 
 // The first varint of a piece: its owner (zigzag) above three flags for the
 // fields that follow only when set.
-constexpr uint64_t kHasFace = 1, kHasMarkers = 2, kHasCounters = 4;
-constexpr int kFlagBits = 3;
+constexpr uint64_t kHasFace = 1, kHasMarkers = 2, kHasCounters = 4, kHasVisibility = 8;
+constexpr int kFlagBits = 4;
 uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
 int64_t unzigzag(uint64_t z) { return static_cast<int64_t>(z >> 1) ^ -static_cast<int64_t>(z & 1); }
 }
@@ -88,7 +88,7 @@ void State::shuffle(int32_t location) {
 }
 
 // The encoding, in order: the format; the pieces (each: owner and flags, type,
-// then face, markers, counters when set); each location's pieces bottom to
+// then face, its own visibility, markers, counters when set); each location's pieces bottom to
 // top; tracks; vars; the generator; the position; the pending decision's side
 // and choices; the result. A piece's location is where the contents list it.
 void State::write(ByteWriter& w) const {
@@ -97,11 +97,12 @@ void State::write(ByteWriter& w) const {
   w.u(pieces.size());
   for (const auto& p : pieces) {
     const uint64_t flags = (p.face != 0 ? kHasFace : 0) | (p.markers.empty() ? 0 : kHasMarkers) |
-                           (p.counters.empty() ? 0 : kHasCounters);
-    char* c = w.claim(3 * W::kMaxVarint);
+                           (p.counters.empty() ? 0 : kHasCounters) | (p.visibility >= 0 ? kHasVisibility : 0);
+    char* c = w.claim(4 * W::kMaxVarint);
     c = W::put_u(c, zigzag(p.owner) << kFlagBits | flags);
     c = W::put_i(c, p.type);
     if (flags & kHasFace) c = W::put_i(c, p.face);
+    if (flags & kHasVisibility) c = W::put_u(c, static_cast<uint64_t>(p.visibility));
     w.commit(c);
     if (flags & kHasMarkers) {
       w.u(p.markers.size());
@@ -159,6 +160,11 @@ Result<State> State::read(std::string_view bytes) {
     p.owner = static_cast<int32_t>(unzigzag(head >> kFlagBits));
     p.type = static_cast<int32_t>(r.i());
     if (flags & kHasFace) p.face = static_cast<int32_t>(r.i());
+    if (flags & kHasVisibility) {
+      const uint64_t v = r.u();
+      if (v > static_cast<uint64_t>(Visibility::kNobody)) return rejected("bad state snapshot: piece visibility");
+      p.visibility = static_cast<int32_t>(v);
+    }
     if (flags & kHasMarkers) {
       const uint64_t nm = r.u();
       for (uint64_t k = 0; k < nm && r.ok(); ++k) p.markers.push_back(r.s());

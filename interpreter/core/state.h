@@ -25,6 +25,7 @@ struct PieceState {
   int32_t owner = -1;
   int32_t location = -1;
   int32_t face = 0;                                       // 0 front, 1 back
+  int32_t visibility = -1;  // -1: as its location's; else a Visibility of its own (core/visibility.h)
   std::vector<std::string> markers;                       // sorted, unique
   std::vector<std::pair<std::string, int64_t>> counters;  // sorted by name, no zeroes
 };

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/visibility.h"
 #include "script/game.h"
 #include "script/lua_api.h"
 
@@ -361,6 +362,31 @@ int l_flip(lua_State* L) {
   return 1;
 }
 
+// pieces.visibility(p) -> "public", "owner" or "nobody" when the piece has a
+// visibility of its own, nil when it is seen as its location is
+int l_visibility(lua_State* L) {
+  const int v = game_of(L).state().pieces[check_piece(L, 1)].visibility;
+  if (v < 0) lua_pushnil(L);
+  else lua_pushstring(L, visibility_name(static_cast<Visibility>(v)));
+  return 1;
+}
+
+// pieces.set_visibility(p, visibility): "public", "owner" (the piece's owner
+// sees it) or "nobody"; nil: seen as its location is again
+int l_set_visibility(lua_State* L) {
+  const int p = check_piece(L, 1);
+  int v = -1;
+  if (!lua_isnoneornil(L, 2)) {
+    static const char* const names[] = {"public", "owner", "nobody", nullptr};
+    v = luaL_checkoption(L, 2, nullptr, names);
+  }
+  PieceState& piece = game_of(L).mutable_state().pieces[p];
+  if (v == static_cast<int>(Visibility::kOwner) && piece.owner < 0)
+    return luaL_argerror(L, 2, "a piece with no owner cannot be seen by its owner only");
+  piece.visibility = v;
+  return 0;
+}
+
 // pieces.mark(p, marker [, on]) -> whether it had the marker before
 int l_mark(lua_State* L) {
   const int p = check_piece(L, 1);
@@ -404,20 +430,23 @@ int l_create(lua_State* L) {
 
 std::string where_name(const Game& g, int loc) { return loc < 0 ? "play" : g.def().locations[loc].title; }
 
-// A move's event is seen by everyone when either end is public, by the
-// owner when the piece goes to or from an owner-only place, and names no
-// piece when both ends are hidden from everyone.
+// A move's event is seen by everyone when the piece is public at either end,
+// by one side when it is that side's to see at either end (an owner-only
+// place, or a piece of its own visibility), and names no piece when it is
+// hidden from everyone at both ends.
 void emit_move(Game& g, int piece, int from, int to, const std::string& rule, const char* verb,
                Event::Kind kind = Event::Kind::kMove) {
   if (!g.record_events()) return;
   const auto& d = g.def();
-  auto vis = [&](int loc) { return loc < 0 ? Visibility::kPublic : d.locations[loc].visibility; };
   const PieceState& p = g.state().pieces[piece];
+  int from_owner = -1, to_owner = -1;
+  const Visibility at_from = visibility_at(d, p, from, from_owner);
+  const Visibility at_to = visibility_at(d, p, to, to_owner);
   int visible_to = -1;
   std::string name = d.types[p.type].name;
-  if (vis(from) != Visibility::kPublic && vis(to) != Visibility::kPublic) {
-    const int owner_loc = vis(to) == Visibility::kOwner ? to : vis(from) == Visibility::kOwner ? from : -1;
-    if (owner_loc >= 0) visible_to = d.locations[owner_loc].owner;
+  if (at_from != Visibility::kPublic && at_to != Visibility::kPublic) {
+    if (at_to == Visibility::kOwner) visible_to = to_owner;
+    else if (at_from == Visibility::kOwner) visible_to = from_owner;
     else name = "a piece";
   }
   g.emit(kind, rule, name + " " + verb + " from " + where_name(g, from) + " to " + where_name(g, to),
@@ -466,6 +495,7 @@ void open_lua_pieces(lua_State* L) {
       {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"flip", l_flip},
+      {"visibility", l_visibility}, {"set_visibility", l_set_visibility},
       {"mark", l_mark},     {"marked", l_marked},     {"counter", l_counter}, {"set_counter", l_set_counter},
       {"create", l_create}, {"move", l_move},         {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 6);

@@ -84,7 +84,9 @@ struct UndoneRow {
 
 class SaveFile {
  public:
-  static constexpr int kFormat = 2;
+  // 2: one row per action; 3: the same rows, snapshots in state format 4
+  // (a piece may carry a visibility of its own).
+  static constexpr int kFormat = 3;
 
   // Opens an existing save, checking it is one: a missing file, a file that
   // is not SQLite, is damaged, lacks the schema or has another format gives

@@ -1,0 +1,42 @@
+#include "core/visibility.h"
+
+namespace cardboard {
+
+namespace {
+
+bool sees(Visibility v, int owner, int side) {
+  switch (v) {
+    case Visibility::kPublic: return true;
+    case Visibility::kOwner: return side < 0 || side == owner;
+    case Visibility::kNobody: return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+Visibility visibility_at(const GameDef& d, const PieceState& p, int loc, int& owner) {
+  if (p.visibility >= 0) {
+    owner = p.owner;
+    return static_cast<Visibility>(p.visibility);
+  }
+  if (loc < 0) {
+    owner = -1;
+    return Visibility::kPublic;
+  }
+  owner = d.locations[loc].owner;
+  return d.locations[loc].visibility;
+}
+
+bool sees_location(const GameDef& d, int loc, int side) {
+  return sees(d.locations[loc].visibility, d.locations[loc].owner, side);
+}
+
+bool sees_piece(const GameDef& d, const State& s, int piece, int side) {
+  const PieceState& p = s.pieces[piece];
+  int owner = -1;
+  const Visibility v = visibility_at(d, p, p.location, owner);
+  return sees(v, owner, side);
+}
+
+}  // namespace cardboard
