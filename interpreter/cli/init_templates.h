@@ -266,7 +266,7 @@ end)
 test("3.1 end of the game: equal VP after the last turn is a draw", function()
   local g = new_game{ scenario = "basic" }
   while not g:finished() do g:choose("hold") end
-  expect_eq(g:turn(), 9)
+  expect_eq(g:turn(), 8)
   expect_eq({ g:result() }, { "Draw" })
   expect(g:logged("North found no card to draw", "2.1"))
 end)

@@ -321,6 +321,14 @@ void Game::advance() {
   pos.repeat = 0;
   if (++pos.phase < static_cast<int>(d.sequence.phases.size())) return;
   pos.phase = 0;
+  // After the scenario's last turn, or the turn limit, comes the end (at_end),
+  // still in that turn: game.turn() there is the last turn played.
+  const bool last_played = d.last_turn > 0 && pos.turn >= d.last_turn;
+  if (last_played || pos.turn >= d.sequence.max_turns) {
+    pos.phase = -2;
+    emit(Event::Kind::kSequence, "", last_played ? "the last turn is over" : "the turn limit is reached");
+    return;
+  }
   ++pos.turn;
 }
 

@@ -49,9 +49,7 @@ GameOutcome play_one(Game& game, uint64_t seed, uint64_t index, int64_t max_deci
                  " decisions";
     return out;
   }
-  // A game that ran out of turns has already counted the turn after its last.
-  const auto& pos = game.state().position;
-  out.turns = pos.phase == -2 ? pos.turn - 1 : pos.turn;
+  out.turns = game.state().position.turn;
   if (!status.ok()) {
     out.error = true;
     out.result = "error: game " + std::to_string(index) + " (seed " + std::to_string(game_seed) +
