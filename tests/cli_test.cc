@@ -273,3 +273,22 @@ TEST_CASE("cli: a piece's own visibility hides it on an open board and shows it 
   auto after = nlohmann::json::parse(masked("status " + save + " --json --as blue").out);
   CHECK(names(find(after, "board")) == "Scout,Guard");
 }
+
+TEST_CASE("cli: lint warns of a piece type key one slip from its own keys, and still passes", "[cli][lint]") {
+  const fs::path dir = race_copy("typo");
+  // "copis" and "onwer" look like misspelt keys; "side" and "bonus" are printed values.
+  replace_in(dir / "game.toml", "copies = 3\nbonus = 2", "copis = 3\nonwer = \"red\"\nside = \"red\"\nbonus = 2");
+  auto r = cli("lint " + dir.string());
+  CHECK(r.code == 0);
+  const std::string file = (dir / "game.toml").string();
+  CHECK(r.out.find(file + ":") != std::string::npos);
+  CHECK(r.out.find(": warning: 'copis' is kept as a printed value of the piece type: did you mean 'copies'?") !=
+        std::string::npos);
+  CHECK(r.out.find(": warning: 'onwer' is kept as a printed value of the piece type: did you mean 'owner'?") !=
+        std::string::npos);
+  CHECK(r.out.find("'side'") == std::string::npos);
+  CHECK(r.out.find("0 problems, 2 warnings") != std::string::npos);
+  auto j = nlohmann::json::parse(cli("lint " + dir.string() + " --json").out);
+  CHECK(j["warnings"].size() == 2);
+  CHECK(j["problems"].empty());
+}

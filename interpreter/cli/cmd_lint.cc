@@ -2,7 +2,9 @@
 // file and reference, every Lua file's syntax, and that the rules load and
 // define every function the sequence of play names, and that no function
 // assigns or reads an undeclared global (script/global_check.h). Reports
-// every problem found, each with file:line.
+// every problem found, each with file:line, and warns (without failing) of
+// piece type keys that look like misspelt keys of the loader's own.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -34,6 +36,43 @@ std::vector<std::string> lua_syntax_errors(const std::string& dir) {
     lua_State* L = luaL_newstate();
     if (luaL_loadfilex(L, f.c_str(), "t") != LUA_OK) out.push_back(lua_tostring(L, -1));
     lua_close(L);
+  }
+  return out;
+}
+
+// A piece type's key that is not one of its own (id, name, kind, owner, deck,
+// copies) is a printed value, so a misspelt one loads without complaint.
+// Warns of each that is one edit from such a key, or two for keys of five
+// letters or more ("copis", "onwer"), with its position.
+std::vector<std::string> piece_type_typos(const std::string& dir) {
+  static const std::vector<std::string> own = {"id", "name", "kind", "owner", "deck", "copies"};
+  std::vector<std::string> out;
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ".toml") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    auto parsed = parse_toml_file(f);
+    if (!parsed.ok()) continue;  // loading reports it
+    const auto* types = (*parsed)["piece_types"].as_array();
+    if (!types) continue;
+    for (const auto& node : *types) {
+      const auto* t = node.as_table();
+      if (!t) continue;
+      for (const auto& [k, v] : *t) {
+        const std::string key(k.str());
+        if (std::find(own.begin(), own.end(), key) != own.end()) continue;
+        for (const auto& o : own) {
+          const size_t d = edit_distance(key, o);
+          if (d == 1 || (d == 2 && key.size() >= 5)) {
+            const auto& b = k.source().begin;
+            out.push_back(f + ":" + std::to_string(b.line) + ":" + std::to_string(b.column) + ": warning: '" + key +
+                          "' is kept as a printed value of the piece type: did you mean '" + o + "'?");
+            break;
+          }
+        }
+      }
+    }
   }
   return out;
 }
@@ -80,7 +119,7 @@ void add_lint_command(CLI::App& app, int& code) {
   static std::string path;
   static bool json = false;
   cmd->add_option("path", path, "a game (id or folder), its game.toml, GAME/SCENARIO or a scenario file")->required();
-  cmd->add_flag("--json", json, "print JSON: {problems: [text], checked: [files]}");
+  cmd->add_flag("--json", json, "print JSON: {problems: [text], warnings: [text], checked: [files]}");
   cmd->callback([&code] {
     const std::string root = project_root();
     auto t = targets(path, root);
@@ -88,8 +127,11 @@ void add_lint_command(CLI::App& app, int& code) {
     std::vector<std::string> problems;
     std::vector<std::string> checked;
     std::set<std::vector<std::string>> globals_checked;  // the rules files of each game, checked once
-    if (!t->first.empty())
+    std::vector<std::string> warnings;
+    if (!t->first.empty()) {
       for (auto& e : lua_syntax_errors(t->first)) problems.push_back(e);
+      warnings = piece_type_typos(t->first);
+    }
     for (const auto& scenario : t->second) {
       checked.push_back(scenario);
       auto def = load_game(scenario, root);
@@ -107,10 +149,14 @@ void add_lint_command(CLI::App& app, int& code) {
     std::sort(problems.begin(), problems.end());
     problems.erase(std::unique(problems.begin(), problems.end()), problems.end());
     if (json) {
-      std::printf("%s\n", nlohmann::json{{"problems", problems}, {"checked", checked}}.dump(2).c_str());
+      std::printf("%s\n",
+                  nlohmann::json{{"problems", problems}, {"warnings", warnings}, {"checked", checked}}.dump(2).c_str());
     } else {
       for (const auto& p : problems) std::printf("%s\n", p.c_str());
-      std::printf("%s: %zu problem%s\n", path.c_str(), problems.size(), problems.size() == 1 ? "" : "s");
+      for (const auto& w : warnings) std::printf("%s\n", w.c_str());
+      std::printf("%s: %zu problem%s", path.c_str(), problems.size(), problems.size() == 1 ? "" : "s");
+      if (!warnings.empty()) std::printf(", %zu warning%s", warnings.size(), warnings.size() == 1 ? "" : "s");
+      std::printf("\n");
     }
     code = problems.empty() ? 0 : 2;
   });

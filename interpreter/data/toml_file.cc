@@ -71,7 +71,7 @@ Result<int64_t> get_int(const std::string& file, const toml::table& t, const cha
   return bad_data(file, n, std::string("bad '") + key + "': expected an integer, got " + type_name(n));
 }
 
-static size_t edit_distance(const std::string& a, const std::string& b) {
+size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
   for (size_t i = 1; i <= a.size(); ++i) {

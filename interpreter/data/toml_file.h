@@ -33,6 +33,8 @@ Result<int64_t> get_int(const std::string& file, const toml::table& t, const cha
 Status check_keys(const std::string& file, const toml::table& t, std::initializer_list<const char*> allowed,
                   const char* context);
 
+// The Levenshtein distance: insertions, deletions and substitutions.
+size_t edit_distance(const std::string& a, const std::string& b);
 // The closest of `options` to `word` by edit distance, or "" when none is close.
 std::string closest(const std::string& word, const std::vector<std::string>& options);
 
