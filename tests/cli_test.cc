@@ -93,7 +93,7 @@ TEST_CASE("cli: act with forced dice, undo, log and replay --verify", "[cli]") {
   auto verify = cli("replay " + save + " --verify --json");
   CHECK(verify.code == 0);
   CHECK(nlohmann::json::parse(verify.out)["verified"] == true);
-  auto undo = cli("undo " + save + " 1 --json");
+  auto undo = cli("undo " + save + " 1 --agreed --json");  // race is between people
   REQUIRE(undo.code == 0);
   CHECK(nlohmann::json::parse(undo.out)["active"] == "blue");
   CHECK(cli("undo " + save + " 5").code == 2);
@@ -291,4 +291,37 @@ TEST_CASE("cli: lint warns of a piece type key one slip from its own keys, and s
   auto j = nlohmann::json::parse(cli("lint " + dir.string() + " --json").out);
   CHECK(j["warnings"].size() == 2);
   CHECK(j["problems"].empty());
+}
+
+TEST_CASE("cli: between people a side undoes only its own actions, up to the last roll, draw or secret",
+          "[cli][undo]") {
+  // Race: both sides are people. Red's roll rolled a die (and Blue then drew
+  // a card seen by Blue alone): a barrier.
+  const std::string save = temp_save("undo-policy");
+  REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);
+  REQUIRE(cli("act " + save + " roll").code == 0);
+  const auto before = nlohmann::json::parse(cli("status " + save + " --json").out)["state_hash"];
+  auto r = cli("undo " + save);
+  CHECK(r.code == 2);
+  CHECK(r.out.find("cannot undo action 1 (red chose roll): it rolled (d6 rolled") != std::string::npos);
+  CHECK(r.out.find("unless both sides agree (undo --agreed)") != std::string::npos);
+  r = cli("undo " + save + " --as blue");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("cannot undo action 1 (red chose roll): it is not blue's") != std::string::npos);
+  CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["state_hash"] == before);
+  // Both agreeing, anything goes.
+  CHECK(cli("undo " + save + " --agreed").code == 0);
+  CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["active"] == "red");
+
+  // Masked: Red's choice rolls nothing and shows Blue nothing: Red may take it back.
+  const std::string masked_save = temp_save("undo-own");
+  auto masked = [](const std::string& args) {
+    return cardboard::testing::run_cardboard(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/masked", args);
+  };
+  REQUIRE(masked("new masked/one --seed 1 --save " + masked_save).code == 0);
+  REQUIRE(masked("act " + masked_save + " Reveal").code == 0);
+  CHECK(masked("undo " + masked_save + " --as blue").code == 2);
+  auto own = masked("undo " + masked_save);
+  CHECK(own.code == 0);
+  CHECK(own.out.find("undid 1 action; 0 left") != std::string::npos);
 }

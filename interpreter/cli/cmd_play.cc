@@ -18,6 +18,7 @@
 #include "cli/view.h"
 #include "data/game_loader.h"
 #include "store/history.h"
+#include "store/undo_policy.h"
 
 namespace fs = std::filesystem;
 
@@ -27,7 +28,9 @@ namespace {
 
 constexpr const char* kHelp =
     "  a number or the text of a choice: take it\n"
-    "  u, undo [N]   take back the last N decisions (default 1)\n"
+    "  u, undo [N]   take back the last N decisions (default 1); between people a\n"
+    "                side takes back only its own, up to the last roll, draw or\n"
+    "                secret shown: add 'agreed' when both sides agree (u 2 agreed)\n"
     "  l, log [N]    the last N events with their rules (default 30)\n"
     "  s, status     the board again\n"
     "  h, help, ?    this help\n"
@@ -164,12 +167,17 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
       continue;
     }
     if (word == "u" || word == "undo") {
-      if (!rest.empty() && rest.find_first_not_of("0123456789") != std::string::npos) {
-        std::printf("undo takes a number of decisions: u 2\n");
+      // u [N] [agreed]: "agreed" lifts a game between people's limits.
+      std::string count = rest;
+      const bool agreed = count.size() >= 6 && count.compare(count.size() - 6, 6, "agreed") == 0;
+      if (agreed) count = trim(count.substr(0, count.size() - 6));
+      if (!count.empty() && count.find_first_not_of("0123456789") != std::string::npos) {
+        std::printf("undo takes a number of decisions: u 2 (or u 2 agreed)\n");
         continue;
       }
-      const int64_t n = rest.empty() ? 1 : std::stoll(rest.substr(0, 9));
-      auto s = hp->undo(n);
+      const int64_t n = count.empty() ? 1 : std::stoll(count.substr(0, 9));
+      auto s = check_undo(*hp, {n, "", agreed});
+      if (s.ok()) s = hp->undo(n);
       if (!s.ok()) std::printf("cannot undo: %s\n", s.error().message.c_str());
       else std::printf("undid %lld decision%s\n", static_cast<long long>(n), n == 1 ? "" : "s");
       if (s.ok() && diverged) reload();

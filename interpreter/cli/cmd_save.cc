@@ -12,6 +12,7 @@
 #include "cli/view.h"
 #include "data/game_loader.h"
 #include "store/history.h"
+#include "store/undo_policy.h"
 
 namespace cardboard {
 
@@ -160,18 +161,23 @@ void add_save_commands(CLI::App& app, int& code) {
   {
     auto* cmd = app.add_subcommand("undo", "take back the last N actions (kept in the save as an abandoned branch)");
     struct Args {
-      std::string save;
+      std::string save, as;
       int64_t n = 1;
-      bool json = false;
+      bool json = false, agreed = false;
     };
     static Args a;
     cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
     cmd->add_option("n", a.n, "how many actions")->capture_default_str()->check(CLI::NonNegativeNumber);
+    cmd->add_option("--as", a.as, "the side asking, in a game between people (default: the side of the last action)");
+    cmd->add_flag("--agreed", a.agreed,
+                  "both sides agree: take back any actions (a game between people otherwise allows a side only its "
+                  "own, up to the last roll, draw or secret shown)");
     cmd->add_flag("--json", a.json, "print the new status as JSON");
     cmd->callback([&code] {
       const std::string path = resolve_save(a.save);
       auto h = History::open(path, project_root());
       if (!h.ok()) return void(code = report(h.error()));
+      if (auto allowed = check_undo(**h, {a.n, a.as, a.agreed}); !allowed.ok()) return void(code = report(allowed.error()));
       auto s = (*h)->undo(a.n);
       if (!s.ok()) return void(code = report(s.error()));
       if (!a.json) std::printf("undid %lld action%s; %lld left\n", static_cast<long long>(a.n), a.n == 1 ? "" : "s",

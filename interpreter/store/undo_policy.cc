@@ -1,0 +1,53 @@
+#include "store/undo_policy.h"
+
+namespace cardboard {
+
+namespace {
+
+// Sides a person plays.
+int people(const GameDef& d) {
+  int n = 0;
+  for (const auto& s : d.sides) n += !s.automatic;
+  return n;
+}
+
+// What makes action `seq` a barrier, or "" when nothing does.
+Result<std::string> barrier(SaveFile& file, int64_t seq) {
+  auto events = file.events(seq);
+  if (!events.ok()) return events.error();
+  for (const auto& e : *events) {
+    if (e.kind == "roll") return "it rolled (" + e.text + ")";
+    if (e.kind == "draw") return "it drew (" + e.text + ")";
+    if (!e.visible_to.empty()) return "it showed something to " + e.visible_to + " only";
+  }
+  return std::string();
+}
+
+}  // namespace
+
+Status check_undo(History& h, const UndoRequest& r) {
+  const GameDef& d = h.game().def();
+  const int64_t last = h.action_count();
+  if (r.agreed || people(d) < 2 || r.count <= 0 || r.count > last) return ok_status();  // undo itself refuses a bad count
+  auto newest = h.file().action(last);
+  if (!newest.ok()) return newest.error();
+  const std::string side = r.side.empty() ? newest->side : r.side;
+  if (d.find_side(side) < 0) return rejected("no such side: '" + side + "'");
+  const std::string why_not = "; in a game between people a side takes back only its own actions, up to the last "
+                              "roll, draw or secret shown, unless both sides agree (undo --agreed)";
+  for (int64_t seq = last; seq > last - r.count; --seq) {
+    auto a = h.file().action(seq);
+    if (!a.ok()) return a.error();
+    if (a->side != side)
+      return rejected("cannot undo action " + std::to_string(seq) + " (" + a->side + " chose " + a->text +
+                      "): it is not " + side + "'s" + why_not);
+    auto b = barrier(h.file(), seq);
+    if (!b.ok()) return b.error();
+    if (!b->empty())
+      return rejected("cannot undo action " + std::to_string(seq) + " (" + a->side + " chose " + a->text + "): " + *b +
+                      why_not);
+  }
+  return ok_status();
+}
+
+}  // namespace cardboard
