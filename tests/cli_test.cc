@@ -325,3 +325,9 @@ TEST_CASE("cli: between people a side undoes only its own actions, up to the las
   CHECK(own.code == 0);
   CHECK(own.out.find("undid 1 action; 0 left") != std::string::npos);
 }
+
+TEST_CASE("cli: test runs a game's Lua tests, the test API's chooser among them", "[cli]") {
+  auto r = cli("test race");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("2 passed, 0 failed") != std::string::npos);
+}

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <new>
 
 #include "core/bytes.h"
+#include "core/rng.h"
 #include "data/game_loader.h"
 #include "data/toml_file.h"
 #include "script/game.h"
@@ -293,6 +295,26 @@ int l_clear_events(lua_State* L) {
   return 0;
 }
 
+// chooser(seed) -> a function(n) giving 1..n: the same seeded sequence in
+// every run and every process, for random-play tests (the kernel's own
+// generator, apart from any game's).
+int l_chooser(lua_State* L) {
+  const auto seed = static_cast<uint64_t>(luaL_checkinteger(L, 1));
+  auto* rng = static_cast<Rng*>(lua_newuserdatauv(L, sizeof(Rng), 0));
+  new (rng) Rng(seed);  // trivially destructible: no __gc needed
+  lua_pushcclosure(
+      L,
+      [](lua_State* S) -> int {
+        const lua_Integer n = luaL_checkinteger(S, 1);
+        if (n < 1) return luaL_argerror(S, 1, "a positive count expected");
+        auto* r = static_cast<Rng*>(lua_touserdata(S, lua_upvalueindex(1)));
+        lua_pushinteger(S, static_cast<lua_Integer>(r->below(static_cast<uint64_t>(n))) + 1);
+        return 1;
+      },
+      1);
+  return 1;
+}
+
 int l_hash(lua_State* L) {
   lua_pushstring(L, hash_hex(check_game(L).state().hash()).c_str());
   return 1;
@@ -435,6 +457,7 @@ void open_test_api(lua_State* L) {
   lua_pop(L, 1);
   lua_register(L, "test", l_test);
   lua_register(L, "new_game", l_new_game);
+  lua_register(L, "chooser", l_chooser);
   lua_register(L, "expect", l_expect);
   lua_register(L, "expect_eq", l_expect_eq);
   lua_register(L, "expect_error", l_expect_error);

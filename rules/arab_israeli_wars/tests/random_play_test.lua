@@ -1,4 +1,4 @@
--- Seeded random play: 200 complete games choosing pseudo-randomly (an LCG)
+-- Seeded random play: 200 complete games choosing pseudo-randomly (a seeded chooser)
 -- among the legal choices. Every game must end with a known result within
 -- the turn limit, without a rules error, and at every decision the TT
 -- tracks stay in 0..6 and no card is lost (45 Israeli, 53 Arab, 46 events).
@@ -21,11 +21,7 @@ return { il, ar, ev }
 ]]
 
 test("random play: 200 seeded games end with a result, keep the TT in bounds and every card", function()
-  local state = 12345
-  local function rand(n)
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state % n + 1
-  end
+  local rand = chooser(12345)
   local outcomes = {}
   for seed = 1, 200 do
     local g = new_game{ scenario = "1948", seed = seed }

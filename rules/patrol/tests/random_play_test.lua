@@ -1,4 +1,4 @@
--- Seeded random play: 200 complete games with pseudo-random choices (an LCG).
+-- Seeded random play: 200 complete games with pseudo-random choices (a seeded chooser).
 -- Every game ends with a known result within 10 turns, and at every decision
 -- the tracks stay in bounds, all 8 chits are in the cup, a hideout or the
 -- eliminated pile (never left on a village), and no hideout holds two.
@@ -20,11 +20,7 @@ return { n, most }
 ]]
 
 test("random play: 200 seeded games end with a result and keep every chit", function()
-  local state = 4242
-  local function rand(n)
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state % n + 1
-  end
+  local rand = chooser(4242)
   local outcomes = {}
   for seed = 1, 200 do
     local g = new_game{ scenario = "valley", seed = seed }

@@ -1,4 +1,4 @@
--- Seeded random play: 1,000 complete games choosing pseudo-randomly (an LCG)
+-- Seeded random play: 1,000 complete games choosing pseudo-randomly (a seeded chooser)
 -- among the legal choices. Every game must end with a known result within
 -- the turn limit, without a rules error; every few decisions the tracks stay
 -- in bounds, the Diplomacy markers have not passed each other (ruling D2)
@@ -36,13 +36,7 @@ local function check_tracks(g, seed)
 end
 
 test("random play: 1,000 seeded games end with a known result, keep the tracks in bounds and every counter", function()
-  local state = 20121114
-  local function rand(n)
-    state = (state * 1103515245 + 12345) % 2147483648
-    -- The high bits: the low bits of this LCG repeat with a short period
-    -- (the lowest alternates), which would always cancel a two-way choice.
-    return (state // 65536) % n + 1
-  end
+  local rand = chooser(20121114)
   local outcomes, turns = {}, 0
   for seed = 1, 1000 do
     local g = new_game{ scenario = "gaza_2012", seed = seed }
