@@ -313,17 +313,23 @@ TEST_CASE("cli: between people a side undoes only its own actions, up to the las
   CHECK(cli("undo " + save + " --agreed").code == 0);
   CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["active"] == "red");
 
-  // Masked: Red's choice rolls nothing and shows Blue nothing: Red may take it back.
+  // Masked: keeping the scout hidden rolls nothing and shows Blue nothing:
+  // Red may take it back; revealing it is a barrier.
   const std::string masked_save = temp_save("undo-own");
   auto masked = [](const std::string& args) {
     return cardboard::testing::run_cardboard(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/masked", args);
   };
   REQUIRE(masked("new masked/one --seed 1 --save " + masked_save).code == 0);
-  REQUIRE(masked("act " + masked_save + " Reveal").code == 0);
+  REQUIRE(masked("act " + masked_save + " \"Keep hidden\"").code == 0);
   CHECK(masked("undo " + masked_save + " --as blue").code == 2);
   auto own = masked("undo " + masked_save);
   CHECK(own.code == 0);
   CHECK(own.out.find("undid 1 action; 0 left") != std::string::npos);
+  REQUIRE(masked("act " + masked_save + " Reveal").code == 0);
+  auto revealed = masked("undo " + masked_save);
+  CHECK(revealed.code == 2);
+  CHECK(revealed.out.find("cannot undo action 1 (red chose Reveal): it revealed (Scout revealed at Board)") !=
+        std::string::npos);
 }
 
 TEST_CASE("cli: test runs a game's Lua tests, the test API's chooser among them", "[cli]") {

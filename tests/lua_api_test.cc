@@ -229,6 +229,22 @@ TEST_CASE("lua pieces: a piece's own visibility, and who sees its moves", "[kern
                   "move(t, 'red_hand', '4') pieces.set_visibility(t, nil) return pieces.visibility(t)") == "nil");
   REQUIRE(g->events().size() == 1);
   CHECK(g->events()[0].visible_to == -1);
+  // Showing a piece to a side that did not see it is a reveal: a move out of
+  // Red's hand onto the open board, or its visibility opened where it is.
+  g->events().clear();
+  CHECK(lua_ok(L, "local t = pieces.at('red_hand', {type = 'tank'})[1] move(t, 'board', '5')") == "");
+  REQUIRE(g->events().size() == 1);
+  CHECK(g->events()[0].kind == Event::Kind::kReveal);
+  CHECK(g->events()[0].text == "Tank moved from Red hand to Board");
+  g->events().clear();
+  CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] pieces.set_visibility(t, 'nobody') "
+                  "pieces.set_visibility(t, 'owner', '6') pieces.set_visibility(t, 'public', '6')") == "");
+  REQUIRE(g->events().size() == 2);  // hiding reveals nothing
+  CHECK(g->events()[0].kind == Event::Kind::kReveal);
+  CHECK(g->events()[0].text == "Tank revealed at Board");
+  CHECK(g->events()[0].visible_to == 0);  // nobody to owner: shown to Red alone
+  CHECK(g->events()[1].visible_to == -1);  // owner to public: shown to Blue, seen by all
+  CHECK(g->events()[1].rule == "6");
   CHECK_THAT(lua_error(L, "pieces.set_visibility(pieces.at('board')[1], 'sideways')"),
              Catch::Contains("bad argument #2 to 'set_visibility' (invalid option 'sideways')"));
   CHECK_THAT(lua_error(L, "pieces.set_visibility(pieces.at('cup')[1], 'owner')"),

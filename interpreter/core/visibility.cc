@@ -28,15 +28,19 @@ Visibility visibility_at(const GameDef& d, const PieceState& p, int loc, int& ow
   return d.locations[loc].visibility;
 }
 
+bool sees_at(const GameDef& d, const PieceState& p, int loc, int side) {
+  int owner = -1;
+  const Visibility v = visibility_at(d, p, loc, owner);
+  return sees(v, owner, side);
+}
+
 bool sees_location(const GameDef& d, int loc, int side) {
   return sees(d.locations[loc].visibility, d.locations[loc].owner, side);
 }
 
 bool sees_piece(const GameDef& d, const State& s, int piece, int side) {
   const PieceState& p = s.pieces[piece];
-  int owner = -1;
-  const Visibility v = visibility_at(d, p, p.location, owner);
-  return sees(v, owner, side);
+  return sees_at(d, p, p.location, side);
 }
 
 }  // namespace cardboard

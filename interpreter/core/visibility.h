@@ -15,6 +15,9 @@ namespace cardboard {
 // the side that sees it when the result is kOwner.
 Visibility visibility_at(const GameDef& d, const PieceState& p, int loc, int& owner);
 
+// Whether `side` sees piece `p` were it at `loc` (its own visibility, if
+// any, standing for the location's).
+bool sees_at(const GameDef& d, const PieceState& p, int loc, int side);
 bool sees_location(const GameDef& d, int loc, int side);
 bool sees_piece(const GameDef& d, const State& s, int piece, int side);
 

@@ -17,6 +17,7 @@ const char* event_kind_name(Event::Kind k) {
     case Event::Kind::kDecision: return "decision";
     case Event::Kind::kLog: return "log";
     case Event::Kind::kResult: return "result";
+    case Event::Kind::kReveal: return "reveal";
   }
   return "log";
 }

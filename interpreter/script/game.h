@@ -37,7 +37,9 @@ struct NameCache {
 };
 
 struct Event {
-  enum class Kind { kSequence, kRoll, kDraw, kMove, kDecision, kLog, kResult };
+  // kReveal: a piece shown to a side that did not see it (a move to a more
+  // open place, pieces.set_visibility), an information barrier for undo.
+  enum class Kind { kSequence, kRoll, kDraw, kMove, kDecision, kLog, kResult, kReveal };
   Kind kind = Kind::kLog;
   std::string rule;
   std::string text;

@@ -362,6 +362,8 @@ int l_flip(lua_State* L) {
   return 1;
 }
 
+std::string where_name(const Game& g, int loc) { return loc < 0 ? "play" : g.def().locations[loc].title; }
+
 // pieces.visibility(p) -> "public", "owner" or "nobody" when the piece has a
 // visibility of its own, nil when it is seen as its location is
 int l_visibility(lua_State* L) {
@@ -371,8 +373,9 @@ int l_visibility(lua_State* L) {
   return 1;
 }
 
-// pieces.set_visibility(p, visibility): "public", "owner" (the piece's owner
-// sees it) or "nobody"; nil: seen as its location is again
+// pieces.set_visibility(p, visibility [, rule]): "public", "owner" (the
+// piece's owner sees it) or "nobody"; nil: seen as its location is again.
+// Showing the piece to a side that did not see it is a reveal event.
 int l_set_visibility(lua_State* L) {
   const int p = check_piece(L, 1);
   int v = -1;
@@ -380,10 +383,27 @@ int l_set_visibility(lua_State* L) {
     static const char* const names[] = {"public", "owner", "nobody", nullptr};
     v = luaL_checkoption(L, 2, nullptr, names);
   }
-  PieceState& piece = game_of(L).mutable_state().pieces[p];
+  Game& g = game_of(L);
+  std::string rule = event_rule(L, 3);
+  PieceState& piece = g.mutable_state().pieces[p];
   if (v == static_cast<int>(Visibility::kOwner) && piece.owner < 0)
     return luaL_argerror(L, 2, "a piece with no owner cannot be seen by its owner only");
+  const PieceState before = piece;
   piece.visibility = v;
+  if (!g.record_events()) return 0;
+  // Shown to every side that did not see it: one event, seen by all when
+  // everyone sees the piece now, else by the one side it was shown to.
+  const auto& d = g.def();
+  int shown = 0, to = -1;
+  bool all = true;
+  for (int side = 0; side < static_cast<int>(d.sides.size()); ++side) {
+    const bool now = sees_at(d, piece, piece.location, side);
+    all = all && now;
+    if (now && !sees_at(d, before, piece.location, side)) ++shown, to = side;
+  }
+  if (shown > 0)
+    g.emit(Event::Kind::kReveal, std::move(rule),
+           d.types[piece.type].name + " revealed at " + where_name(g, piece.location), all || shown > 1 ? -1 : to);
   return 0;
 }
 
@@ -428,8 +448,6 @@ int l_create(lua_State* L) {
   return 1;
 }
 
-std::string where_name(const Game& g, int loc) { return loc < 0 ? "play" : g.def().locations[loc].title; }
-
 // A move's event is seen by everyone when the piece is public at either end,
 // by one side when it is that side's to see at either end (an owner-only
 // place, or a piece of its own visibility), and names no piece when it is
@@ -449,6 +467,11 @@ void emit_move(Game& g, int piece, int from, int to, const std::string& rule, co
     else if (at_from == Visibility::kOwner) visible_to = from_owner;
     else name = "a piece";
   }
+  // A move that shows the piece to a side that did not see it is a reveal
+  // (a chit from a hidden box to the map, a card played from a hand).
+  if (kind == Event::Kind::kMove)
+    for (int side = 0; side < static_cast<int>(d.sides.size()); ++side)
+      if (!sees_at(d, p, from, side) && sees_at(d, p, to, side)) kind = Event::Kind::kReveal;
   g.emit(kind, rule, name + " " + verb + " from " + where_name(g, from) + " to " + where_name(g, to),
          visible_to);
 }

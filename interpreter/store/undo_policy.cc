@@ -18,6 +18,7 @@ Result<std::string> barrier(SaveFile& file, int64_t seq) {
   for (const auto& e : *events) {
     if (e.kind == "roll") return "it rolled (" + e.text + ")";
     if (e.kind == "draw") return "it drew (" + e.text + ")";
+    if (e.kind == "reveal") return "it revealed (" + e.text + ")";
     if (!e.visible_to.empty()) return "it showed something to " + e.visible_to + " only";
   }
   return std::string();

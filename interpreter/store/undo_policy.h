@@ -1,8 +1,8 @@
 // Who may take back what. In a solitaire or practice game (at most one side
 // played by a person) undo goes back freely. In a game between people a side
 // takes back only its own actions, and none past an information barrier: an
-// action whose consequences rolled dice, drew, or showed something to one
-// side only; unless both sides agree. No rules author marks anything for it:
+// action whose consequences rolled dice, drew, revealed a piece, or showed
+// something to one side only; unless both sides agree. No rules author marks anything for it:
 // the kernel records every roll, draw and event with who may see it.
 #pragma once
 
