@@ -480,7 +480,8 @@ void cmd_marathon(Args a) {
     for (int r = 0; r < a.cli_runs; ++r) {
       copy_save(path, copy);
       const auto t0 = Clock::now();
-      const int rc = run_quiet({a.cardboard, "undo", copy, "1"});
+      // --agreed: the fixture is a game between people, whose last action rolled.
+      const int rc = run_quiet({a.cardboard, "undo", copy, "1", "--agreed"});
       undo_t.push_back(since(t0));
       if (rc != 0) die("cardboard undo exited with " + std::to_string(rc));
     }
