@@ -337,3 +337,21 @@ TEST_CASE("cli: test runs a game's Lua tests, the test API's chooser among them"
   CHECK(r.code == 0);
   CHECK(r.out.find("2 passed, 0 failed") != std::string::npos);
 }
+
+TEST_CASE("cli: play hands the screen over between people and shows each side only its own log", "[cli][hidden]") {
+  const std::string save = temp_save("hot-seat");
+  const fs::path input = fs::temp_directory_path() / "cardboard-cli-hot-seat.in";
+  std::ofstream(input) << "roll\n\nl\nq\n";
+  auto r = cli("play race/short --seed 5 --save " + save + " < '" + input.string() + "'");
+  CHECK(r.code == 0);
+  const size_t pass = r.out.find("-- Blue to decide: pass the screen, then press Enter (q quits) --");
+  REQUIRE(pass != std::string::npos);
+  // Red reads the outcome of the roll before passing; Blue's draw is not in it.
+  CHECK(r.out.find("d6 rolled 5: race") < pass);
+  CHECK(r.out.find("Dud drawn from Deck to Blue hand") > pass);
+  // Blue's log has Blue's draw and not Red's.
+  const std::string after = r.out.substr(pass);
+  CHECK(after.find("Dud drawn from Deck to Blue hand") != std::string::npos);
+  CHECK(after.find("Boost drawn from Deck to Red hand") == std::string::npos);
+  fs::remove(input);
+}

@@ -47,14 +47,26 @@ void print_events(History& h, int64_t action, int side) {
   }
 }
 
-void print_log_tail(History& h, size_t n) {
+// The last n events that `side` may see (all of them for side -1).
+void print_log_tail(History& h, size_t n, int side) {
   auto events = h.file().events();
   if (!events.ok()) return;
-  const size_t from = events->size() > n ? events->size() - n : 0;
-  for (size_t i = from; i < events->size(); ++i) {
-    const auto& e = (*events)[i];
-    std::printf("%5lld %s", static_cast<long long>(e.action), event_line(e.kind, e.rule, e.text).c_str());
-  }
+  const std::string side_id = side >= 0 ? h.game().def().sides[side].id : "";
+  std::vector<const EventRow*> seen;
+  for (const auto& e : *events)
+    if (e.visible_to.empty() || e.visible_to == side_id) seen.push_back(&e);
+  const size_t from = seen.size() > n ? seen.size() - n : 0;
+  for (size_t i = from; i < seen.size(); ++i)
+    std::printf("%5lld %s", static_cast<long long>(seen[i]->action),
+                event_line(seen[i]->kind, seen[i]->rule, seen[i]->text).c_str());
+}
+
+// Sides a person plays: with two or more at one keyboard, the screen is
+// handed over between them.
+int people(const GameDef& d) {
+  int n = 0;
+  for (const auto& s : d.sides) n += !s.automatic;
+  return n;
 }
 
 // The rules and data files of a game, with their modification times: what
@@ -134,8 +146,22 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
               hp->game().def().scenario_title.c_str(), path.c_str());
   print_events(*hp, -1, hp->game().state().pending.side);
   bool show_board = true;  // after help or the log, only the prompt again
+  int shown_to = hp->game().state().pending.side;  // whose view is on the screen
+  const bool hot_seat = people(hp->game().def()) >= 2;
   for (;;) {
     const Game& g = hp->game();
+    const int viewer = g.state().pending.side;
+    if (hot_seat && viewer >= 0 && shown_to >= 0 && viewer != shown_to) {
+      // Another person decides next: the screen goes to them only once the
+      // last one has read the outcome of their move and passed it on.
+      std::printf("\n-- %s to decide: pass the screen, then press Enter (q quits) --\n",
+                  g.def().sides[viewer].title.c_str());
+      std::fflush(stdout);
+      std::string line;
+      if (!read_line(line, on_idle) || trim(line) == "q") return 0;
+      if (stdout_is_terminal()) std::printf("\033[2J\033[3J\033[H");  // the last view leaves the screen
+    }
+    if (viewer >= 0) shown_to = viewer;
     if (show_board) {
       std::printf("\n%s%s", view_text(g, -1).c_str(), prompt_text(g).c_str());
       if (g.state().finished) std::printf("(u to undo, l for the log, q to quit)\n");
@@ -160,9 +186,10 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
     }
     if (word == "s" || word == "status") continue;
     if (word == "l" || word == "log") {
-      print_log_tail(*hp, rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos
-                            ? 30
-                            : std::stoul(rest));
+      print_log_tail(*hp,
+                     rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos ? 30
+                                                                                              : std::stoul(rest),
+                     g.state().pending.side);
       show_board = false;
       continue;
     }
