@@ -1,12 +1,12 @@
 #include "script/sandbox.h"
 
-#include "script/run_watch.h"
-
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+
+#include "script/run_watch.h"
 
 namespace cardboard {
 
