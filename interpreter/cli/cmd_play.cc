@@ -61,14 +61,6 @@ void print_log_tail(History& h, size_t n, int side) {
                 event_line(seen[i]->kind, seen[i]->rule, seen[i]->text).c_str());
 }
 
-// Sides a person plays: with two or more at one keyboard, the screen is
-// handed over between them.
-int people(const GameDef& d) {
-  int n = 0;
-  for (const auto& s : d.sides) n += !s.automatic;
-  return n;
-}
-
 // The rules and data files of a game, with their modification times: what
 // `--watch` compares to notice an edit.
 using FileTimes = std::map<std::string, fs::file_time_type>;
@@ -147,7 +139,8 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
   print_events(*hp, -1, hp->game().state().pending.side);
   bool show_board = true;  // after help or the log, only the prompt again
   int shown_to = hp->game().state().pending.side;  // whose view is on the screen
-  const bool hot_seat = people(hp->game().def()) >= 2;
+  // With two or more people at one keyboard, the screen is handed over.
+  const bool hot_seat = hp->game().def().between_people();
   for (;;) {
     const Game& g = hp->game();
     const int viewer = g.state().pending.side;

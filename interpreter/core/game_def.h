@@ -139,6 +139,13 @@ struct GameDef {
   NameIndex side_index, type_index, location_index, track_index;
 
   int find_side(std::string_view s) const { return find(side_index, s); }
+  // Whether two or more sides are played by people (not `automatic`): a
+  // game between people, with its limits on undo and its hand-over in play.
+  bool between_people() const {
+    int n = 0;
+    for (const auto& side : sides) n += !side.automatic;
+    return n >= 2;
+  }
   int find_type(std::string_view s) const { return find(type_index, s); }
   int find_location(std::string_view s) const { return find(location_index, s); }
   int find_track(std::string_view s) const { return find(track_index, s); }

@@ -4,13 +4,6 @@ namespace cardboard {
 
 namespace {
 
-// Sides a person plays.
-int people(const GameDef& d) {
-  int n = 0;
-  for (const auto& s : d.sides) n += !s.automatic;
-  return n;
-}
-
 // What makes action `seq` a barrier, or "" when nothing does.
 Result<std::string> barrier(SaveFile& file, int64_t seq) {
   auto events = file.events(seq);
@@ -29,7 +22,7 @@ Result<std::string> barrier(SaveFile& file, int64_t seq) {
 Status check_undo(History& h, const UndoRequest& r) {
   const GameDef& d = h.game().def();
   const int64_t last = h.action_count();
-  if (r.agreed || people(d) < 2 || r.count <= 0 || r.count > last) return ok_status();  // undo itself refuses a bad count
+  if (r.agreed || !d.between_people() || r.count <= 0 || r.count > last) return ok_status();  // undo itself refuses a bad count
   auto newest = h.file().action(last);
   if (!newest.ok()) return newest.error();
   const std::string side = r.side.empty() ? newest->side : r.side;
