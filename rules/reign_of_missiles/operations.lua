@@ -219,6 +219,8 @@ function commando_attack(target, area)
   if spend_event("sam", rule) then mod = mod + 1 end
   local is_centre = target == area
   if is_centre and spend_event("intelligence", rule) then mod = mod - 1 end
+  -- 4.1 Critical hit: -1 to any attack on a Grad or Qassam launcher.
+  if not is_centre and pieces.value(target, "critical_hit") and is_event_active("critical_hit") then mod = mod - 1 end
   local label = is_centre and centre_label(area) or launcher_label(target)
   local d10 = roll("d10", rule, "commando attack on " .. label)
   local d6 = roll("d6", rule, "civilian casualties")
@@ -250,29 +252,40 @@ local function targets_in(area, except)
   return out
 end
 
+-- The Gaza areas that hold a target for the Commando.
+function commando_areas()
+  local out = {}
+  for _, a in ipairs(areas_of("gaza")) do
+    if #targets_in(a) > 0 then out[#out + 1] = a end
+  end
+  return out
+end
+
 -- 9.1, ruling R17: once a game, one Gaza area, up to two different targets.
+-- Ruling C1: only areas holding a target are offered, and the raid is spent
+-- by its first attack: backing out before it keeps the Commando available.
 function commando_raid()
   local rule = "9.1"
-  local gaza, choices = areas_of("gaza"), {}
+  local gaza, choices = commando_areas(), {}
   for k, a in ipairs(gaza) do choices[k] = area_title(a) end
   choices[#choices + 1] = "Cancel"
   local _, i = ask("israel", { prompt = "Commando raid: choose a Gaza area", choices = choices, rule = rule })
   if i > #gaza then return end
   local area = gaza[i]
   local commando = pieces.at("israeli_available", COMMANDO)[1]
-  move(commando, area, rule)
   local first
   for n = 1, 2 do
     local targets = targets_in(area, first)
     if #targets == 0 then break end
-    targets[#targets + 1] = { text = n == 1 and "No attack" or "No second target" }
+    targets[#targets + 1] = { text = n == 1 and "Cancel the raid (the Commando stays available)" or "No second target" }
     local c = ask("israel", { prompt = string.format("Commando target %d of 2 in %s", n, area_title(area)),
                               choices = targets, rule = rule })
     if not c.target then break end
+    if n == 1 then move(commando, area, rule) end
     first = c.target
     commando_attack(c.target, area)
   end
-  move(commando, "commando_used", rule)
+  if first then move(commando, "commando_used", rule) end
 end
 
 -- The Combat Round: the player attacks targets one at a time until he ends it.
@@ -296,12 +309,17 @@ function combat_round()
         end
       end
     end
-    if commando_ready() then options[#options + 1] = { text = "Commando raid (9.1)", commando = true } end
+    options[#options + 1] = { text = "Interception orders (now: " .. intercept_order_text() .. ")", orders = true }
+    if commando_ready() and #commando_areas() > 0 then
+      options[#options + 1] = { text = "Commando raid (9.1)", commando = true }
+    end
     options[#options + 1] = { text = "End the combat round", done = true }
     local c = ask("israel", { prompt = impulse_name() .. " Impulse, Combat Round: choose a target",
                               choices = options, rule = "7.1" })
     if c.done then return end
-    if c.commando then
+    if c.orders then
+      change_intercept_order()
+    elseif c.commando then
       commando_raid()
     else
       local ways = attack_options(c.area)
@@ -389,10 +407,57 @@ end
 
 -- 7.2.2 note, ruling I1: the defence is optional. Each time a rocket is in
 -- an area an Iron Dome reaches, the player decides whether to intercept it
--- and with which Iron Dome (ruling I2: one shot per area entered). Returns
--- the chosen {dome, area, mod} or nil to let the rocket fly.
+-- and with which Iron Dome (ruling I2: one shot per area entered), or gives
+-- a standing order (ruling I3) that decides this rocket and the next ones.
+-- Returns the chosen {dome, area, mod} or nil to let the rocket fly.
 local LET_IT_FLY = { text = "Let it fly" }
+
+-- Ruling I3: standing orders. vars.intercept_max_mod is the highest DR
+-- modifier at which the best Iron Dome in reach fires by itself (0 or 1),
+-- -1 to let every rocket fly, nil to ask each time. The player sets it at
+-- an interception decision or from the Combat Round; each is a decision.
+INTERCEPT_ORDERS = {
+  { text = "From now on: intercept with the best Iron Dome at DR +0, let the rest fly", max_mod = 0 },
+  { text = "From now on: intercept with the best Iron Dome at DR +1 or better, let the rest fly", max_mod = 1 },
+  { text = "From now on: let every rocket fly", max_mod = -1 },
+}
+local ASK_EACH_TIME = { text = "From now on: ask for every rocket", ask = true }
+
+function intercept_order_text()
+  local m = vars.intercept_max_mod
+  if m == nil then return "ask for every rocket" end
+  if m < 0 then return "let every rocket fly" end
+  return string.format("intercept at DR +%d or better", m)
+end
+
+-- Sets the standing order of choice `c` (an INTERCEPT_ORDERS entry or ASK_EACH_TIME).
+local function set_intercept_order(c)
+  if c.ask then vars.intercept_max_mod = nil else vars.intercept_max_mod = c.max_mod end
+  log("7.2.2", "Israel's standing interception order: %s", intercept_order_text())
+end
+
+-- The Combat Round's way to change the standing order.
+function change_intercept_order()
+  local choices = { ASK_EACH_TIME }
+  for _, o in ipairs(INTERCEPT_ORDERS) do choices[#choices + 1] = o end
+  set_intercept_order(ask("israel", { prompt = "Standing interception orders (now: " .. intercept_order_text() .. ")",
+                                      choices = choices, rule = "7.2.2" }))
+end
+
+-- What the standing order decides for these candidates: the best one (the
+-- lowest modifier, first in map order) when it is within the order.
+local function order_pick(candidates)
+  local m = vars.intercept_max_mod
+  local best
+  for i = 1, #candidates do
+    if not best or candidates[i].mod < best.mod then best = candidates[i] end
+  end
+  if best and best.mod <= m then return best end
+  return nil
+end
+
 function ask_interception(r, area, candidates)
+  if vars.intercept_max_mod ~= nil then return order_pick(candidates) end
   local choices, seen = {}, {}
   for i = 1, #candidates do
     local c = candidates[i]
@@ -403,9 +468,14 @@ function ask_interception(r, area, candidates)
       choices[#choices + 1] = c
     end
   end
+  for _, o in ipairs(INTERCEPT_ORDERS) do choices[#choices + 1] = o end
   choices[#choices + 1] = LET_IT_FLY
   local c = ask("israel", { prompt = string.format("%s in %s: intercept it?", pieces.name(r), area_title(area)),
                             choices = choices, rule = "7.2.2" })
+  if c.max_mod then
+    set_intercept_order(c)
+    return order_pick(candidates)
+  end
   if c == LET_IT_FLY or not c.dome then return nil end
   return c
 end
@@ -454,6 +524,10 @@ function iron_dome_defence(r, area)
   if not c then
     if game.recording() then log("7.2.2", "Israel let the %s in %s fly on", pieces.name(r), area_title(area)) end
     return false
+  end
+  if vars.intercept_max_mod ~= nil and game.recording() then
+    log("7.2.2", "By standing order the Iron Dome in %s fires at the %s in %s (DR +%d)", area_title(c.area),
+        pieces.name(r), area_title(area), c.mod)
   end
   return intercept(r, area, c.dome, c.mod)
 end

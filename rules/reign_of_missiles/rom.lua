@@ -258,10 +258,12 @@ end
 local EVENTS = {
   none = function(_, column) no_event(column == "even" and "4.1" or "4.2") end,
   -- 4.1: the US marker moves Israel right, at most twice a game (R5).
+  -- Ruling R5: every roll of the event counts towards "twice per game",
+  -- including one that finds the marker already in the 10 space.
   us_support = function()
-    if track.get("israel_diplomacy") >= 10 then return no_event("4.1", "the Israeli marker is already in the 10 space") end
     if track.get("us_support_events") >= 2 then return no_event("4.1", "US support has been rolled twice already") end
     track.add("us_support_events", 1, "4.1")
+    if track.get("israel_diplomacy") >= 10 then return no_event("4.1", "the Israeli marker is already in the 10 space") end
     log("4.1", "US states its support for Israel")
     move_diplomacy("israel", 1, "4.1")
   end,
@@ -287,9 +289,9 @@ local EVENTS = {
     for _, p in ipairs(pieces.at("israeli_reserve", { type = "commando" })) do move(p, "israeli_available", "4.1") end
   end,
   egypt_support = function()
-    if track.get("hamas_diplomacy") <= -10 then return no_event("4.2", "the Hamas marker is already in the 10 space") end
     if track.get("egypt_support_events") >= 2 then return no_event("4.2", "Egyptian support has been rolled twice already") end
     track.add("egypt_support_events", 1, "4.2")
+    if track.get("hamas_diplomacy") <= -10 then return no_event("4.2", "the Hamas marker is already in the 10 space") end
     log("4.2", "Egypt states its support for Hamas")
     move_diplomacy("hamas", -1, "4.2")
   end,

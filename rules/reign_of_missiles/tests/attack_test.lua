@@ -216,3 +216,37 @@ test("9.1 night: a commando attack in the evening impulse takes 1 off the roll",
   g:run("commando_attack('g2', 'g2')")
   expect(g:logged("The Commando attacked the Leadership target in Gaza City: DR 3, success", "9.1"))
 end)
+
+-- 4.1 Critical hit applies to any attack on a Grad or Qassam launcher, the
+-- Commando's included. Set-up: turn 1, a Critical Hit marker in play.
+-- Forced dice: d10 4, d6 1 (4 - 1 = 3: a success; without the event, 4
+-- fails). Expected: the launcher is out of the game.
+test("4.1 critical hit takes 1 off a commando attack on a Qassam launcher", function()
+  local g = H.new()
+  g:run("place_event_marker('critical_hit', 0, '4.1')")
+  local p = H.launchers(g, "g1")[1]
+  g:dice{ 4, 1 }
+  g:run(string.format("commando_attack(%d, 'g1')", p))
+  expect(g:logged("DR 3, success", "9.1"))
+  expect_eq(g:at("launchers_eliminated"), { "Qassam launcher" })
+end)
+
+-- 9.1 ruling C1: backing out of a raid before its first attack keeps the
+-- once-a-game Commando; an area without a target is not offered.
+test("9.1 ruling C1: cancelling a raid before its first attack keeps the Commando available", function()
+  local g = H.new()
+  g:run("move(pieces.at('israeli_reserve', { type = 'commando' })[1], 'israeli_available')")
+  g:run("for _, p in ipairs(pieces.at('g3', { has = 'launcher' })) do move(p, 'launcher_cup') end")
+  H.choose_prefix(g, "Attack Qassam launcher")  -- a cancelled attack asks again, with the commando
+  g:choose("Cancel")
+  g:choose("Commando raid (9.1)")
+  expect_eq(g:choices(), { "North Gaza", "Gaza City", "Khan Yunis", "Cancel" })
+  g:choose("North Gaza")
+  g:choose("Cancel the raid (the Commando stays available)")
+  expect_eq(g:count("commando_used"), 0)
+  expect_eq(g:run("return pieces.count('israeli_available', { type = 'commando' })"), 1)
+  expect(g:prompt():find("Combat Round", 1, true))
+  g:choose("Commando raid (9.1)")
+  g:choose("Cancel")
+  expect_eq(g:run("return pieces.count('israeli_available', { type = 'commando' })"), 1)
+end)

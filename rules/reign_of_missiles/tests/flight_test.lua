@@ -73,7 +73,7 @@ test("7.2.2 an Iron Dome in an adjacent area shoots at +1 and 0-1 shoots the roc
   H.put(g, "iron_dome", "k2")
   H.flight(g, "qassam_rocket", "b3", { 0 }) -- at Nahal Oz, joined to Netivot by an arrow: 0 + 1 = 1
   expect_eq(g:prompt(), "Qassam rocket in Nahal Oz: intercept it?")
-  expect_eq(g:choices(), { "Intercept with the Iron Dome in Netivot (DR +1)", "Let it fly" })
+  expect_eq(g:choices(), H.interception_choices("Intercept with the Iron Dome in Netivot (DR +1)"))
   g:choose("Intercept with the Iron Dome in Netivot (DR +1)")
   expect(g:logged("Iron Dome against the Qassam rocket in Nahal Oz", "7.2.2"))
   expect(g:logged("Iron Dome in Netivot shot down the Qassam rocket in Nahal Oz (DR 1)", "7.2.2"))
@@ -86,8 +86,8 @@ test("7.2.2 ruling I1: the player picks which Iron Dome in reach fires, one shot
   H.put(g, "iron_dome", "b3")
   H.put(g, "iron_dome", "k2")
   H.flight(g, "qassam_rocket", "b3", { 0 })
-  expect_eq(g:choices(), { "Intercept with the Iron Dome in Nahal Oz (DR +0)",
-                           "Intercept with the Iron Dome in Netivot (DR +1)", "Let it fly" })
+  expect_eq(g:choices(), H.interception_choices("Intercept with the Iron Dome in Nahal Oz (DR +0)",
+                                                "Intercept with the Iron Dome in Netivot (DR +1)"))
   g:choose("Intercept with the Iron Dome in Netivot (DR +1)")
   expect(g:logged("Iron Dome in Netivot shot down the Qassam rocket in Nahal Oz (DR 1)", "7.2.2"))
 end)
@@ -99,7 +99,7 @@ test("7.2.2 ruling I1: declining lets the rocket fly on, and it is asked again i
   g:choose("Let it fly")
   expect(g:logged("Israel let the Qassam rocket in Nahal Oz fly on", "7.2.2"))
   expect_eq(g:prompt(), "Qassam rocket in Netivot: intercept it?")
-  expect_eq(g:choices(), { "Intercept with the Iron Dome in Netivot (DR +0)", "Let it fly" })
+  expect_eq(g:choices(), H.interception_choices("Intercept with the Iron Dome in Netivot (DR +0)"))
   g:choose("Let it fly")
   expect(g:logged("The Qassam rocket in Netivot hit nothing of value (DR 6)", "7.2.3"))
   expect(not g:logged("Iron Dome against"), "no Iron Dome roll")
@@ -115,7 +115,7 @@ test("7.2.2 an Iron Dome rolling 9 or more is depleted; a depleted one leaves fo
   expect(g:logged("The Qassam rocket in Netivot hit nothing of value (DR 4)", "7.2.3"))
   expect_eq(g:run(string.format("return pieces.face(%d)", d)), 1)
   H.flight(g, "qassam_rocket", "b3", { 2, 8, 4 }) -- next impulse: let it fly, even, depleted in Netivot: 8 + 1 = 9
-  expect_eq(g:choices(), { "Intercept with the Iron Dome in Netivot (DR +2)", "Let it fly" })
+  expect_eq(g:choices(), H.interception_choices("Intercept with the Iron Dome in Netivot (DR +2)"))
   g:choose("Let it fly")
   g:choose("Intercept with the Iron Dome in Netivot (DR +1)")
   expect_eq(g:at("israeli_used"), { "Iron Dome" })
@@ -173,4 +173,39 @@ test("4.2 Insh Allah gives -1 to one rocket attack", function()
   expect_eq(g:track("hamas_diplomacy"), -8)
   H.fly(g, "qassam_rocket", "k3")     -- spent: DR 1
   expect_eq(g:track("hamas_diplomacy"), -7)
+end)
+
+-- 7.2.2 ruling I3: standing orders. Set-up: an Iron Dome in Netivot (k2),
+-- a Qassam rocket at Nahal Oz (b3), joined to Netivot by an arrow (+1).
+-- Forced dice: path even (2), then Netivot +0: 1 shoots it down.
+-- Expected: the order "DR +0" lets it fly at +1 without asking and fires at
+-- +0 in Netivot by itself; the next rocket is not asked about either.
+test("7.2.2 ruling I3: a standing order decides this rocket and the next without asking", function()
+  local g = H.new()
+  H.put(g, "iron_dome", "k2")
+  H.flight(g, "qassam_rocket", "b3", { 2, 1 })
+  g:choose("From now on: intercept with the best Iron Dome at DR +0, let the rest fly")
+  expect(g:logged("Israel's standing interception order: intercept at DR +0 or better", "7.2.2"))
+  expect(g:logged("Israel let the Qassam rocket in Nahal Oz fly on", "7.2.2"))
+  expect(g:logged("By standing order the Iron Dome in Netivot fires at the Qassam rocket in Netivot (DR +0)", "7.2.2"))
+  expect(g:logged("Iron Dome in Netivot shot down the Qassam rocket in Netivot (DR 1)", "7.2.2"))
+  expect(g:prompt():find("Combat Round", 1, true))
+  expect(g:choices()[#g:choices() - 1] == "Interception orders (now: intercept at DR +0 or better)")
+  H.flight(g, "qassam_rocket", "b3", { 2, 5, 7 })  -- no question: path even, Netivot miss (5), strike 7 + 1
+  expect(g:prompt():find("Combat Round", 1, true))
+  expect(g:logged("Iron Dome in Netivot missed the Qassam rocket (DR 5)", "7.2.2"))
+end)
+
+test("7.2.2 ruling I3: the standing order is changed from the Combat Round, back to asking", function()
+  local g = H.new()
+  H.put(g, "iron_dome", "k2")
+  g:choose("Interception orders (now: ask for every rocket)")
+  expect_eq(g:choices()[1], "From now on: ask for every rocket")
+  g:choose("From now on: let every rocket fly")
+  H.flight(g, "qassam_rocket", "b3", { 2, 7 })   -- path even; strike 7 + 1: no question asked
+  expect(g:logged("Israel let the Qassam rocket in Netivot fly on", "7.2.2"))
+  g:choose("Interception orders (now: let every rocket fly)")
+  g:choose("From now on: ask for every rocket")
+  H.flight(g, "qassam_rocket", "b3", { 0 })
+  expect_eq(g:prompt(), "Qassam rocket in Nahal Oz: intercept it?")
 end)

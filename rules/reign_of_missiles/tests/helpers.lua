@@ -105,4 +105,16 @@ function H.put(g, type, loc)
   return g:run(string.format("local p = pieces.at('israeli_reserve', { type = %q })[1] move(p, %q) return p", type, loc))
 end
 
+-- The choices of an interception decision (7.2.2): one per Iron Dome
+-- text given, then the standing orders (ruling I3), then "Let it fly".
+function H.interception_choices(...)
+  local out = { ... }
+  for _, o in ipairs({ "From now on: intercept with the best Iron Dome at DR +0, let the rest fly",
+                       "From now on: intercept with the best Iron Dome at DR +1 or better, let the rest fly",
+                       "From now on: let every rocket fly", "Let it fly" }) do
+    out[#out + 1] = o
+  end
+  return out
+end
+
 return H
