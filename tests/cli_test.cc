@@ -332,10 +332,10 @@ TEST_CASE("cli: between people a side undoes only its own actions, up to the las
         std::string::npos);
 }
 
-TEST_CASE("cli: test runs a game's Lua tests, the test API's chooser among them", "[cli]") {
+TEST_CASE("cli: test runs a game's Lua tests, the test API's chooser and random_play among them", "[cli]") {
   auto r = cli("test race");
   CHECK(r.code == 0);
-  CHECK(r.out.find("2 passed, 0 failed") != std::string::npos);
+  CHECK(r.out.find("6 passed, 0 failed") != std::string::npos);
 }
 
 TEST_CASE("cli: play hands the screen over between people and shows each side only its own log", "[cli][hidden]") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <new>
 
@@ -83,24 +84,37 @@ Status push_forced(lua_State* L, Game& g, int idx) {
   return ok_status();
 }
 
-// new_game{scenario = "name" or "GAME/SCENARIO" [, seed = n] [, dice = {...}] [, draws = {loc = {...}}]}
-int l_new_game(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
-  RunnerContext& ctx = context_of(L);
-  lua_getfield(L, 1, "scenario");
-  std::string scenario = luaL_optstring(L, -1, "");
-  lua_pop(L, 1);
-  if (scenario.empty()) return luaL_error(L, "new_game: 'scenario' is required");
+// The scenario a test names: "name" (a scenario of the game under test),
+// "GAME/SCENARIO", or a .toml file relative to the tests folder or the root.
+std::string test_scenario(const RunnerContext& ctx, std::string scenario) {
   if (scenario.find('/') == std::string::npos && scenario.find(".toml") == std::string::npos) {
     scenario = ctx.game_id + "/" + scenario;
   } else if (scenario.find(".toml") != std::string::npos && fs::path(scenario).is_relative()) {
-    // A scenario file of the tests: relative to the tests folder, else to the project root.
     for (const auto& base : {ctx.game_dir + "/tests", ctx.root})
       if (fs::exists(base + "/" + scenario)) {
         scenario = base + "/" + scenario;
         break;
       }
   }
+  return scenario;
+}
+
+// Pushes a new game object (a GameBox) holding `game`.
+GameBox& push_game(lua_State* L, std::unique_ptr<Game> game) {
+  auto* box = static_cast<GameBox*>(lua_newuserdatauv(L, sizeof(GameBox), 0));
+  new (box) GameBox{std::move(game)};
+  luaL_setmetatable(L, kGameMeta);
+  return *box;
+}
+
+// new_game{scenario = "name" or "GAME/SCENARIO" [, seed = n] [, dice = {...}] [, draws = {loc = {...}}]}
+int l_new_game(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  RunnerContext& ctx = context_of(L);
+  lua_getfield(L, 1, "scenario");
+  const std::string scenario = test_scenario(ctx, luaL_optstring(L, -1, ""));
+  lua_pop(L, 1);
+  if (scenario.empty()) return luaL_error(L, "new_game: 'scenario' is required");
   lua_getfield(L, 1, "seed");
   const auto seed = static_cast<uint64_t>(luaL_optinteger(L, -1, 1));
   lua_pop(L, 1);
@@ -109,12 +123,10 @@ int l_new_game(lua_State* L) {
   auto game = Game::create(*def);
   if (!game.ok()) return luaL_error(L, "new_game: %s", game.error().message.c_str());
   if (auto s = push_forced(L, **game, 1); !s.ok()) return luaL_error(L, "new_game: %s", s.error().message.c_str());
-  auto* box = static_cast<GameBox*>(lua_newuserdatauv(L, sizeof(GameBox), 0));
-  new (box) GameBox{std::move(*game)};
-  luaL_setmetatable(L, kGameMeta);
-  ctx.last_game = box->game.get();
-  if (auto s = box->game->start(seed); !s.ok())
-    return luaL_error(L, "new_game: %s%s", s.error().message.c_str(), log_tail(*box->game, 12).c_str());
+  GameBox& box = push_game(L, std::move(*game));
+  ctx.last_game = box.game.get();
+  if (auto s = box.game->start(seed); !s.ok())
+    return luaL_error(L, "new_game: %s%s", s.error().message.c_str(), log_tail(*box.game, 12).c_str());
   return 1;
 }
 
@@ -131,8 +143,11 @@ int l_choose(lua_State* L) {
   const std::string choice = lua_type(L, 2) == LUA_TNUMBER ? std::to_string(luaL_checkinteger(L, 2))
                                                            : std::string(luaL_checkstring(L, 2));
   auto index = g.parse_choice(choice);
-  if (!index.ok()) return luaL_error(L, "%s (prompt: %s)", index.error().message.c_str(), g.state().pending.prompt.c_str());
-  if (auto s = g.act(*index); !s.ok()) return luaL_error(L, "%s%s", s.error().message.c_str(), log_tail(g, 12).c_str());
+  if (!index.ok())
+    return luaL_error(L, "%s (prompt: %s)\n  log (last events):%s", index.error().message.c_str(),
+                      g.state().pending.prompt.c_str(), log_tail(g, 15).c_str());
+  if (auto s = g.act(*index); !s.ok())
+    return luaL_error(L, "%s\n  log (last events):%s", s.error().message.c_str(), log_tail(g, 15).c_str());
   return 0;
 }
 
@@ -315,6 +330,183 @@ int l_chooser(lua_State* L) {
   return 1;
 }
 
+// Options of random_play, read from its table argument.
+struct RandomPlay {
+  std::string scenario;
+  int64_t games = 100;
+  int64_t seed = 1;
+  int64_t max_decisions = 10000;
+  int64_t max_turn = 0;    // 0: no check
+  int64_t every = 1;       // check every N decisions
+  int64_t replay_every = 10;  // replay game i when i % N == 0; 0: never
+  int check = 0, at_end = 0, results = 0, sides = 0;  // stack indices, 0 when absent
+};
+
+int64_t opt_count(lua_State* L, const char* key, int64_t fallback, int64_t low) {
+  lua_getfield(L, 1, key);
+  const int64_t v = lua_isnil(L, -1) ? fallback : luaL_checkinteger(L, -1);
+  lua_pop(L, 1);
+  if (v < low) luaL_error(L, "random_play: '%s' must be at least %d", key, static_cast<int>(low));
+  return v;
+}
+
+// Leaves field `key` of the options on the stack when it has type `type`
+// and returns its index; 0 (nothing pushed) when it is nil.
+int opt_field(lua_State* L, const char* key, int type) {
+  if (lua_getfield(L, 1, key) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return 0;
+  }
+  if (lua_type(L, -1) != type)
+    luaL_error(L, "random_play: '%s' must be a %s, got %s", key, lua_typename(L, type), luaL_typename(L, -1));
+  return lua_gettop(L);
+}
+
+// Raises the error of a failed random game with where it happened and the log.
+[[noreturn]] void random_play_failure(lua_State* L, const Game& g, uint64_t seed, int64_t decisions,
+                                      const std::string& what) {
+  luaL_error(L, "random_play (game seed %s, after %d decisions): %s\n  log (last events):%s",
+             std::to_string(seed).c_str(), static_cast<int>(decisions), what.c_str(), log_tail(g, 15).c_str());
+  __builtin_unreachable();
+}
+
+// Calls fn(g, seed, decisions); an error gains the game's seed and decision.
+void call_check(lua_State* L, int fn, int box, const Game& g, uint64_t seed, int64_t decisions) {
+  lua_pushvalue(L, fn);
+  lua_pushvalue(L, box);
+  lua_pushinteger(L, static_cast<lua_Integer>(seed));
+  lua_pushinteger(L, decisions);
+  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)";
+    lua_pop(L, 1);
+    if (sandbox_of(L).over_budget() || sandbox_of(L).over_memory()) lua_error(L);
+    random_play_failure(L, g, seed, decisions, msg);
+  }
+}
+
+// random_play{scenario = s [, games = 100] [, seed = 1] [, max_decisions = 10000]
+//   [, results = {text = winner or false}] [, sides = {side...}] [, max_turn = n]
+//   [, check = fn(g, seed, decisions)] [, every = 1] [, at_end = fn(g, seed)]
+//   [, replay_every = 10]} -> {games =, decisions =, turns =, outcomes = {result = count}}
+// Plays complete games choosing uniformly at random among the legal choices
+// (the chooser of game i is seeded from `seed` and i, game i with seed + i - 1),
+// and fails at the first rules error, dead end, unknown result, side not in
+// `sides`, game past max_decisions or max_turn, or failed check. Every
+// replay_every-th game is played again from its seed by its recorded choices
+// and must end with the same state hash.
+int l_random_play(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  RunnerContext& ctx = context_of(L);
+  RandomPlay o;
+  lua_getfield(L, 1, "scenario");
+  if (!lua_isstring(L, -1)) return luaL_error(L, "random_play: 'scenario' is required");
+  o.scenario = test_scenario(ctx, lua_tostring(L, -1));
+  lua_pop(L, 1);
+  o.games = opt_count(L, "games", o.games, 1);
+  o.seed = opt_count(L, "seed", o.seed, 0);
+  o.max_decisions = opt_count(L, "max_decisions", o.max_decisions, 1);
+  o.max_turn = opt_count(L, "max_turn", o.max_turn, 0);
+  o.every = opt_count(L, "every", o.every, 1);
+  o.replay_every = opt_count(L, "replay_every", o.replay_every, 0);
+  o.check = opt_field(L, "check", LUA_TFUNCTION);
+  o.at_end = opt_field(L, "at_end", LUA_TFUNCTION);
+  o.results = opt_field(L, "results", LUA_TTABLE);
+  o.sides = opt_field(L, "sides", LUA_TTABLE);
+
+  auto def = load_game(o.scenario, ctx.root);
+  if (!def.ok()) return luaL_error(L, "random_play: %s", def.error().message.c_str());
+  std::vector<bool> side_allowed((*def)->sides.size(), o.sides == 0);
+  if (o.sides) {
+    for (lua_Integer i = 1; lua_rawgeti(L, o.sides, i) != LUA_TNIL; ++i) {
+      const int side = (*def)->find_side(luaL_checkstring(L, -1));
+      if (side < 0) return luaL_error(L, "random_play: no such side in 'sides': '%s'", lua_tostring(L, -1));
+      side_allowed[side] = true;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  auto created = Game::create(*def);
+  if (!created.ok()) return luaL_error(L, "random_play: %s", created.error().message.c_str());
+  GameBox& box = push_game(L, std::move(*created));
+  const int box_index = lua_gettop(L);
+  Game& g = *box.game;
+  ctx.last_game = &g;
+  std::unique_ptr<Game> replayer;
+
+  std::map<std::string, int64_t> outcomes;
+  int64_t total_decisions = 0, total_turns = 0;
+  std::vector<int> taken;
+  for (int64_t i = 0; i < o.games; ++i) {
+    const auto seed = static_cast<uint64_t>(o.seed + i);
+    Rng chooser(derive_seed(static_cast<uint64_t>(o.seed), static_cast<uint64_t>(i)));
+    taken.clear();
+    g.events().clear();
+    if (auto st = g.start(seed); !st.ok()) random_play_failure(L, g, seed, 0, st.error().message);
+    int64_t decisions = 0;
+    while (!g.state().finished) {
+      if (o.check && decisions % o.every == 0) call_check(L, o.check, box_index, g, seed, decisions);
+      const Decision& d = g.state().pending;
+      if (!side_allowed[d.side])
+        random_play_failure(L, g, seed, decisions, "side '" + (*def)->sides[d.side].id + "' was asked, not one of 'sides'");
+      const int choice = static_cast<int>(chooser.below(d.choices.size()));
+      taken.push_back(choice);
+      g.events().clear();  // only the last events are kept, for a failure's log
+      if (auto st = g.act(choice); !st.ok()) random_play_failure(L, g, seed, decisions, st.error().message);
+      if (++decisions > o.max_decisions)
+        random_play_failure(L, g, seed, decisions,
+                            "the game did not end within " + std::to_string(o.max_decisions) + " decisions");
+    }
+    const State& s = g.state();
+    if (o.max_turn && s.position.turn > o.max_turn)
+      random_play_failure(L, g, seed, decisions, "the game ended in turn " + std::to_string(s.position.turn) +
+                                                    ", past max_turn " + std::to_string(o.max_turn));
+    if (o.results) {
+      const int t = lua_getfield(L, o.results, s.result.c_str());
+      const std::string winner = s.winner >= 0 ? (*def)->sides[s.winner].id : "";
+      if (t == LUA_TNIL) random_play_failure(L, g, seed, decisions, "unknown result '" + s.result + "'");
+      const std::string expected = t == LUA_TSTRING ? lua_tostring(L, -1) : "";
+      lua_pop(L, 1);
+      if (expected != winner)
+        random_play_failure(L, g, seed, decisions, "result '" + s.result + "' names winner '" + winner +
+                                                      "', expected '" + expected + "'");
+    }
+    if (o.at_end) call_check(L, o.at_end, box_index, g, seed, decisions);
+    if (o.replay_every && i % o.replay_every == 0) {
+      if (!replayer) {
+        auto r = Game::create(*def);
+        if (!r.ok()) return luaL_error(L, "random_play: %s", r.error().message.c_str());
+        replayer = std::move(*r);
+        replayer->set_record_events(false);
+      }
+      size_t next = 0;
+      replayer->set_decider([&](Game&) { return next < taken.size() ? taken[next++] : -1; });
+      const Status st = replayer->start(seed);
+      replayer->set_decider(nullptr);
+      if (!st.ok() || !replayer->state().finished || replayer->state().hash() != s.hash())
+        random_play_failure(L, g, seed, decisions,
+                            "replaying the game by its recorded choices did not reach the same end" +
+                                (st.ok() ? std::string() : ": " + st.error().message));
+    }
+    ++outcomes[s.result];
+    total_decisions += decisions;
+    total_turns += s.position.turn;
+  }
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, o.games);
+  lua_setfield(L, -2, "games");
+  lua_pushinteger(L, total_decisions);
+  lua_setfield(L, -2, "decisions");
+  lua_pushinteger(L, total_turns);
+  lua_setfield(L, -2, "turns");
+  lua_createtable(L, 0, static_cast<int>(outcomes.size()));
+  for (const auto& [result, n] : outcomes) {
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, result.c_str());
+  }
+  lua_setfield(L, -2, "outcomes");
+  return 1;
+}
+
 int l_hash(lua_State* L) {
   lua_pushstring(L, hash_hex(check_game(L).state().hash()).c_str());
   return 1;
@@ -458,6 +650,7 @@ void open_test_api(lua_State* L) {
   lua_register(L, "test", l_test);
   lua_register(L, "new_game", l_new_game);
   lua_register(L, "chooser", l_chooser);
+  lua_register(L, "random_play", l_random_play);
   lua_register(L, "expect", l_expect);
   lua_register(L, "expect_eq", l_expect_eq);
   lua_register(L, "expect_error", l_expect_error);

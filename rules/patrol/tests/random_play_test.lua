@@ -1,4 +1,4 @@
--- Seeded random play: 200 complete games with pseudo-random choices (a seeded chooser).
+-- Seeded random play (random_play): 200 complete games with random choices.
 -- Every game ends with a known result within 10 turns, and at every decision
 -- the tracks stay in bounds, all 8 chits are in the cup, a hideout or the
 -- eliminated pile (never left on a village), and no hideout holds two.
@@ -20,28 +20,17 @@ return { n, most }
 ]]
 
 test("random play: 200 seeded games end with a result and keep every chit", function()
-  local rand = chooser(4242)
-  local outcomes = {}
-  for seed = 1, 200 do
-    local g = new_game{ scenario = "valley", seed = seed }
-    local decisions = 0
-    while not g:finished() do
+  local report = random_play{
+    scenario = "valley", games = 200, seed = 1, max_decisions = 100, max_turn = 11,
+    results = RESULTS, sides = { "patrol" },
+    check = function(g, seed)
       expect(g:track("vp") >= 0 and g:track("vp") <= 12, "VP in bounds")
       expect(g:track("steps") >= 1 and g:track("steps") <= 3, "a live patrol")
       local census = g:run(CENSUS)
       expect_eq(census[1], 8, "chit census, seed " .. seed)
       expect(census[2] <= 1, "one chit a hideout")
-      expect_eq(g:side(), "patrol", "only the patrol is asked")
-      g:choose(rand(#g:choices()))
-      decisions = decisions + 1
-      expect(decisions < 100, "bounded length")
-    end
-    local result, winner = g:result()
-    expect(RESULTS[result] ~= nil, "known result: " .. tostring(result))
-    expect_eq(winner, RESULTS[result] or nil, "winner of " .. result)
-    expect(g:turn() <= 11, "within the turns")
-    outcomes[result] = (outcomes[result] or 0) + 1
-  end
-  expect(outcomes["Patrol wins: the valley is secured"], "the patrol wins some games")
-  expect(outcomes["Insurgents win: the patrol ran out of time"], "the insurgents win some games")
+    end,
+  }
+  expect(report.outcomes["Patrol wins: the valley is secured"], "the patrol wins some games")
+  expect(report.outcomes["Insurgents win: the patrol ran out of time"], "the insurgents win some games")
 end)

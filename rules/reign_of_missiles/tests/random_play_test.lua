@@ -1,5 +1,5 @@
--- Seeded random play: 1,000 complete games choosing pseudo-randomly (a seeded chooser)
--- among the legal choices. Every game must end with a known result within
+-- Seeded random play (random_play): 1,000 complete games choosing at random
+-- among the legal choices, every tenth replayed by its choices. Every game must end with a known result within
 -- the turn limit, without a rules error; every few decisions the tracks stay
 -- in bounds, the Diplomacy markers have not passed each other (ruling D2)
 -- and no counter is lost: 26 launchers, 32 Israeli units, 6 event markers.
@@ -36,34 +36,19 @@ local function check_tracks(g, seed)
 end
 
 test("random play: 1,000 seeded games end with a known result, keep the tracks in bounds and every counter", function()
-  local rand = chooser(20121114)
-  local outcomes, turns = {}, 0
-  for seed = 1, 1000 do
-    local g = new_game{ scenario = "gaza_2012", seed = seed }
-    local decisions = 0
-    while not g:finished() do
-      if decisions % 10 == 0 then
-        check_tracks(g, seed)
-        expect_eq(g:run(CENSUS), COUNTERS, "counter census, seed " .. seed)
-      end
-      expect_eq(g:side(), "israel", "only Israel is asked")
-      local ch = g:choices()
-      expect(#ch >= 1, "a decision has choices")
-      g:choose(rand(#ch))
-      decisions = decisions + 1
-      expect(decisions < 5000, "bounded length, seed " .. seed)
-    end
-    check_tracks(g, seed)
-    expect_eq(g:run(CENSUS), COUNTERS, "counter census at the end, seed " .. seed)
-    local result, winner = g:result()
-    expect(RESULTS[result] ~= nil, "known result: " .. tostring(result))
-    expect_eq(winner, RESULTS[result] or nil, "winner of " .. tostring(result))
-    expect(g:turn() <= 30, "within the turn limit")
-    outcomes[result] = (outcomes[result] or 0) + 1
-    turns = turns + g:turn()
-  end
-  -- Nothing is printed; these only ask that play is varied (at seed 1..1000:
-  -- about 67% Substantive Hamas Victory, 32% Stalemate, 1% Decisive Hamas).
-  expect(outcomes["Substantive Hamas Victory"] ~= nil, "Hamas wins some games")
-  expect(outcomes["Stalemate"] ~= nil, "some games are drawn")
+  local report = random_play{
+    scenario = "gaza_2012", games = 1000, seed = 1, max_decisions = 5000, max_turn = 30,
+    results = RESULTS, sides = { "israel" }, every = 10,
+    check = function(g, seed)
+      check_tracks(g, seed)
+      expect_eq(g:run(CENSUS), COUNTERS, "counter census, seed " .. seed)
+    end,
+    at_end = function(g, seed)
+      check_tracks(g, seed)
+      expect_eq(g:run(CENSUS), COUNTERS, "counter census at the end, seed " .. seed)
+    end,
+  }
+  -- Nothing is printed; these only ask that play is varied.
+  expect(report.outcomes["Substantive Hamas Victory"] ~= nil, "Hamas wins some games")
+  expect(report.outcomes["Stalemate"] ~= nil, "some games are drawn")
 end)
