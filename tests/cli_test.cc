@@ -36,10 +36,15 @@ TEST_CASE("cli: new and status --json give the documented fields", "[cli]") {
   auto r = cli("new race/short --seed 5 --json --save " + save);
   REQUIRE(r.code == 0);
   auto j = nlohmann::json::parse(r.out);
-  for (const char* key : {"turn", "phase", "active", "prompt", "choices", "state_hash", "finished", "result"})
+  for (const char* key : {"turn", "phase", "phase_id", "step", "phasing", "deciding", "prompt", "choices",
+                          "state_hash", "finished", "result"})
     CHECK(j.contains(key));
-  CHECK(j["active"] == "red");
-  CHECK(j["choices"] == nlohmann::json::parse(R"([{"n":1,"text":"roll"},{"n":2,"text":"wait"}])"));
+  CHECK(j["deciding"] == "red");
+  CHECK(j["phasing"] == "red");
+  CHECK(j["phase"] == "Play");
+  CHECK(j["choices"] == nlohmann::json::parse(
+                            R"([{"n":1,"text":"roll","kind":"option","option":"roll","value":"option=roll"},
+                                {"n":2,"text":"wait","kind":"option","option":"wait","value":"option=wait"}])"));
   CHECK(j["finished"] == false);
   auto s = cli("status " + save + " --json");
   REQUIRE(s.code == 0);
@@ -85,7 +90,7 @@ TEST_CASE("cli: act with forced dice, undo, log and replay --verify", "[cli]") {
   bool rolled = false;
   for (const auto& e : j["events"]) rolled |= e["text"] == "d6 rolled 6: race" && e["rule"] == "1";
   CHECK(rolled);
-  CHECK(j["status"]["active"] == "blue");
+  CHECK(j["status"]["deciding"] == "blue");
   REQUIRE(cli("act " + save + " wait").code == 0);
   auto log = cli("log " + save + " --json");
   REQUIRE(log.code == 0);
@@ -95,7 +100,7 @@ TEST_CASE("cli: act with forced dice, undo, log and replay --verify", "[cli]") {
   CHECK(nlohmann::json::parse(verify.out)["verified"] == true);
   auto undo = cli("undo " + save + " 1 --agreed --json");  // race is between people
   REQUIRE(undo.code == 0);
-  CHECK(nlohmann::json::parse(undo.out)["active"] == "blue");
+  CHECK(nlohmann::json::parse(undo.out)["deciding"] == "blue");
   CHECK(cli("undo " + save + " 5").code == 2);
 }
 
@@ -311,7 +316,7 @@ TEST_CASE("cli: between people a side undoes only its own actions, up to the las
   CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["state_hash"] == before);
   // Both agreeing, anything goes.
   CHECK(cli("undo " + save + " --agreed").code == 0);
-  CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["active"] == "red");
+  CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["deciding"] == "red");
 
   // Masked: keeping the scout hidden rolls nothing and shows Blue nothing:
   // Red may take it back; revealing it is a barrier.
@@ -325,6 +330,14 @@ TEST_CASE("cli: between people a side undoes only its own actions, up to the las
   auto own = masked("undo " + masked_save);
   CHECK(own.code == 0);
   CHECK(own.out.find("undid 1 action; 0 left") != std::string::npos);
+  // Moving its own face-down scout shows Blue nothing new (Blue reads "a
+  // hidden Red unit moved"): Red may take it back, Blue may not.
+  REQUIRE(masked("act " + masked_save + " Creep").code == 0);
+  CHECK(masked("log " + masked_save + " --as blue").out.find("a hidden Red unit moved from Board to Ridge") !=
+        std::string::npos);
+  CHECK(masked("log " + masked_save + " --as red").out.find("Scout moved from Board to Ridge") != std::string::npos);
+  CHECK(masked("undo " + masked_save + " --as blue").code == 2);
+  CHECK(masked("undo " + masked_save).code == 0);
   REQUIRE(masked("act " + masked_save + " Reveal").code == 0);
   auto revealed = masked("undo " + masked_save);
   CHECK(revealed.code == 2);
@@ -339,19 +352,35 @@ TEST_CASE("cli: test runs a game's Lua tests, the test API's chooser and random_
 }
 
 TEST_CASE("cli: play hands the screen over between people and shows each side only its own log", "[cli][hidden]") {
+  // On a terminal (script(1) gives play one), the screen is handed over.
   const std::string save = temp_save("hot-seat");
   const fs::path input = fs::temp_directory_path() / "cardboard-cli-hot-seat.in";
   std::ofstream(input) << "roll\n\nl\nq\n";
-  auto r = cli("play race/short --seed 5 --save " + save + " < '" + input.string() + "'");
+  const std::string cmd = std::string(CARDBOARD_BINARY) + " play race/short --seed 5 --save " + save;
+  auto r = cardboard::testing::run_shell(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race",
+                                         "script -qec '" + cmd + "' /dev/null < '" + input.string() + "'");
   CHECK(r.code == 0);
   const size_t pass = r.out.find("-- Blue to decide: pass the screen, then press Enter (q quits) --");
   REQUIRE(pass != std::string::npos);
   // Red reads the outcome of the roll before passing; Blue's draw is not in it.
   CHECK(r.out.find("d6 rolled 5: race") < pass);
   CHECK(r.out.find("Dud drawn from Deck to Blue hand") > pass);
-  // Blue's log has Blue's draw and not Red's.
+  // Blue's log has Blue's draw and not Red's card.
   const std::string after = r.out.substr(pass);
   CHECK(after.find("Dud drawn from Deck to Blue hand") != std::string::npos);
   CHECK(after.find("Boost drawn from Deck to Red hand") == std::string::npos);
+  CHECK(after.find("a hidden card drawn from Deck to Red hand") != std::string::npos);
+  fs::remove(input);
+}
+
+TEST_CASE("cli: play with piped input does not pause to hand the screen over", "[cli]") {
+  // A script (or a test) pipes its choices: none is swallowed by a pause.
+  const std::string save = temp_save("piped");
+  const fs::path input = fs::temp_directory_path() / "cardboard-cli-piped.in";
+  std::ofstream(input) << "roll\nwait\nq\n";
+  auto r = cli("play race/short --seed 5 --save " + save + " < '" + input.string() + "'");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("pass the screen") == std::string::npos);
+  CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["actions"] == 2);
   fs::remove(input);
 }

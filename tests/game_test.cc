@@ -18,12 +18,24 @@ namespace {
 
 std::shared_ptr<const GameDef> race() { return load_fixture("race", "short"); }
 
-// The events of one kind, as their texts.
-std::vector<std::string> texts(Game& g, Event::Kind kind) {
+// The events of one kind, as their texts for `reader`.
+std::vector<std::string> texts(Game& g, Event::Kind kind, int reader = kEveryone) {
   std::vector<std::string> out;
   for (const auto& e : g.events())
-    if (e.kind == kind) out.push_back(e.text);
+    if (e.kind == kind) out.push_back(render(e.text, g.def(), reader));
   return out;
+}
+
+ForcedInput dice(std::vector<int> faces) {
+  ForcedInput f;
+  f.dice = std::move(faces);
+  return f;
+}
+
+ForcedInput draws(const std::string& location, std::vector<std::string> cards) {
+  ForcedInput f;
+  f.draws.emplace_back(location, std::move(cards));
+  return f;
 }
 
 // Plays `choices` (0-based, cycling) until the game ends or `limit` actions;
@@ -76,9 +88,13 @@ TEST_CASE("game: the pending decision names the side, prompt, rule and choices",
   const Decision& d = g->state().pending;
   CHECK(d.open());
   CHECK(d.side == 0);
-  CHECK(d.prompt == "Roll or wait?");
+  CHECK(g->prompt_text(0) == "Roll or wait?");
   CHECK(d.rule == "1");
-  CHECK(d.choices == std::vector<std::string>{"roll", "wait"});
+  REQUIRE(d.choices.size() == 2);
+  CHECK(d.choices[0].option == "roll");
+  CHECK(d.choices[1].option == "wait");
+  CHECK(d.choices[0].kind() == ChoiceKind::kOption);
+  CHECK(g->choice_text(1, 0) == "wait");
   CHECK(g->state().position.turn == 1);
   CHECK_FALSE(g->state().position.in_setup);
   CHECK(g->where() == "turn 1, Play");
@@ -97,6 +113,13 @@ TEST_CASE("game: parse_choice reads a number or a choice's text and names the op
   CHECK(*wait == 1);
   CHECK(*g->parse_choice("1") == 0);
   CHECK(*g->parse_choice("roll") == 0);
+  CHECK(*g->parse_choice("option=wait") == 1);  // by its typed value
+  auto no_value = g->parse_choice("option=dance");
+  REQUIRE_FALSE(no_value.ok());
+  CHECK_THAT(no_value.error().message, Catch::StartsWith("illegal choice 'option=dance': no open choice has these values"));
+  auto bad_value = g->parse_choice("piece=0");
+  REQUIRE_FALSE(bad_value.ok());
+  CHECK(bad_value.error().message == "bad choice 'piece=0': a piece is a number from 1");
 
   auto nine = g->parse_choice("9");
   REQUIRE_FALSE(nine.ok());
@@ -121,12 +144,12 @@ TEST_CASE("game: parse_choice reads a number or a choice's text and names the op
 
 TEST_CASE("game: a forced die gives the roll and its event", "[kernel][game]") {
   auto g = make_game(race());
-  must_ok(g->force_draws("deck", {"Dud"}));
+  must_ok(g->force(draws("deck", {"Dud"})));
   must_ok(g->start(1));
-  g->events().clear();
-  g->forced_dice().push(6);
+  g->clear_events();
+  must_ok(g->force(dice({6})));
   must_ok(g->act(0));  // Red rolls
-  CHECK(g->forced_dice().empty());
+  CHECK_FALSE(g->has_forced());
   CHECK(texts(*g, Event::Kind::kRoll) == std::vector<std::string>{"d6 rolled 6: race"});
   for (const auto& e : g->events())
     if (e.kind == Event::Kind::kRoll) CHECK(e.rule == "1");
@@ -137,33 +160,39 @@ TEST_CASE("game: a forced die gives the roll and its event", "[kernel][game]") {
 
 TEST_CASE("game: a forced draw puts the named card in the hand", "[kernel][game]") {
   auto g = make_game(race());
-  must_ok(g->force_draws("deck", {"Boost"}));
+  must_ok(g->force(draws("deck", {"Boost"})));
   must_ok(g->start(1));
   const int hand = g->def().find_location("red_hand");
   REQUIRE(g->state().contents[hand].size() == 1);
   const int card = g->state().contents[hand][0];
   CHECK(g->def().types[g->state().pieces[card].type].name == "Boost");
-  g->forced_dice().push(6);
+  must_ok(g->force(dice({6})));
   must_ok(g->act(0));
   CHECK(g->state().tracks[g->def().find_track("red_score")] == 8);  // 6 + the Boost's bonus 2
 
-  auto bad = g->force_draws("nowhere", {"Boost"});
+  auto bad = g->force(draws("nowhere", {"Boost"}));
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error().message == "no such deck or cup: 'nowhere'");
-  bad = g->force_draws("deck", {"Joker"});
+  bad = g->force(draws("deck", {"Joker"}));
   REQUIRE_FALSE(bad.ok());
-  CHECK(bad.error().message == "no such piece type to force from 'deck': 'Joker'");
+  CHECK(bad.error().message == "no card named 'Joker' can be drawn from Deck ('deck')");
+  bad = g->force(draws("red_hand", {"Boost"}));
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message == "'red_hand' is a hand, not a deck or a cup: draws are forced from decks and cups");
 }
 
-TEST_CASE("game: a forced face out of range is a rules error", "[kernel][game]") {
+TEST_CASE("game: a forced face out of range for the die rolled is rejected input, not a rules error", "[kernel][game]") {
   auto g = make_game(race());
   must_ok(g->start(1));
-  g->forced_dice().push(7);
+  must_ok(g->force(dice({7})));
   auto s = g->act(0);
   REQUIRE_FALSE(s.ok());
-  CHECK(s.error().kind == ErrorKind::kScript);
-  CHECK_THAT(s.error().message, Catch::StartsWith("rules error in race (turn 1, Play): "));
-  CHECK_THAT(s.error().message, Catch::Contains("forced die 7 is out of range for d6 (1-6)"));
+  CHECK(s.error().kind == ErrorKind::kRejected);
+  CHECK(s.error().message == "forced die 7 is out of range for d6 (1-6) (turn 1, Play)");
+  // No die shows -1 or 1001: refused before anything runs.
+  auto never = g->force(dice({-1}));
+  REQUIRE_FALSE(never.ok());
+  CHECK(never.error().message == "forced die -1 is no die's face (a d10 reads 0-9, other dice 1 and up)");
   CHECK(g->is_broken());
   auto after = g->act(0);
   REQUIRE_FALSE(after.ok());
@@ -313,18 +342,18 @@ TEST_CASE("game: no events are recorded when recording is off", "[kernel][game]"
 
 TEST_CASE("game: the event log tells the sequence, draws, rolls and the result", "[kernel][game]") {
   auto g = make_game(race());
-  must_ok(g->force_draws("deck", {"Boost", "Dud"}));
+  must_ok(g->force(draws("deck", {"Boost", "Dud"})));
   must_ok(g->start(1));
   const auto seq = texts(*g, Event::Kind::kSequence);
   CHECK(seq == std::vector<std::string>{"Turn 1", "Play", "Play: Red"});
-  // The hands are owner-only, the deck hidden: Red's draw is Red's to see.
-  std::vector<Event> draws;
+  // The hands are owner-only, the deck hidden: every side sees Red draw,
+  // and only Red reads which card.
+  CHECK(texts(*g, Event::Kind::kDraw, 0) == std::vector<std::string>{"Boost drawn from Deck to Red hand"});
+  CHECK(texts(*g, Event::Kind::kDraw, 1) == std::vector<std::string>{"a hidden card drawn from Deck to Red hand"});
+  CHECK(texts(*g, Event::Kind::kDraw, kPublicOnly) ==
+        std::vector<std::string>{"a hidden card drawn from Deck to Red hand"});
   for (const auto& e : g->events())
-    if (e.kind == Event::Kind::kDraw) draws.push_back(e);
-  REQUIRE(draws.size() == 1);
-  CHECK(draws[0].text == "Boost drawn from Deck to Red hand");
-  CHECK(draws[0].visible_to == 0);
-  CHECK(draws[0].rule == "1");
+    if (e.kind == Event::Kind::kDraw) CHECK(e.rule == "1");
 }
 
 TEST_CASE("game: the instruction budget is per decision, whoever decides", "[kernel][game]") {

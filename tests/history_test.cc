@@ -54,7 +54,7 @@ void must_ok(const Status& s) {
 std::string safe_choice(const Game& g, uint64_t& lcg) {
   lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
   const auto& ch = g.state().pending.choices;
-  const size_t safe = ch.size() == 3 && ch[2] == "explode" ? 2 : ch.size();
+  const size_t safe = ch.size() == 3 && ch[2].option == "explode" ? 2 : ch.size();
   return std::to_string(1 + (lcg >> 33) % safe);
 }
 
@@ -202,7 +202,7 @@ TEST_CASE("history: an illegal choice or a rules error leaves the file byte-iden
   uint64_t lcg = 5;
   play(*h, 4, lcg);  // turn 2: march, forage, gamble, march
   must_ok(h->act("1"));  // forage
-  REQUIRE(h->game().state().pending.choices.back() == "explode");
+  REQUIRE(h->game().state().pending.choices.back().option == "explode");
   must_ok(h->file().checkpoint());
   const std::string bytes = file_bytes(path);
   const std::string actions = actions_dump(h->file());

@@ -25,18 +25,27 @@ std::unique_ptr<Game> api_game(uint64_t seed = 1) {
   return g;
 }
 
-std::vector<std::string> event_texts(Game& g, Event::Kind kind) {
+std::vector<std::string> event_texts(Game& g, Event::Kind kind, int reader = kEveryone) {
   std::vector<std::string> out;
   for (const auto& e : g.events())
-    if (e.kind == kind) out.push_back(e.text);
+    if (e.kind == kind) out.push_back(render(e.text, g.def(), reader));
   return out;
+}
+
+// The text of event i for `reader`.
+std::string text_of(Game& g, size_t i, int reader = kEveryone) { return render(g.events().at(i).text, g.def(), reader); }
+
+void force_dice(Game& g, std::vector<int> faces) {
+  ForcedInput f;
+  f.dice = std::move(faces);
+  must_ok(g.force(f));
 }
 
 }  // namespace
 
 TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "return pieces.count('board'), pieces.count('cup'), pieces.count('deck')") == "5,4,4");
   CHECK(lua_ok(L, "return pieces.count('board', {owner = 'red'}), pieces.count('board', {owner = 'blue'})") == "2,3");
   CHECK(lua_ok(L, "return pieces.count('board', {type = 'infantry'}), #pieces.at('board', {type = 'tank'})") ==
@@ -65,7 +74,7 @@ TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lu
 
 TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK_THAT(lua_error(L, "return pieces.count('board', {color = 'red'})"),
              Catch::Contains("bad argument #2 to 'count' (unknown filter field 'color' (owner, type, kind, has, "
                              "marked))"));
@@ -81,7 +90,7 @@ TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
 
 TEST_CASE("lua pieces: a compiled filter matches as its table does and is fixed when made", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   // Every field, compiled and as a table, through at, count, sum and top.
   for (const char* f : {"{owner = 'red'}", "{type = 'infantry'}", "{kind = 'unit'}", "{has = 'armored'}",
                         "{owner = 'blue', has = 'attack'}", "{kind = 'card'}", "{}"}) {
@@ -110,12 +119,21 @@ TEST_CASE("lua api: a bad rule reference is an error whether or not events are r
   for (bool recording : {true, false}) {
     auto g = api_game();
     g->set_record_events(recording);
-    lua_State* L = g->sandbox().L();
+    Game& L = *g;
     INFO("recording " << recording);
-    CHECK_THAT(lua_error(L, "move(pieces.at('board')[1], 'dead', {})"),
+    CHECK_THAT(lua_error(L, "pieces.move(pieces.at('board')[1], 'dead', {})"),
                Catch::Contains("bad argument #3 to 'move' (string expected, got table)"));
-    CHECK_THAT(lua_error(L, "draw('deck', 'discard', true)"),
+    CHECK_THAT(lua_error(L, "deck.draw('deck', 'discard', true)"),
                Catch::Contains("bad argument #3 to 'draw' (string expected, got boolean)"));
+    // The words of a log line are checked whether or not anything records.
+    CHECK_THAT(lua_error(L, "log('2.1', '%d cards', 'many')"),
+               Catch::Contains("bad argument #3 to 'log' (number expected, got string)"));
+    CHECK_THAT(lua_error(L, "log('2.1', '%d and %d', 1)"),
+               Catch::Contains("bad argument #4 to 'log' (no value for directive #2 of the format)"));
+    CHECK_THAT(lua_error(L, "log('2.1', '%q', 'x')"), Catch::Contains("invalid conversion '%q' to 'log'"));
+    CHECK_THAT(lua_error(L, "log('2.1', '%P moved', 999)"), Catch::Contains("bad argument #3 to 'log' (no such piece: 999)"));
+    CHECK_THAT(lua_error(L, "roll('d6', '1', '%L', 'nowhere')"),
+               Catch::Contains("bad argument #4 to 'roll' (no such location: 'nowhere')"));
     CHECK_THAT(lua_error(L, "track.add('vp', 1, {})"), Catch::Contains("bad argument #3 to 'add' (string expected"));
     CHECK_THAT(lua_error(L, "pick({1, 2}, {})"), Catch::Contains("bad argument #2 to 'pick' (string expected"));
     // A number is a rule reference too.
@@ -125,7 +143,7 @@ TEST_CASE("lua api: a bad rule reference is an error whether or not events are r
 
 TEST_CASE("lua pieces: top is the topmost match, or nil", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "local all = pieces.at('board') return pieces.top('board') == all[#all]") == "true");
   CHECK(lua_ok(L, "local reds = pieces.at('board', {owner = 'red'}) "
                   "return pieces.top('board', {owner = 'red'}) == reds[#reds]") == "true");
@@ -134,7 +152,7 @@ TEST_CASE("lua pieces: top is the topmost match, or nil", "[kernel][lua]") {
 
 TEST_CASE("lua pieces: a piece's printed values, name, type, kind and owner", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] "
                   "return pieces.value(t, 'attack'), pieces.value(t, 'speed'), pieces.value(t, 'armored'), "
                   "pieces.value(t, 'missing'), pieces.name(t), pieces.type(t), pieces.kind(t), pieces.owner(t), "
@@ -145,14 +163,24 @@ TEST_CASE("lua pieces: a piece's printed values, name, type, kind and owner", "[
                   "pieces.set_owner(c, nil) return o1, pieces.owner(c)") == "blue,nil");
 }
 
-TEST_CASE("lua pieces: flip, mark and counters change the piece", "[kernel][lua]") {
+TEST_CASE("lua pieces: faces by name, marks and counters change the piece, each an event", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "local p = pieces.at('board')[1] return pieces.face(p), pieces.flip(p), pieces.face(p), "
-                  "pieces.flip(p), pieces.flip(p, 1), pieces.flip(p, 0)") == "0,1,1,0,1,0");
+                  "pieces.flip(p), pieces.set_face(p, 'back', '8.1'), pieces.set_face(p, 'front')") ==
+        "front,back,back,front,back,front");
   CHECK(lua_ok(L, "local p = pieces.at('board')[1] return pieces.mark(p, 'fired'), pieces.marked(p, 'fired'), "
-                  "pieces.mark(p, 'fired'), pieces.mark(p, 'fired', false), pieces.marked(p, 'fired')") ==
-        "false,true,true,true,false");
+                  "pieces.mark(p, 'fired'), pieces.unmark(p, 'fired'), pieces.marked(p, 'fired'), "
+                  "pieces.unmark(p, 'fired')") == "false,true,true,true,false,false");
+  g->clear_events();
+  lua_ok(L, "local p = pieces.at('board')[1] pieces.flip(p, '8.2') pieces.mark(p, 'fired', '8.3') "
+            "pieces.mark(p, 'fired') pieces.unmark(p, 'fired', '8.4') pieces.set_counter(p, 'hits', 2, '8.5') "
+            "pieces.set_owner(p, 'blue', '8.6')");
+  CHECK(event_texts(*g, Event::Kind::kChange) ==
+        std::vector<std::string>{"Tank turned to its back side", "Tank marked fired", "Tank no longer marked fired",
+                                 "Tank hits 0 -> 2", "Tank now belongs to Blue"});
+  CHECK(g->events()[0].rule == "8.2");
+  lua_ok(L, "local p = pieces.at('board')[1] pieces.set_owner(p, 'red') pieces.set_counter(p, 'hits', 0)");
   CHECK(lua_ok(L, "local p = pieces.at('board')[2] local before = pieces.counter(p, 'hits') "
                   "pieces.set_counter(p, 'hits', 2) local after = pieces.counter(p, 'hits') "
                   "return before, after") == "0,2");
@@ -166,33 +194,33 @@ TEST_CASE("lua pieces: flip, mark and counters change the piece", "[kernel][lua]
 
 TEST_CASE("lua pieces: create places a new piece with its type's owner", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   const auto before = g->state().pieces.size();
   CHECK(lua_ok(L, "local p = pieces.create('tank', 'dead') return p, pieces.owner(p), pieces.location(p), "
                   "pieces.at('dead')[1] == p") == std::to_string(before + 1) + ",red,dead,true");
-  CHECK(lua_ok(L, "local p = pieces.create('chit', 'board', 'blue') return pieces.owner(p)") == "blue");
+  CHECK(lua_ok(L, "local p = pieces.create('chit', 'board', '3.1', { owner = 'blue' }) return pieces.owner(p)") == "blue");
   CHECK(g->state().pieces.size() == before + 2);
   CHECK_THAT(lua_error(L, "pieces.create('dragon', 'board')"),
              Catch::Contains("bad argument #1 to 'create' (no such piece type: 'dragon')"));
   CHECK_THAT(lua_error(L, "pieces.create('tank', 'nowhere')"),
              Catch::Contains("bad argument #2 to 'create' (no such location: 'nowhere')"));
-  CHECK_THAT(lua_error(L, "pieces.create('tank', 'board', 'green')"),
-             Catch::Contains("bad argument #3 to 'create' (no such side: 'green')"));
+  CHECK_THAT(lua_error(L, "pieces.create('tank', 'board', nil, { owner = 'green' })"),
+             Catch::Contains("no such side: 'green'"));
 }
 
-TEST_CASE("lua pieces: move goes to the top, move(p, nil) removes from play", "[kernel][lua]") {
+TEST_CASE("lua pieces: move goes to the top, pieces.move(p, nil) removes from play", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
-  g->events().clear();
-  CHECK(lua_ok(L, "local p = pieces.at('board')[1] move(p, 'dead', '7.3') local q = pieces.at('board')[1] "
+  Game& L = *g;
+  g->clear_events();
+  CHECK(lua_ok(L, "local p = pieces.at('board')[1] pieces.move(p, 'dead', '7.3') local q = pieces.at('board')[1] "
                   "pieces.move(q, 'dead') local at = pieces.at('dead') "
                   "return #at, at[2] == q, pieces.location(p)") == "2,true,dead");
   CHECK(event_texts(*g, Event::Kind::kMove) ==
         std::vector<std::string>{"Tank moved from Board to Dead pile", "Tank moved from Board to Dead pile"});
   CHECK(g->events()[0].rule == "7.3");
-  CHECK(lua_ok(L, "local p = pieces.at('dead')[1] move(p, nil) return pieces.location(p), pieces.count('dead')") ==
+  CHECK(lua_ok(L, "local p = pieces.at('dead')[1] pieces.move(p, nil) return pieces.location(p), pieces.count('dead')") ==
         "nil,1");
-  CHECK(event_texts(*g, Event::Kind::kMove).back() == "Tank moved from Dead pile to play");
+  CHECK(event_texts(*g, Event::Kind::kMove).back() == "Tank moved from Dead pile to out of play");
   // Every piece is still in exactly the place it says it is.
   const State& s = g->state();
   for (size_t id = 0; id < s.pieces.size(); ++id) {
@@ -205,45 +233,56 @@ TEST_CASE("lua pieces: move goes to the top, move(p, nil) removes from play", "[
 
 TEST_CASE("lua pieces: a piece's own visibility, and who sees its moves", "[kernel][lua][hidden]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   // Board pieces are seen as the board is, until given a visibility of their own.
   CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] local before = pieces.visibility(t) "
                   "pieces.set_visibility(t, 'owner') local own = pieces.visibility(t) "
                   "return before, own") == "nil,owner");
-  g->events().clear();
-  // Face down on the open board: its move to the open dead pile is Red's to see.
-  CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] move(t, 'dead', '4')") == "");
+  g->clear_events();
+  // Face down on the open board: every side sees it move to the open dead
+  // pile, where it stays face down: Red reads its name, Blue does not.
+  CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] pieces.move(t, 'dead', '4')") == "");
   REQUIRE(g->events().size() == 1);
-  CHECK(g->events()[0].text == "Tank moved from Board to Dead pile");
-  CHECK(g->events()[0].visible_to == 0);
+  CHECK(text_of(*g, 0, 0) == "Tank moved from Board to Dead pile");
+  CHECK(text_of(*g, 0, 1) == "a hidden Red unit moved from Board to Dead pile");
+  CHECK(g->events()[0].visible_to == -1);
   // Seen by nobody on its own: both ends hidden, the event names no piece.
-  g->events().clear();
+  g->clear_events();
   CHECK(lua_ok(L, "local t = pieces.at('dead', {type = 'tank'})[1] pieces.set_visibility(t, 'nobody') "
-                  "move(t, 'board', '4')") == "");
+                  "pieces.move(t, 'board', '4')") == "");
   REQUIRE(g->events().size() == 1);
-  CHECK(g->events()[0].text == "a piece moved from Dead pile to Board");
-  CHECK(g->events()[0].visible_to == -1);
+  CHECK(text_of(*g, 0, 0) == "a hidden Red unit moved from Dead pile to Board");
+  CHECK(text_of(*g, 0, kPublicOnly) == "a hidden Red unit moved from Dead pile to Board");
+  // Face down for its owner: shown to Red (a reveal), then Red reads its
+  // name in its moves and Blue does not.
+  g->clear_events();
+  CHECK(lua_ok(L, "local t = pieces.top('board', {type = 'tank'}) pieces.set_visibility(t, 'owner') "
+                  "pieces.move(t, 'board', '4')") == "");
+  REQUIRE(g->events().size() == 2);
+  CHECK(g->events()[0].kind == Event::Kind::kReveal);
+  CHECK(text_of(*g, 1, 0) == "Tank moved from Board to Board");
+  CHECK(text_of(*g, 1, 1) == "a hidden Red unit moved from Board to Board");
   // Shown: public even from Red's hand, an owner-only place.
-  g->events().clear();
+  g->clear_events();
   CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] pieces.set_visibility(t, 'public') "
-                  "move(t, 'red_hand', '4') pieces.set_visibility(t, nil) return pieces.visibility(t)") == "nil");
+                  "pieces.move(t, 'red_hand', '4') pieces.set_visibility(t, nil) return pieces.visibility(t)") == "nil");
   REQUIRE(g->events().size() == 1);
-  CHECK(g->events()[0].visible_to == -1);
+  CHECK(text_of(*g, 0, 1) == "Tank moved from Board to Red hand");
   // Showing a piece to a side that did not see it is a reveal: a move out of
   // Red's hand onto the open board, or its visibility opened where it is.
-  g->events().clear();
-  CHECK(lua_ok(L, "local t = pieces.at('red_hand', {type = 'tank'})[1] move(t, 'board', '5')") == "");
+  g->clear_events();
+  CHECK(lua_ok(L, "local t = pieces.at('red_hand', {type = 'tank'})[1] pieces.move(t, 'board', '5')") == "");
   REQUIRE(g->events().size() == 1);
   CHECK(g->events()[0].kind == Event::Kind::kReveal);
-  CHECK(g->events()[0].text == "Tank moved from Red hand to Board");
-  g->events().clear();
+  CHECK(text_of(*g, 0, 1) == "Tank moved from Red hand to Board");
+  g->clear_events();
   CHECK(lua_ok(L, "local t = pieces.at('board', {type = 'tank'})[1] pieces.set_visibility(t, 'nobody') "
                   "pieces.set_visibility(t, 'owner', '6') pieces.set_visibility(t, 'public', '6')") == "");
   REQUIRE(g->events().size() == 2);  // hiding reveals nothing
   CHECK(g->events()[0].kind == Event::Kind::kReveal);
-  CHECK(g->events()[0].text == "Tank revealed at Board");
-  CHECK(g->events()[0].visible_to == 0);  // nobody to owner: shown to Red alone
-  CHECK(g->events()[1].visible_to == -1);  // owner to public: shown to Blue, seen by all
+  CHECK(text_of(*g, 0, 0) == "Tank revealed at Board");     // nobody to owner: shown to Red
+  CHECK(text_of(*g, 0, 1) == "a hidden Red unit revealed at Board");
+  CHECK(text_of(*g, 1, 1) == "Tank revealed at Board");     // owner to public: shown to Blue
   CHECK(g->events()[1].rule == "6");
   CHECK_THAT(lua_error(L, "pieces.set_visibility(pieces.at('board')[1], 'sideways')"),
              Catch::Contains("bad argument #2 to 'set_visibility' (invalid option 'sideways')"));
@@ -253,62 +292,63 @@ TEST_CASE("lua pieces: a piece's own visibility, and who sees its moves", "[kern
 
 TEST_CASE("lua api: argument errors read like Lua's own", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
-  CHECK(lua_error(L, "move(nil, 'board')") == "test:1: bad argument #1 to 'move' (piece expected, got nil)");
-  CHECK(lua_error(L, "move(1, 'nowhere')") == "test:1: bad argument #2 to 'move' (no such location: 'nowhere')");
-  CHECK(lua_error(L, "move(1)") == "test:1: bad argument #2 to 'move' (location expected, got no value)");
-  CHECK(lua_error(L, "move(1, 5)") == "test:1: bad argument #2 to 'move' (location expected, got number)");
-  CHECK(lua_error(L, "move(999, 'board')") == "test:1: bad argument #1 to 'move' (no such piece: 999)");
-  CHECK(lua_error(L, "move(0, 'board')") == "test:1: bad argument #1 to 'move' (no such piece: 0)");
-  CHECK(lua_error(L, "move('tank', 'board')") == "test:1: bad argument #1 to 'move' (piece expected, got string)");
+  Game& L = *g;
+  CHECK(lua_error(L, "pieces.move(nil, 'board')") == "test:1: bad argument #1 to 'move' (piece expected, got nil)");
+  CHECK(lua_error(L, "pieces.move(1, 'nowhere')") == "test:1: bad argument #2 to 'move' (no such location: 'nowhere')");
+  CHECK(lua_error(L, "pieces.move(1)") == "test:1: bad argument #2 to 'move' (location expected, got no value)");
+  CHECK(lua_error(L, "pieces.set_face(1, 'upside')") ==
+        "test:1: bad argument #2 to 'set_face' (no face 'upside' (the faces of Ace are front, back))");
+  CHECK(lua_error(L, "pieces.move(1, 5)") == "test:1: bad argument #2 to 'move' (location expected, got number)");
+  CHECK(lua_error(L, "pieces.move(999, 'board')") == "test:1: bad argument #1 to 'move' (no such piece: 999)");
+  CHECK(lua_error(L, "pieces.move(0, 'board')") == "test:1: bad argument #1 to 'move' (no such piece: 0)");
+  CHECK(lua_error(L, "pieces.move('tank', 'board')") == "test:1: bad argument #1 to 'move' (piece expected, got string)");
   CHECK(lua_error(L, "return pieces.value(1)") == "test:1: bad argument #2 to 'value' (string expected, got no value)");
-  CHECK(lua_error(L, "return draw('nowhere', 'board')") ==
+  CHECK(lua_error(L, "return deck.draw('nowhere', 'board')") ==
         "test:1: bad argument #1 to 'draw' (no such location: 'nowhere')");
   CHECK(lua_error(L, "return game.title('zz')") == "test:1: bad argument #1 to 'title' (nothing is named 'zz')");
 }
 
 TEST_CASE("lua decks: draw takes the top of a deck and a blind piece from a cup", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
-  g->events().clear();
-  CHECK(lua_ok(L, "local at = pieces.at('deck') local top = at[#at] local p = draw('deck', 'red_hand', '2.1') "
-                  "return p == top, pieces.location(p), deck.count('deck'), pieces.count('red_hand')") ==
+  Game& L = *g;
+  g->clear_events();
+  CHECK(lua_ok(L, "local at = pieces.at('deck') local top = at[#at] local p = deck.draw('deck', 'red_hand', '2.1') "
+                  "return p == top, pieces.location(p), pieces.count('deck'), pieces.count('red_hand')") ==
         "true,red_hand,3,1");
-  // Deck to an owner-only hand: the event is Red's to see.
+  // Deck to an owner-only hand: every side sees the draw, Red reads the card.
   REQUIRE(g->events().size() == 1);
-  CHECK(g->events()[0].visible_to == 0);
   CHECK(g->events()[0].rule == "2.1");
+  CHECK_THAT(text_of(*g, 0, 1), Catch::StartsWith("a hidden "));
   CHECK(lua_ok(L, "local before = pieces.at('cup') local p = cup.draw('cup', 'board') local was = false "
                   "for _, q in ipairs(before) do was = was or q == p end "
-                  "return was, cup.count('cup'), pieces.location(p)") == "true,3,board");
-  // Cup to a public box: everyone sees it. Deck to cup: both hidden, no name.
-  CHECK(g->events().back().visible_to == -1);
-  lua_ok(L, "draw('deck', 'cup')");
-  CHECK(g->events().back().text == "a piece drawn from Deck to Cup");
-  CHECK(lua_ok(L, "local n = 0 while draw('deck', 'discard') do n = n + 1 end return n, draw('deck', 'discard')") ==
+                  "return was, pieces.count('cup'), pieces.location(p)") == "true,3,board");
+  // Deck to cup: both hidden, nobody reads the name (but a replay, which sees all).
+  lua_ok(L, "deck.draw('deck', 'cup')");
+  CHECK_THAT(render(g->events().back().text, g->def(), 0), Catch::StartsWith("a hidden "));
+  CHECK(lua_ok(L, "local n = 0 while deck.draw('deck', 'discard') do n = n + 1 end return n, deck.draw('deck', 'discard')") ==
         "2,nil");
 }
 
 TEST_CASE("lua decks: a cup draw is seeded by the game", "[kernel][lua]") {
   auto a = api_game(12);
   auto b = api_game(12);
-  const std::string code = "local out = {} for i = 1, 4 do out[i] = draw('cup', 'board') end "
+  const std::string code = "local out = {} for i = 1, 4 do out[i] = cup.draw('cup', 'board') end "
                            "return table.concat(out, ',')";
-  CHECK(lua_ok(a->sandbox().L(), code) == lua_ok(b->sandbox().L(), code));
+  CHECK(lua_ok(*a, code) == lua_ok(*b, code));
   CHECK(a->state().hash() == b->state().hash());
 }
 
-TEST_CASE("lua decks: shuffle, reshuffle, put_bottom and count", "[kernel][lua]") {
+TEST_CASE("lua decks: shuffle, reshuffle, a move to the bottom and count", "[kernel][lua]") {
   auto g = api_game(4);
-  lua_State* L = g->sandbox().L();
-  CHECK(lua_ok(L, "local p = pieces.at('deck')[4] deck.put_bottom(p, 'deck') return pieces.at('deck')[1] == p, "
-                  "deck.count('deck')") == "true,4");
-  CHECK(lua_ok(L, "local p = pieces.at('board')[1] deck.put_bottom(p, 'deck') "
-                  "return pieces.at('deck')[1] == p, deck.count('deck'), pieces.count('board')") == "true,5,4");
-  CHECK(lua_ok(L, "for i = 1, 3 do draw('deck', 'discard') end return deck.count('deck'), deck.count('discard')") ==
+  Game& L = *g;
+  CHECK(lua_ok(L, "local p = pieces.at('deck')[4] pieces.move(p, 'deck', nil, { bottom = true }) return pieces.at('deck')[1] == p, "
+                  "pieces.count('deck')") == "true,4");
+  CHECK(lua_ok(L, "local p = pieces.at('board')[1] pieces.move(p, 'deck', nil, { bottom = true }) "
+                  "return pieces.at('deck')[1] == p, pieces.count('deck'), pieces.count('board')") == "true,5,4");
+  CHECK(lua_ok(L, "for i = 1, 3 do deck.draw('deck', 'discard') end return pieces.count('deck'), pieces.count('discard')") ==
         "2,3");
-  g->events().clear();
-  CHECK(lua_ok(L, "return deck.reshuffle('discard', 'deck', '3.2'), deck.count('deck'), deck.count('discard')") ==
+  g->clear_events();
+  CHECK(lua_ok(L, "return deck.reshuffle('discard', 'deck', '3.2'), pieces.count('deck'), pieces.count('discard')") ==
         "3,5,0");
   CHECK(event_texts(*g, Event::Kind::kDraw) == std::vector<std::string>{"3 from Discard reshuffled into Deck"});
   // A shuffle permutes the deck, the same way for the same seed.
@@ -317,25 +357,23 @@ TEST_CASE("lua decks: shuffle, reshuffle, put_bottom and count", "[kernel][lua]"
   CHECK(lua_ok(L, "local t = pieces.at('deck') table.sort(t) return table.concat(t, ',')") == before);
   CHECK(event_texts(*g, Event::Kind::kDraw).back() == "Deck shuffled");
   auto again = api_game(4);
-  lua_State* L2 = again->sandbox().L();
-  lua_ok(L2, "local p = pieces.at('deck')[4] deck.put_bottom(p, 'deck') deck.put_bottom(pieces.at('board')[1], "
-             "'deck') for i = 1, 3 do draw('deck', 'discard') end deck.reshuffle('discard', 'deck') "
+  lua_ok(*again, "local p = pieces.at('deck')[4] pieces.move(p, 'deck', nil, { bottom = true }) pieces.move(pieces.at('board')[1], 'deck', nil, { bottom = true }) for i = 1, 3 do deck.draw('deck', 'discard') end deck.reshuffle('discard', 'deck') "
              "deck.shuffle('deck')");
   CHECK(again->state().hash() == g->state().hash());
 }
 
 TEST_CASE("lua tracks: get, set and add clamp to the bounds", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "return track.get('vp'), track.bounds('vp')") == "5,0,20");
   CHECK(lua_ok(L, "return track.set('vp', 12), track.add('vp', 3), track.add('vp', 100), track.get('vp')") ==
         "12,15,20,20");
   CHECK(lua_ok(L, "return track.set('vp', -4), track.add('vp', -1), track.add('vp', 7)") == "0,0,7");
   CHECK(g->state().tracks[g->def().find_track("vp")] == 7);
-  g->events().clear();
+  g->clear_events();
   lua_ok(L, "track.add('vp', 2, '10.1') track.add('vp', 0)");
   REQUIRE(g->events().size() == 1);  // an unchanged value is no event
-  CHECK(g->events()[0].text == "Victory points 7 -> 9");
+  CHECK(text_of(*g, 0) == "Victory points 7 -> 9");
   CHECK(g->events()[0].rule == "10.1");
   CHECK(lua_error(L, "track.get('morale')") == "test:1: bad argument #1 to 'get' (no such track: 'morale')");
   CHECK(lua_error(L, "track.set('vp', 'x')") == "test:1: bad argument #2 to 'set' (number expected, got string)");
@@ -344,7 +382,7 @@ TEST_CASE("lua tracks: get, set and add clamp to the bounds", "[kernel][lua]") {
 
 TEST_CASE("lua vars: values are stored as copies and nil deletes", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "vars.n = 3 vars.x = 1.5 vars.s = 'text' vars.b = false "
                   "return vars.n, vars.x, vars.s, vars.b, vars.absent, math.type(vars.n)") ==
         "3,1.5,text,false,nil,integer");
@@ -364,7 +402,7 @@ TEST_CASE("lua vars: values are stored as copies and nil deletes", "[kernel][lua
 
 TEST_CASE("lua vars: only plain values can be stored", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK_THAT(lua_error(L, "vars.f = function() end"),
              Catch::Contains("cannot store a function in the game state: only nil, booleans, numbers, strings and "
                              "tables"));
@@ -390,7 +428,7 @@ TEST_CASE("lua vars: deeply nested tables are stored, read back or refused safel
           auto g = Game::create(*def);
           if (!g.ok() || !(*g)->start(1).ok()) return std::string("start failed");
           const std::string d = std::to_string(depth);
-          LuaRun r = run_lua((*g)->sandbox().L(),
+          LuaRun r = run_lua(**g,
                              "local t = {} local cur = t for i = 1, " + d + " do cur.x = {} cur = cur.x end "
                              "vars.deep = t local n, back = 0, vars.deep while back.x do n = n + 1 back = back.x end "
                              "return n");
@@ -418,7 +456,7 @@ TEST_CASE("lua vars: deeply nested tables are stored, read back or refused safel
 
 TEST_CASE("lua tables: the game's data tables are read-only", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "return tables.crt[2], #tables.crt, tables.terrain.forest") == "2,3,2");
   CHECK(lua_ok(L, "local out = {} for k, v in pairs(tables.terrain) do out[#out + 1] = k .. '=' .. v end "
                   "return table.concat(out, ',')") == "clear=1,forest=2");
@@ -436,12 +474,12 @@ TEST_CASE("lua dice: math.random draws from the game's generator", "[kernel][lua
   const std::string code = "local out = {} for i = 1, 20 do out[#out + 1] = math.random(1, 1000) end "
                            "out[#out + 1] = math.random(6) out[#out + 1] = math.random() return table.concat(out, ',')";
   const auto words = a->state().rng.words();
-  const std::string first = lua_ok(a->sandbox().L(), code);
-  CHECK(lua_ok(b->sandbox().L(), code) == first);
-  CHECK(lua_ok(c->sandbox().L(), code) != first);
+  const std::string first = lua_ok(*a, code);
+  CHECK(lua_ok(*b, code) == first);
+  CHECK(lua_ok(*c, code) != first);
   CHECK(a->state().rng.words() != words);
   CHECK(a->state().hash() == b->state().hash());
-  lua_State* L = a->sandbox().L();
+  Game& L = *a;
   CHECK(lua_ok(L, "local ok = true for i = 1, 1000 do local r = math.random(3, 5) ok = ok and r >= 3 and r <= 5 "
                   "and math.type(r) == 'integer' end return ok") == "true");
   CHECK_THAT(lua_error(L, "math.random(5, 1)"), Catch::Contains("bad argument #2 to 'random' (interval is empty)"));
@@ -452,33 +490,36 @@ TEST_CASE("lua dice: math.random draws from the game's generator", "[kernel][lua
 
 TEST_CASE("lua dice: roll returns the total and the faces and logs the roll", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
-  g->events().clear();
-  g->forced_dice().push(3);
-  g->forced_dice().push(4);
+  Game& L = *g;
+  g->clear_events();
+  force_dice(*g, {3});
+  force_dice(*g, {4});
   CHECK(lua_ok(L, "return roll('2d6', '9.1', 'firefight')") == "7,3,4");
-  g->forced_dice().push(0);
+  force_dice(*g, {0});
   CHECK(lua_ok(L, "return roll('d10', '9.2')") == "0,0");
   REQUIRE(g->events().size() == 2);
   CHECK(g->events()[0].kind == Event::Kind::kRoll);
-  CHECK(g->events()[0].text == "2d6 rolled 7 (3+4): firefight");
+  CHECK(text_of(*g, 0) == "2d6 rolled 7 (3+4): firefight");
   CHECK(g->events()[0].rule == "9.1");
-  CHECK(g->events()[1].text == "d10 rolled 0");
+  CHECK(text_of(*g, 1) == "d10 rolled 0");
+  lua_ok(L, "roll('d6', '9.3', 'fire at %L by %P', 'board', pieces.at('board')[1])");
+  CHECK_THAT(text_of(*g, 2), Catch::EndsWith(": fire at Board by Tank"));
   CHECK(lua_ok(L, "local ok = true for i = 1, 500 do local t, f = roll('d6') ok = ok and t == f and t >= 1 and t <= 6 "
                   "end return ok") == "true");
   CHECK(lua_error(L, "roll('x6')") ==
         "test:1: bad argument #1 to 'roll' (bad dice 'x6': expected NdM such as d6, 2d6 or d10)");
-  g->forced_dice().push(7);
+  force_dice(*g, {7});
   CHECK(lua_error(L, "roll('d6')") == "test:1: forced die 7 is out of range for d6 (1-6)");
+  g->clear_forced();
 }
 
 TEST_CASE("lua dice: pick chooses an element as a die with one face per element", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
-  g->events().clear();
-  g->forced_dice().push(2);
+  Game& L = *g;
+  g->clear_events();
+  force_dice(*g, {2});
   CHECK(lua_ok(L, "return pick({'north', 'centre', 'south'}, '4.1', 'weather')") == "centre,2");
-  CHECK(g->events().back().text == "picked 2 of 3 (centre): weather");
+  CHECK(render(g->events().back().text, g->def(), kEveryone) == "picked 2 of 3 (centre): weather");
   CHECK(g->events().back().rule == "4.1");
   CHECK(lua_ok(L, "return pick({'only'})") == "only,1");
   CHECK(lua_error(L, "pick({})") == "test:1: bad argument #1 to 'pick' (non-empty list expected)");
@@ -488,50 +529,33 @@ TEST_CASE("lua dice: pick chooses an element as a die with one face per element"
 
 TEST_CASE("lua game: ask outside a step of the sequence is refused", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
-  CHECK_THAT(lua_error(L, "ask('red', { prompt = 'now?', choices = { 'yes' } })"),
+  Game& L = *g;
+  CHECK_THAT(lua_error(L, "ask('red', '1', { prompt = 'now?', choices = { 'yes' } })"),
              Catch::Contains("ask can only be called from a step of the sequence of play"));
   CHECK_THAT(lua_error(L, "game.finish('draw')"),
              Catch::Contains("game.finish can only be called from a step of the sequence of play"));
-  CHECK_THAT(lua_error(L, "ask('green', { choices = { 'yes' } })"),
+  CHECK_THAT(lua_error(L, "ask('green', '1', { choices = { 'yes' } })"),
              Catch::Contains("bad argument #1 to 'ask' (no such side: 'green')"));
   // The game still waits on its own decision and goes on.
-  CHECK(g->state().pending.choices == std::vector<std::string>{"go", "stop"});
+  REQUIRE(g->state().pending.choices.size() == 2);
+  CHECK(g->state().pending.choices[0].option == "go");
   must_ok(g->act(0));
 }
 
 TEST_CASE("lua game: where the sequence stands and the names of things", "[kernel][lua]") {
   auto g = api_game();
-  lua_State* L = g->sandbox().L();
-  CHECK(lua_ok(L, "return game.turn(), game.phase(), game.impulse(), game.active(), game.scenario(), "
-                  "game.last_turn(), game.recording()") == "1,wait,1,nil,api/basic,nil,true");
+  Game& L = *g;
+  CHECK(lua_ok(L, "return game.turn(), game.phase(), game.step(), game.impulse(), game.phasing(), game.scenario(), "
+                  "game.last_turn()") == "1,wait,wait,1,nil,api/basic,nil");
   CHECK(lua_ok(L, "return table.concat(game.sides(), ','), game.title('red'), game.title('red_hand'), "
                   "game.title('tank'), game.title('vp')") == "red,blue,Red,Red hand,Tank,Victory points");
-  g->events().clear();
+  g->clear_events();
   g->set_record_events(false);
-  CHECK(lua_ok(L, "log('1', 'never %s', 'formatted') return game.recording()") == "false");
+  lua_ok(L, "log('1', 'never %s', 'kept')");
   CHECK(g->events().empty());
   g->set_record_events(true);
-  lua_ok(L, "log('1.2', '%s moved %d hexes', 'Tank', 3) log('1.3', 'plain text')");
-  CHECK(event_texts(*g, Event::Kind::kLog) == std::vector<std::string>{"Tank moved 3 hexes", "plain text"});
-}
-
-TEST_CASE("game: ask refuses two choices with the same text, adjacent or not", "[kernel][lua]") {
-  // The check runs before the decision is taken, so a decider sees it too.
-  auto g = make_game(load_fixture("race", "short"));
-  g->set_decider([](Game&) { return 0; });
-  // Run an ask inside a coroutine, as a step would.
-  lua_State* L = g->sandbox().L();
-  lua_State* co = lua_newthread(L);
-  for (const char* list : {"{'a', 'b', 'a'}", "{'a', 'a'}"}) {
-    const std::string chunk = std::string("return ask('red', { prompt = 'p', choices = ") + list + " })";
-    REQUIRE(luaL_loadstring(co, chunk.c_str()) == LUA_OK);
-    int nres = 0;
-    const int status = lua_resume(co, L, 0, &nres);
-    REQUIRE(status != LUA_OK);
-    REQUIRE(status != LUA_YIELD);
-    CHECK_THAT(std::string(lua_tostring(co, -1)), Catch::Contains("'a' appears twice; choice texts must differ"));
-    lua_resetthread(co);
-  }
-  lua_pop(L, 1);
+  lua_ok(L, "log('1.2', '%s moved %d hexes', 'Tank', 3) log('1.3', 'plain text') "
+            "log('1.4', '%P in %L for %S (%T), %.1f%%', pieces.at('board')[1], 'board', 'red', 'infantry', 2.25)");
+  CHECK(event_texts(*g, Event::Kind::kLog) ==
+        std::vector<std::string>{"Tank moved 3 hexes", "plain text", "Tank in Board for Red (Infantry), 2.2%"});
 }

@@ -148,7 +148,7 @@ TEST_CASE("mod: the mod's scripts run after the base's and require looks in the 
   auto def = p.load();
   REQUIRE(def.ok());
   auto g = make_game(*def);
-  lua_State* L = g->sandbox().L();
+  Game& L = *g;
   CHECK(lua_ok(L, "return bonus()") == "2");
   CHECK(lua_ok(L, "return WHO") == "mod");
   CHECK(lua_ok(L, "return require('only_base')") == "only in base");
@@ -168,9 +168,9 @@ TEST_CASE("mod: the example mod aiw_house_rules is arab_israeli_wars with two ho
   for (const auto& [track, start] : d.setup_tracks) CHECK(start == 2);
   CHECK(d.script_paths.size() == (*base)->scripts.size() + 1);
   auto g = make_game(*def);
-  CHECK(lua_ok(g->sandbox().L(), "return LEADER_BONUS") == "2");
+  CHECK(lua_ok(*g, "return LEADER_BONUS") == "2");
   auto bg = make_game(*base);
-  CHECK(lua_ok(bg->sandbox().L(), "return LEADER_BONUS") == "1");
+  CHECK(lua_ok(*bg, "return LEADER_BONUS") == "1");
 }
 
 TEST_CASE("mod: an extends cycle is an error naming the chain", "[data][mod]") {

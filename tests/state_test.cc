@@ -18,6 +18,12 @@ using namespace cardboard;
 
 namespace {
 
+Choice option(const std::string& id) {
+  Choice c;
+  c.option = id;
+  return c;
+}
+
 // Four locations (0-3) and two tracks (start 4 and 0).
 GameDef small_def() {
   GameDef d;
@@ -81,9 +87,14 @@ State rich_state() {
   (void)s.rng.next();
   s.position = SequencePosition{3, 1, 1, 2, false};
   s.pending.side = 1;
-  s.pending.prompt = "Choose a unit";
+  s.pending.prompt.format = "Choose a unit";
   s.pending.rule = "7.8";
-  s.pending.choices = {"1st Armor", "7th Armor", "pass"};
+  s.pending.choices = {option("1st Armor"), option("7th Armor"), option("pass")};
+  s.pending.choices[0].piece = 0;
+  s.pending.choices[1].piece = 0;
+  s.pending.choices[1].location = 2;
+  s.pending.choices[2].has_number = true;
+  s.pending.choices[2].number = -3;
   s.finished = true;
   s.result = "Israeli decisive victory";
   s.winner = 0;
@@ -206,7 +217,8 @@ TEST_CASE("state: serialize then read gives identical bytes and hash", "[kernel]
   CHECK(back->hash() == s.hash());
   CHECK(back->hash() == hash_bytes(bytes));
   CHECK(Value(back->vars) == Value(s.vars));
-  CHECK(back->pending.choices == s.pending.choices);
+  REQUIRE(back->pending.choices.size() == s.pending.choices.size());
+  for (size_t i = 0; i < s.pending.choices.size(); ++i) CHECK(back->pending.choices[i].same_value(s.pending.choices[i]));
   CHECK(back->result == "Israeli decisive victory");
   CHECK(back->finished);
   CHECK(back->winner == 0);
@@ -256,6 +268,9 @@ TEST_CASE("state: the hash changes when any single field changes", "[kernel][sta
       {"in set-up", [](State& s) { s.position.in_setup = true; }},
       {"pending side", [](State& s) { s.pending.side = 0; }},
       {"pending choices", [](State& s) { s.pending.choices.pop_back(); }},
+      {"a choice's piece", [](State& s) { s.pending.choices[0].piece = 1; }},
+      {"a choice's destination", [](State& s) { s.pending.choices[1].location = 3; }},
+      {"a choice's number", [](State& s) { s.pending.choices[2].number = 3; }},
       {"finished", [](State& s) { s.finished = false; }},
       {"result", [](State& s) { s.result = "draw"; }},
       {"winner", [](State& s) { s.winner = 1; }},
@@ -268,10 +283,12 @@ TEST_CASE("state: the hash changes when any single field changes", "[kernel][sta
     CHECK(s.hash() != base.hash());
     CHECK(hashes.insert(s.hash()).second);
   }
-  // The pending decision's prompt and rule are presentation, not state.
+  // The pending decision's prompt, rule and words are presentation, not state.
   State worded = base;
-  worded.pending.prompt = "Choose a brigade";
+  worded.pending.prompt.format = "Choose a brigade";
   worded.pending.rule = "7.9";
+  worded.pending.choices[0].text.format = "The first armoured brigade";
+  worded.pending.choices[0].note.format = "attack 6";
   CHECK(worded.hash() == base.hash());
 }
 
@@ -287,10 +304,10 @@ TEST_CASE("state: the hash of a fixed small state is pinned", "[kernel][state]")
   s.vars.set(std::string("phase"), Value("assault"));
   s.position = SequencePosition{1, 0, 0, 0, false};
   s.pending.side = 0;
-  s.pending.prompt = "Roll?";
+  s.pending.prompt.format = "Roll?";
   s.pending.rule = "1";
-  s.pending.choices = {"roll", "wait"};
-  CHECK(hash_hex(s.hash()) == "39447a7a0e480cf4");
+  s.pending.choices = {option("roll"), option("wait")};
+  CHECK(hash_hex(s.hash()) == "b00b70124d4d5c66");
   CHECK(hash_hex(hash_bytes("")) == "d0002c1652fd3a6d");
 }
 

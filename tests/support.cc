@@ -65,6 +65,34 @@ std::string lua_error(lua_State* L, const std::string& code) {
   return r.error;
 }
 
+LuaRun run_lua(Game& g, const std::string& code) {
+  // The snippet runs as a function, so `return a, b` gives its values.
+  const std::string wrapped = "local r = table.pack((function() " + code +
+                              "\nend)()) local out = {} for i = 1, r.n do out[i] = tostring(r[i]) end "
+                              "return table.concat(out, ',')";
+  LuaRun out;
+  auto v = g.run_lua(wrapped, "test");
+  if (!v.ok()) {
+    out.error = v.error().message;
+    return out;
+  }
+  out.ok = true;
+  out.values = v->is_string() ? v->as_string() : "";
+  return out;
+}
+
+std::string lua_ok(Game& g, const std::string& code) {
+  LuaRun r = run_lua(g, code);
+  if (!r.ok) FAIL("Lua failed: " << r.error << "\n  in: " << code);
+  return r.values;
+}
+
+std::string lua_error(Game& g, const std::string& code) {
+  LuaRun r = run_lua(g, code);
+  if (r.ok) FAIL("Lua succeeded with (" << r.values << ") but an error was expected\n  in: " << code);
+  return r.error;
+}
+
 std::string in_child(const std::function<std::string()>& fn, int& exit_status) {
   int fds[2];
   REQUIRE(::pipe(fds) == 0);
@@ -97,7 +125,11 @@ std::string in_child(const std::function<std::string()>& fn, int& exit_status) {
 }
 
 CommandRun run_cardboard(const std::string& root, const std::string& args) {
-  const std::string cmd = "CARDBOARD_ROOT='" + root + "' '" + CARDBOARD_BINARY + "' " + args + " 2>&1";
+  return run_shell(root, "'" + std::string(CARDBOARD_BINARY) + "' " + args);
+}
+
+CommandRun run_shell(const std::string& root, const std::string& command) {
+  const std::string cmd = "CARDBOARD_ROOT='" + root + "' " + command + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p != nullptr);
   CommandRun run;

@@ -47,6 +47,12 @@ std::string lua_ok(lua_State* L, const std::string& code);
 // Runs `code` and fails the test unless it raises; returns the message.
 std::string lua_error(lua_State* L, const std::string& code);
 
+// The same in a game's sandbox, with the rules API (Game::run_lua): the
+// values come through tostring.
+LuaRun run_lua(Game& g, const std::string& code);
+std::string lua_ok(Game& g, const std::string& code);
+std::string lua_error(Game& g, const std::string& code);
+
 // Runs `fn` in a forked child process (for code that may crash or corrupt
 // memory) and returns what it returned; `exit_status` gets the child's wait
 // status (0 when it returned normally; a child still running after 20
@@ -62,5 +68,7 @@ struct CommandRun {
 
 // Runs `cardboard ARGS` with CARDBOARD_ROOT=root.
 CommandRun run_cardboard(const std::string& root, const std::string& args);
+// Runs a shell command line with CARDBOARD_ROOT=root.
+CommandRun run_shell(const std::string& root, const std::string& command);
 
 }  // namespace cardboard::testing

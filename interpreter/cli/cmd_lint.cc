@@ -45,7 +45,7 @@ std::vector<std::string> lua_syntax_errors(const std::string& dir) {
 // Warns of each that is one edit from such a key, or two for keys of five
 // letters or more ("copis", "onwer"), with its position.
 std::vector<std::string> piece_type_typos(const std::string& dir) {
-  static const std::vector<std::string> own = {"id", "name", "kind", "owner", "deck", "copies"};
+  static const std::vector<std::string> own = {"id", "name", "kind", "owner", "deck", "copies", "faces"};
   std::vector<std::string> out;
   std::vector<std::string> files;
   for (const auto& e : fs::directory_iterator(dir))

@@ -15,6 +15,7 @@
 
 #include "cli/commands.h"
 #include "cli/save_args.h"
+#include "cli/readers.h"
 #include "cli/view.h"
 #include "data/game_loader.h"
 #include "store/history.h"
@@ -36,29 +37,33 @@ constexpr const char* kHelp =
     "  h, help, ?    this help\n"
     "  q, quit       leave (the game is saved after every decision)\n";
 
-// The events of one action (all of them when `action` is -1) that `side` may see.
-void print_events(History& h, int64_t action, int side) {
+// The events of one action (all of them when `action` is -1) as `reader` reads them.
+void print_events(History& h, int64_t action, int reader) {
   auto events = h.file().events(action);
   if (!events.ok()) return;
-  const std::string side_id = side >= 0 ? h.game().def().sides[side].id : "";
-  for (const auto& e : *events) {
-    if (!e.visible_to.empty() && e.visible_to != side_id) continue;
-    std::printf("%s", event_line(e.kind, e.rule, e.text).c_str());
-  }
+  const std::string id = reader_id(h.game().def(), reader);
+  for (const auto& e : *events)
+    if (e.seen_by(id)) std::printf("%s", event_line(e.kind, e.rule, e.text_for(id)).c_str());
 }
 
-// The last n events that `side` may see (all of them for side -1).
-void print_log_tail(History& h, size_t n, int side) {
+// The last n events as `reader` reads them.
+void print_log_tail(History& h, size_t n, int reader) {
   auto events = h.file().events();
   if (!events.ok()) return;
-  const std::string side_id = side >= 0 ? h.game().def().sides[side].id : "";
+  const std::string id = reader_id(h.game().def(), reader);
   std::vector<const EventRow*> seen;
   for (const auto& e : *events)
-    if (e.visible_to.empty() || e.visible_to == side_id) seen.push_back(&e);
+    if (e.seen_by(id)) seen.push_back(&e);
   const size_t from = seen.size() > n ? seen.size() - n : 0;
   for (size_t i = from; i < seen.size(); ++i)
     std::printf("%5lld %s", static_cast<long long>(seen[i]->action),
-                event_line(seen[i]->kind, seen[i]->rule, seen[i]->text).c_str());
+                event_line(seen[i]->kind, seen[i]->rule, seen[i]->text_for(id)).c_str());
+}
+
+// The board and the decision as `reader` sees them.
+std::string screen(const Game& g, int reader) {
+  const View v = build_view(g, reader);
+  return view_text(v) + decision_text(v);
 }
 
 // The rules and data files of a game, with their modification times: what
@@ -120,7 +125,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
       held = std::move(*reopened);
       hp = held.get();
       std::printf("\nrules reloaded: all %lld decisions replay the same under them\n", static_cast<long long>(rep->actions_checked));
-      std::printf("\n%s%s> ", view_text(hp->game(), -1).c_str(), prompt_text(hp->game()).c_str());
+      std::printf("\n%s> ", screen(hp->game(), default_reader(hp->game())).c_str());
     } else {
       std::printf("\ncannot reload: %s\n> ", reopened.error().message.c_str());
     }
@@ -136,15 +141,16 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
     };
   std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", hp->game().def().title.c_str(),
               hp->game().def().scenario_title.c_str(), path.c_str());
-  print_events(*hp, -1, hp->game().state().pending.side);
+  print_events(*hp, -1, default_reader(hp->game()));
   bool show_board = true;  // after help or the log, only the prompt again
-  int shown_to = hp->game().state().pending.side;  // whose view is on the screen
+  int shown_to = default_reader(hp->game());  // whose view is on the screen
   // With two or more people at one keyboard, the screen is handed over.
   const bool hot_seat = hp->game().def().between_people();
   for (;;) {
     const Game& g = hp->game();
-    const int viewer = g.state().pending.side;
-    if (hot_seat && viewer >= 0 && shown_to >= 0 && viewer != shown_to) {
+    const int viewer = default_reader(g);
+    // Piped input (a script, a test) has nobody to pass the screen to.
+    if (hot_seat && stdin_is_terminal() && viewer >= 0 && shown_to >= 0 && viewer != shown_to) {
       // Another person decides next: the screen goes to them only once the
       // last one has read the outcome of their move and passed it on.
       std::printf("\n-- %s to decide: pass the screen, then press Enter (q quits) --\n",
@@ -156,7 +162,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
     }
     if (viewer >= 0) shown_to = viewer;
     if (show_board) {
-      std::printf("\n%s%s", view_text(g, -1).c_str(), prompt_text(g).c_str());
+      std::printf("\n%s", screen(g, viewer).c_str());
       if (g.state().finished) std::printf("(u to undo, l for the log, q to quit)\n");
     }
     show_board = true;
@@ -182,7 +188,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
       print_log_tail(*hp,
                      rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos ? 30
                                                                                               : std::stoul(rest),
-                     g.state().pending.side);
+                     viewer);
       show_board = false;
       continue;
     }
@@ -207,7 +213,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
       std::printf("the game is over: %s\n", g.state().result.c_str());
       continue;
     }
-    const int actor = g.state().pending.side;
+    const int actor = viewer;
     const int64_t before = hp->action_count();
     auto s = hp->act(line);
     if (!s.ok()) {

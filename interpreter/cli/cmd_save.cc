@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/save_args.h"
+#include "cli/readers.h"
 #include "cli/view.h"
 #include "data/game_loader.h"
 #include "store/history.h"
@@ -18,31 +19,27 @@ namespace cardboard {
 
 namespace {
 
-nlohmann::json event_json(const EventRow& e) {
-  nlohmann::json j = {{"action", e.action}, {"kind", e.kind}, {"rule", e.rule}, {"text", e.text}};
+// reader: a side id, "" a spectator, "*" every piece named.
+nlohmann::json event_json(const EventRow& e, const std::string& reader) {
+  nlohmann::json j = {{"action", e.action}, {"kind", e.kind}, {"rule", e.rule}, {"text", e.text_for(reader)}};
   if (!e.visible_to.empty()) j["visible_to"] = e.visible_to;
   return j;
 }
 
-void print_event(const EventRow& e) { std::printf("%s", event_line(e.kind, e.rule, e.text).c_str()); }
-
-Result<int> side_arg(const Game& g, const std::string& side) {
-  if (side.empty()) return -1;
-  const int s = g.def().find_side(side);
-  if (s < 0) return Error{ErrorKind::kUsage, "no such side: '" + side + "'"};
-  return s;
+void print_event(const EventRow& e, const std::string& reader) {
+  std::printf("%s", event_line(e.kind, e.rule, e.text_for(reader)).c_str());
 }
 
-void print_status(History& h, int side, bool json, const std::string& save) {
-  const Game& g = h.game();
+void print_status(History& h, int reader, bool json, const std::string& save) {
+  const View v = build_view(h.game(), reader);
   if (json) {
-    auto j = view_json(g, side);
+    auto j = view_json(v);
     j["save"] = save;
     j["actions"] = h.action_count();
     std::printf("%s\n", j.dump(2).c_str());
     return;
   }
-  std::printf("%s%s", view_text(g, side).c_str(), prompt_text(g, side).c_str());
+  std::printf("%s%s", view_text(v).c_str(), decision_text(v).c_str());
 }
 
 uint64_t fresh_seed() {
@@ -82,13 +79,12 @@ void add_save_commands(CLI::App& app, int& code) {
       if (!a.json) {
         std::printf("saved to %s (seed %llu)\n", path.c_str(), static_cast<unsigned long long>(seed));
         if (auto events = (*h)->file().events(0); events.ok()) {
-          const int side = (*h)->game().state().pending.side;
-          const std::string side_id = side >= 0 ? (*h)->game().def().sides[side].id : "";
+          const std::string reader = reader_id((*h)->game().def(), default_reader((*h)->game()));
           for (const auto& e : *events)
-            if (e.visible_to.empty() || e.visible_to == side_id) print_event(e);
+            if (e.seen_by(reader)) print_event(e, reader);
         }
       }
-      print_status(**h, -1, a.json, path);
+      print_status(**h, default_reader((*h)->game()), a.json, path);
       code = 0;
     });
   }
@@ -109,9 +105,9 @@ void add_save_commands(CLI::App& app, int& code) {
       auto h = History::open(path, project_root());
       if (!h.ok()) return void(code = report(h.error()));
       if (!(*h)->warning().empty()) std::fprintf(stderr, "cardboard: warning: %s\n", (*h)->warning().c_str());
-      auto side = side_arg((*h)->game(), a.as);
+      auto side = side_arg((*h)->game().def(), a.as);
       if (!side.ok()) return void(code = report(side.error()));
-      print_status(**h, *side, a.json, path);
+      print_status(**h, *side >= 0 ? *side : default_reader((*h)->game()), a.json, path);
       code = 0;
     });
   }
@@ -136,23 +132,23 @@ void add_save_commands(CLI::App& app, int& code) {
       if (!h.ok()) return void(code = report(h.error()));
       History& hist = **h;
       const int actor = hist.game().state().pending.side;
+      const std::string actor_id = actor >= 0 ? hist.game().def().sides[actor].id : "";
       auto s = hist.act(a.choice, *forced);
       if (!s.ok()) return void(code = report(s.error()));
       auto events = hist.file().events(hist.action_count());
       if (!events.ok()) return void(code = report(events.error()));
-      const std::string actor_id = actor >= 0 ? hist.game().def().sides[actor].id : "";
       if (a.json) {
         nlohmann::json ev = nlohmann::json::array();
         for (const auto& e : *events)
-          if (e.visible_to.empty() || e.visible_to == actor_id) ev.push_back(event_json(e));
-        auto st = view_json(hist.game(), -1);
+          if (e.seen_by(actor_id)) ev.push_back(event_json(e, actor_id));
+        auto st = view_json(build_view(hist.game(), default_reader(hist.game())));
         st["save"] = path;
         st["actions"] = hist.action_count();
         std::printf("%s\n", nlohmann::json{{"events", ev}, {"status", st}}.dump(2).c_str());
       } else {
         for (const auto& e : *events)
-          if (e.visible_to.empty() || e.visible_to == actor_id) print_event(e);
-        print_status(hist, -1, false, path);
+          if (e.seen_by(actor_id)) print_event(e, actor_id);
+        print_status(hist, default_reader(hist.game()), false, path);
       }
       code = 0;
     });
@@ -177,12 +173,13 @@ void add_save_commands(CLI::App& app, int& code) {
       const std::string path = resolve_save(a.save);
       auto h = History::open(path, project_root());
       if (!h.ok()) return void(code = report(h.error()));
+      if (auto side = side_arg((*h)->game().def(), a.as); !side.ok()) return void(code = report(side.error()));
       if (auto allowed = check_undo(**h, {a.n, a.as, a.agreed}); !allowed.ok()) return void(code = report(allowed.error()));
       auto s = (*h)->undo(a.n);
       if (!s.ok()) return void(code = report(s.error()));
       if (!a.json) std::printf("undid %lld action%s; %lld left\n", static_cast<long long>(a.n), a.n == 1 ? "" : "s",
                                static_cast<long long>((*h)->action_count()));
-      print_status(**h, -1, a.json, path);
+      print_status(**h, default_reader((*h)->game()), a.json, path);
       code = 0;
     });
   }
@@ -195,19 +192,31 @@ void add_save_commands(CLI::App& app, int& code) {
     };
     static Args a;
     cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
-    cmd->add_option("--as", a.as, "show only what this side may see");
+    cmd->add_option("--as", a.as,
+                    "show only what this side may see (default: the side that decides now or the one side people "
+                    "play; everything once the game is over; else what every side sees)");
     cmd->add_flag("--json", a.json, "print JSON: [{action, kind, rule, text, visible_to}]");
     cmd->callback([&code] {
-      auto file = SaveFile::open(resolve_save(a.save));
+      const std::string path = resolve_save(a.save);
+      auto file = SaveFile::open(path);
       if (!file.ok()) return void(code = report(file.error()));
+      auto meta = (*file)->meta();
+      if (!meta.ok()) return void(code = report(meta.error()));
+      // The game's data (not its rules) names the sides.
+      auto def = load_game(meta->scenario, project_root());
+      if (!def.ok()) return void(code = report(Error{def.error().kind, "save " + path + " was made with " + meta->scenario + ": " + def.error().message}));
+      auto side = side_arg(**def, a.as);
+      if (!side.ok()) return void(code = report(side.error()));
       auto events = (*file)->events();
       if (!events.ok()) return void(code = report(events.error()));
+      const bool finished = !events->empty() && events->back().kind == "result";
+      const std::string reader = reader_id(**def, *side >= 0 ? *side : default_reader(**def, -1, finished));
       nlohmann::json j = nlohmann::json::array();
       for (const auto& e : *events) {
-        if (!a.as.empty() && !e.visible_to.empty() && e.visible_to != a.as) continue;
-        if (a.json) j.push_back(event_json(e));
+        if (!e.seen_by(reader)) continue;
+        if (a.json) j.push_back(event_json(e, reader));
         else
-          std::printf("%5lld %s", static_cast<long long>(e.action), event_line(e.kind, e.rule, e.text).c_str());
+          std::printf("%5lld %s", static_cast<long long>(e.action), event_line(e.kind, e.rule, e.text_for(reader)).c_str());
       }
       if (a.json) std::printf("%s\n", j.dump(2).c_str());
       code = 0;
@@ -250,9 +259,9 @@ void add_save_commands(CLI::App& app, int& code) {
           nlohmann::json evs = nlohmann::json::array();
           for (; e < events->size() && (*events)[e].action == seq; ++e) {
             const auto& ev = (*events)[e];
-            if (a.json) evs.push_back(event_json(ev));
+            if (a.json) evs.push_back(event_json(ev, "*"));
             else
-              print_event(ev);
+              print_event(ev, "*");
           }
           step["events"] = evs;
           if (a.json) j.push_back(step);

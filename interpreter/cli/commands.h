@@ -23,6 +23,7 @@ void add_init_command(CLI::App& app, int& code);  // writes a new game's skeleto
 int report(const Error& e);
 int exit_code(ErrorKind kind);
 bool stdout_is_terminal();
+bool stdin_is_terminal();
 bool stderr_is_terminal();
 
 }  // namespace cardboard

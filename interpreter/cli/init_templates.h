@@ -81,6 +81,11 @@ strength = 0
 to_hit = 6               # an attack hits on d6 + strength >= to_hit
 victory_points = 3       # VP that win at the end of a turn
 
+# The words of the choices whose ids the rules give (ask's options).
+[texts]
+attack = "Attack"
+hold = "Hold"
+
 [sequence]
 at_end = "final_victory_check"   # after the scenario's last turn
 
@@ -115,36 +120,35 @@ inline constexpr const char* kRulesLua = R"tpl(-- @TITLE@: the rules, in the ord
 -- everything else is local. All game state lives in the kernel (pieces,
 -- tracks, vars): a Lua variable is neither saved nor undone.
 
--- 2.1 DRAW: the active side draws the top order card. An empty deck is
+-- 2.1 DRAW: the phasing side draws the top order card. An empty deck is
 -- refilled from the discard pile first.
 function draw_order()
-  local side = game.active()
-  if deck.count("orders") == 0 then deck.reshuffle("discard", "orders", "2.1") end
-  local card = draw("orders", side .. "_hand", "2.1")
-  if not card then log("2.1", "%s found no card to draw", game.title(side)) end
+  local side = game.phasing()
+  if pieces.count("orders") == 0 then deck.reshuffle("discard", "orders", "2.1") end
+  local card = deck.draw("orders", side .. "_hand", "2.1")
+  if not card then log("2.1", "%S found no card to draw", side) end
 end
 
 -- 2.2 ATTACK OR HOLD: the side attacks with every card in hand (d6 + their
 -- strength; to_hit or more scores 1 VP, and the cards are discarded), or
 -- holds them for a stronger attack later.
 function attack_or_hold()
-  local side = game.active()
+  local side = game.phasing()
   local hand = side .. "_hand"
   local strength = pieces.sum(hand, "strength")
-  local choice = ask(side, {
-    prompt = string.format("Attack with strength %d, or hold?", strength),
-    choices = { "attack", "hold" },
-    rule = "2.2",
+  local choice = ask(side, "2.2", {
+    prompt = { "Attack with strength %d, or hold?", strength },
+    options = { "attack", "hold" },
   })
   if choice == "hold" then return end
   local total = roll("d6", "2.2", "attack") + strength
   if total >= tables.to_hit then
     track.add(side .. "_vp", 1, "2.2")
-    log("2.2", "%s attacked with %d: a hit", game.title(side), total)
+    log("2.2", "%S attacked with %d: a hit", side, total)
   else
-    log("2.2", "%s attacked with %d: a miss", game.title(side), total)
+    log("2.2", "%S attacked with %d: a miss", side, total)
   end
-  for _, card in ipairs(pieces.at(hand)) do move(card, "discard", "2.2") end
+  for _, card in ipairs(pieces.at(hand)) do pieces.move(card, "discard", "2.2") end
 end
 
 -- 3 VICTORY CHECK: at the end of a turn, a side with victory_points VP and
@@ -220,7 +224,8 @@ test("2.2 attack: d6 + strength reaching to_hit scores 1 VP and discards the han
   local g = new_game{ scenario = "basic", draws = { orders = { "Assault" } } }
   expect_eq(g:side(), "north")
   expect_eq(g:prompt(), "Attack with strength 2, or hold?")
-  expect_eq(g:choices(), { "attack", "hold" })
+  expect_eq(g:choices(), { "Attack", "Hold" })
+  expect_eq(g:choice_values(), { "option=attack", "option=hold" })
   g:dice{ 4 }
   g:choose("attack")
   expect_eq(g:track("north_vp"), 1)

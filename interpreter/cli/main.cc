@@ -15,6 +15,7 @@ int report(const Error& e) {
 }
 
 bool stdout_is_terminal() { return isatty(STDOUT_FILENO); }
+bool stdin_is_terminal() { return isatty(STDIN_FILENO); }
 bool stderr_is_terminal() { return isatty(STDERR_FILENO); }
 
 }  // namespace cardboard

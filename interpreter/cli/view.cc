@@ -1,87 +1,83 @@
 #include "cli/view.h"
 
-#include <map>
-
-#include "core/bytes.h"
-#include "core/visibility.h"
-
 namespace cardboard {
 
 namespace {
 
-// Whether `side` sees anything of what a location holds: the location, or a
-// piece in it that shows itself (a card shown from a hand).
-bool sees_inside(const GameDef& d, const State& s, int loc, int side) {
-  if (sees_location(d, loc, side)) return true;
-  for (int p : s.contents[loc])
-    if (sees_piece(d, s, p, side)) return true;
-  return false;
+nlohmann::json or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
+
+nlohmann::json piece_json(const PieceView& p) {
+  nlohmann::json j;
+  if (p.hidden) {
+    j["hidden"] = true;
+  } else {
+    j = {{"id", p.id}, {"name", p.name}, {"type", p.type}, {"face", p.face}};
+    if (!p.markers.empty()) j["markers"] = p.markers;
+    if (!p.counters.empty()) {
+      nlohmann::json c = nlohmann::json::object();
+      for (const auto& [k, v] : p.counters) c[k] = v;
+      j["counters"] = c;
+    }
+  }
+  if (!p.owner.empty()) j["owner"] = p.owner;
+  return j;
 }
 
-int viewer(const Game& g, int side) { return side >= 0 ? side : g.state().pending.side; }
+nlohmann::json choice_json(const ChoiceView& c) {
+  nlohmann::json j = {{"n", c.n}, {"text", c.text}, {"kind", c.kind}, {"value", c.value}};
+  if (!c.note.empty()) j["note"] = c.note;
+  if (!c.option.empty()) j["option"] = c.option;
+  if (c.piece >= 0) j["piece"] = c.piece;
+  if (!c.location.empty()) j[c.kind == "move" ? "to" : "location"] = c.location;
+  if (c.has_number) j["number"] = c.number;
+  return j;
+}
+
+// "Turn 3, Player Turn (Syria), Movement" or "Set-up".
+std::string position_line(const View& v) {
+  std::string out = v.in_setup ? std::string("Set-up") : "Turn " + std::to_string(v.turn);
+  if (!v.phase_title.empty()) out += ", " + v.phase_title;
+  if (!v.phasing.empty() && v.phasing != v.deciding) out += " (" + v.phasing + "'s phase)";
+  if (!v.step_title.empty()) out += ", " + v.step_title;
+  return out;
+}
 
 }  // namespace
 
-nlohmann::json view_json(const Game& g, int side) {
-  const GameDef& d = g.def();
-  const State& s = g.state();
-  const int who = viewer(g, side);
+nlohmann::json view_json(const View& v) {
   nlohmann::json j;
-  j["game"] = d.id;
-  j["scenario"] = d.scenario_id;
-  j["turn"] = s.position.turn;
-  if (!s.position.in_setup && s.position.phase >= 0 && s.position.phase < static_cast<int>(d.sequence.phases.size()))
-    j["phase"] = d.sequence.phases[s.position.phase].title;
-  else
-    j["phase"] = nullptr;
-  j["active"] = s.pending.open() ? nlohmann::json(d.sides[s.pending.side].id) : nlohmann::json(nullptr);
-  j["as"] = who >= 0 ? nlohmann::json(d.sides[who].id) : nlohmann::json(nullptr);
-  j["prompt"] = s.pending.open() ? nlohmann::json(s.pending.prompt) : nlohmann::json(nullptr);
-  j["rule"] = s.pending.open() ? nlohmann::json(s.pending.rule) : nlohmann::json(nullptr);
+  j["game"] = v.game;
+  j["scenario"] = v.scenario;
+  j["turn"] = v.turn;
+  j["in_setup"] = v.in_setup;
+  j["phase"] = or_null(v.phase_title);
+  j["phase_id"] = or_null(v.phase);
+  j["step"] = or_null(v.step_title);
+  j["step_id"] = or_null(v.step);
+  j["phasing"] = or_null(v.phasing);
+  j["deciding"] = or_null(v.deciding);
+  j["as"] = or_null(v.reader);
+  j["prompt"] = v.decision_open ? nlohmann::json(v.decision.prompt) : nlohmann::json(nullptr);
+  j["rule"] = v.decision_open ? nlohmann::json(v.decision.rule) : nlohmann::json(nullptr);
   nlohmann::json choices = nlohmann::json::array();
-  // Only the acting side sees the choices: they can reveal its hidden pieces.
-  if (s.pending.open() && (who < 0 || who == s.pending.side))
-    for (size_t i = 0; i < s.pending.choices.size(); ++i)
-      choices.push_back({{"n", i + 1}, {"text", s.pending.choices[i]}});
+  for (const auto& c : v.decision.choices) choices.push_back(choice_json(c));
   j["choices"] = choices;
-  j["state_hash"] = hash_hex(s.hash());
-  j["finished"] = s.finished;
-  j["result"] = s.finished ? nlohmann::json(s.result) : nlohmann::json(nullptr);
-  j["winner"] = s.winner >= 0 ? nlohmann::json(d.sides[s.winner].id) : nlohmann::json(nullptr);
+  j["state_hash"] = v.state_hash;
+  j["finished"] = v.finished;
+  j["result"] = v.finished ? nlohmann::json(v.result) : nlohmann::json(nullptr);
+  j["winner"] = or_null(v.winner);
   nlohmann::json tracks = nlohmann::json::object();
-  for (size_t t = 0; t < d.tracks.size(); ++t) tracks[d.tracks[t].id] = s.tracks[t];
+  for (const auto& t : v.tracks) tracks[t.id] = t.value;
   j["tracks"] = tracks;
   nlohmann::json locs = nlohmann::json::array();
-  for (size_t l = 0; l < d.locations.size(); ++l) {
-    const auto& c = s.contents[l];
-    nlohmann::json e = {{"id", d.locations[l].id}, {"title", d.locations[l].title},
-                        {"kind", location_kind_name(d.locations[l].kind)}, {"count", c.size()}};
-    if (sees_inside(d, s, static_cast<int>(l), who)) {
-      nlohmann::json pieces = nlohmann::json::array();
-      for (int p : c) {
-        const PieceState& ps = s.pieces[p];
-        if (!sees_piece(d, s, p, who)) {
-          // Face down: its side shows, not what it is (nor its id, which
-          // would tell its type apart).
-          nlohmann::json pj = {{"hidden", true}};
-          if (ps.owner >= 0) pj["owner"] = d.sides[ps.owner].id;
-          pieces.push_back(pj);
-          continue;
-        }
-        nlohmann::json pj = {{"id", p + 1}, {"name", d.types[ps.type].name}, {"type", d.types[ps.type].id}};
-        if (ps.owner >= 0) pj["owner"] = d.sides[ps.owner].id;
-        if (ps.face) pj["face"] = ps.face;
-        if (!ps.markers.empty()) pj["markers"] = ps.markers;
-        if (!ps.counters.empty()) {
-          nlohmann::json cj = nlohmann::json::object();
-          for (const auto& [k, v] : ps.counters) cj[k] = v;
-          pj["counters"] = cj;
-        }
-        pieces.push_back(pj);
-      }
-      e["pieces"] = pieces;
-    } else {
+  for (const auto& l : v.locations) {
+    nlohmann::json e = {{"id", l.id}, {"title", l.title}, {"kind", l.kind}, {"count", l.count}};
+    if (l.hidden) {
       e["hidden"] = true;
+    } else {
+      nlohmann::json pieces = nlohmann::json::array();
+      for (const auto& p : l.pieces) pieces.push_back(piece_json(p));
+      e["pieces"] = pieces;
     }
     locs.push_back(e);
   }
@@ -89,39 +85,25 @@ nlohmann::json view_json(const Game& g, int side) {
   return j;
 }
 
-std::string view_text(const Game& g, int side) {
-  const GameDef& d = g.def();
-  const State& s = g.state();
-  const int who = viewer(g, side);
-  std::string out = d.title + " - " + d.scenario_title + "\n";
-  out += s.position.in_setup ? std::string("Set-up") : "Turn " + std::to_string(s.position.turn);
-  if (!s.position.in_setup && s.position.phase >= 0 && s.position.phase < static_cast<int>(d.sequence.phases.size()))
-    out += ", " + d.sequence.phases[s.position.phase].title;
-  out += "\n";
-  if (!d.tracks.empty()) {
+std::string view_text(const View& v) {
+  std::string out = v.game_title + " - " + v.scenario_title + "\n" + position_line(v) + "\n";
+  if (!v.tracks.empty()) {
     out += "  ";
-    for (size_t t = 0; t < d.tracks.size(); ++t)
-      out += (t ? ", " : "") + d.tracks[t].title + " " + std::to_string(s.tracks[t]);
+    for (size_t t = 0; t < v.tracks.size(); ++t)
+      out += (t ? ", " : "") + v.tracks[t].title + " " + std::to_string(v.tracks[t].value);
     out += "\n";
   }
-  for (size_t l = 0; l < d.locations.size(); ++l) {
-    const auto& c = s.contents[l];
-    const LocationDef& loc = d.locations[l];
-    if (c.empty() && loc.kind != LocationKind::kBox) continue;
-    out += "  " + loc.title + " (" + std::to_string(c.size()) + ")";
-    // At the end of the game what was any one side's to see opens up.
-    const int as = s.finished ? -1 : who;
-    if (!sees_inside(d, s, static_cast<int>(l), as)) {
+  for (const auto& l : v.locations) {
+    if (l.count == 0 && l.kind != "box") continue;
+    out += "  " + l.title + " (" + std::to_string(l.count) + ")";
+    if (l.hidden) {
       out += ": hidden\n";
       continue;
     }
     // Group equal names: "Haganah Brigades x3".
     std::vector<std::pair<std::string, int>> names;
-    for (int p : c) {
-      const PieceState& ps = s.pieces[p];
-      const std::string n = sees_piece(d, s, p, as) ? d.types[ps.type].name
-                            : ps.owner >= 0       ? "hidden " + d.sides[ps.owner].title + " piece"
-                                                  : "hidden piece";
+    for (const auto& p : l.pieces) {
+      const std::string& n = p.name;
       if (!names.empty() && names.back().first == n) ++names.back().second;
       else names.emplace_back(n, 1);
     }
@@ -133,29 +115,25 @@ std::string view_text(const Game& g, int side) {
   return out;
 }
 
-std::string prompt_text(const Game& g, int side) {
-  const State& s = g.state();
-  if (s.finished) return "Game over: " + s.result + "\n";
-  if (!s.pending.open()) return "";
-  if (side >= 0 && side != s.pending.side) return g.def().sides[s.pending.side].title + " is deciding\n";
-  std::string out = g.def().sides[s.pending.side].title + ": " + s.pending.prompt;
-  if (!s.pending.rule.empty()) out += " (" + s.pending.rule + ")";
+std::string decision_text(const View& v) {
+  if (v.finished) return "Game over: " + v.result + "\n";
+  if (!v.decision_open) return "";
+  const DecisionView& d = v.decision;
+  if (!d.choices_shown) return d.side_title + " is deciding\n";
+  std::string out = d.side_title + ": " + d.prompt;
+  if (!d.rule.empty()) out += " (" + d.rule + ")";
   out += "\n";
-  for (size_t i = 0; i < s.pending.choices.size(); ++i)
-    out += "  " + std::to_string(i + 1) + ". " + s.pending.choices[i] + "\n";
+  for (const auto& c : d.choices) {
+    out += "  " + std::to_string(c.n) + ". " + c.text;
+    if (!c.note.empty()) out += "  [" + c.note + "]";
+    out += "\n";
+  }
   return out;
 }
 
 std::string event_line(const std::string& kind, const std::string& rule, const std::string& text) {
   const bool sequence = kind == "sequence";
   return (sequence ? "-- " : "   ") + (rule.empty() || sequence ? "" : "[" + rule + "] ") + text + "\n";
-}
-
-std::string events_text(const std::vector<Event>& events, int side) {
-  std::string out;
-  for (const auto& e : events)
-    if (side < 0 || e.visible_to < 0 || e.visible_to == side) out += event_line(event_kind_name(e.kind), e.rule, e.text);
-  return out;
 }
 
 }  // namespace cardboard

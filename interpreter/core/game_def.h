@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@ const char* visibility_name(Visibility v);
 struct SideDef {
   std::string id;
   std::string title;
+  std::string adjective;   // "Syrian": a hidden piece reads "a hidden Syrian unit" ("" : the title)
   bool automatic = false;  // played by the rules themselves (a solitaire opponent)
 };
 
@@ -38,6 +40,7 @@ struct PieceTypeDef {
   int owner = -1;     // side index, -1 for none
   int deck = -1;      // location that receives `copies` pieces at set-up, -1 for none
   int copies = 1;
+  std::vector<std::string> faces = {"front", "back"};  // by name; a piece's face is an index into these
   Table values;       // every other printed value: force, front, notes ...
 };
 
@@ -112,6 +115,9 @@ struct GameDef {
   std::vector<MapDef> maps;
   SequenceDef sequence;
   Value tables;                      // read-only data tables for the rules (CRTs, event tables)
+  // [texts]: the words of a choice by its option id (core/decision.h), a
+  // lazy-text format over the choice's typed fields; "move" words every move.
+  std::map<std::string, std::string, std::less<>> texts;
   uint64_t rules_hash = 0;           // hash of every file the game was loaded from (its bases' too)
 
   // a mod (a game that `extends` another): see docs/mods.md

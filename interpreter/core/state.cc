@@ -7,7 +7,8 @@ namespace cardboard {
 namespace {
 // 3: a piece's owner and which optional fields follow share one byte, and
 // its location is not written (the contents of the locations give it).
-constexpr uint64_t kStateFormat = 4;
+// 5: the pending decision's choices are typed (core/decision.h).
+constexpr uint64_t kStateFormat = 5;
 
 // The first varint of a piece: its owner (zigzag) above three flags for the
 // fields that follow only when set.
@@ -136,12 +137,19 @@ void State::write(ByteWriter& w) const {
   w.i(position.repeat);
   w.i(position.step);
   w.u(position.in_setup);
-  // The prompt and rule of the pending decision are presentation (a rule may
-  // word them differently when events are not recorded): only the side and
-  // the choices belong to the state.
+  // Of the pending decision, the side and the choices' typed fields belong
+  // to the state; the prompt, the rule and the words are presentation.
   w.i(pending.side);
   w.u(pending.choices.size());
-  for (const auto& c : pending.choices) w.s(c);
+  for (const auto& c : pending.choices) {
+    w.s(c.option);
+    char* out = w.claim(3 * ByteWriter::kMaxVarint + 1);
+    out = ByteWriter::put_i(out, c.piece);
+    out = ByteWriter::put_i(out, c.location);
+    *out++ = static_cast<char>(c.has_number);
+    if (c.has_number) out = ByteWriter::put_i(out, c.number);
+    w.commit(out);
+  }
   w.u(finished);
   w.s(result);
   w.i(winner);
@@ -211,7 +219,16 @@ Result<State> State::read(std::string_view bytes) {
   s.position.in_setup = r.u() != 0;
   s.pending.side = static_cast<int32_t>(r.i());
   const uint64_t nch = r.u();
-  for (uint64_t k = 0; k < nch && r.ok(); ++k) s.pending.choices.push_back(r.s());
+  if (nch > bytes.size()) return rejected("bad state snapshot: choice count");
+  for (uint64_t k = 0; k < nch && r.ok(); ++k) {
+    Choice c;
+    c.option = r.s();
+    c.piece = static_cast<int32_t>(r.i());
+    c.location = static_cast<int32_t>(r.i());
+    c.has_number = r.u() != 0;
+    if (c.has_number) c.number = r.i();
+    s.pending.choices.push_back(std::move(c));
+  }
   s.finished = r.u() != 0;
   s.result = r.s();
   s.winner = static_cast<int32_t>(r.i());

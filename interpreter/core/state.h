@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/decision.h"
 #include "core/error.h"
 #include "core/game_def.h"
 #include "core/rng.h"
@@ -38,14 +39,6 @@ struct SequencePosition {
   int32_t repeat = 0;  // the side or impulse index of a repeated phase
   int32_t step = 0;
   bool in_setup = true;
-};
-
-struct Decision {
-  int32_t side = -1;
-  std::string prompt;
-  std::string rule;
-  std::vector<std::string> choices;
-  bool open() const { return side >= 0; }
 };
 
 struct State {

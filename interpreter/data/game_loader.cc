@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/bytes.h"
+#include "core/lazy_text.h"
 #include "data/map_file.h"
 #include "data/toml_file.h"
 
@@ -214,7 +215,8 @@ class Loader {
     auto parsed = read(file);
     if (!parsed.ok()) return parsed.error();
     toml::table gt = std::move(*parsed);
-    CB_TRY(check_keys(file, gt, {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "sequence"},
+    CB_TRY(check_keys(file, gt,
+                      {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "sequence"},
                       "game.toml"));
     const toml::table* head = gt["game"].as_table();
     if (!head) return bad_data(file, &gt, "missing [game] table with at least 'title'");
@@ -268,7 +270,7 @@ class Loader {
     for (const auto& path : extra_paths) {
       auto extra = read(path);
       if (!extra.ok()) return extra.error();
-      CB_TRY(check_keys(path, *extra, {"sides", "locations", "tracks", "piece_types", "tables"}, "a data file"));
+      CB_TRY(check_keys(path, *extra, {"sides", "locations", "tracks", "piece_types", "tables", "texts"}, "a data file"));
       sources_.push_back({path, std::move(*extra), my_level});
     }
     lv.bytes = hashed_.substr(first_byte);
@@ -347,6 +349,16 @@ class Loader {
       if (const auto* tb = src.table["tables"].as_table())
         for (const auto& [k, v] : *tb) tables.set(std::string(k.str()), to_value(v));
     def_->tables = Value(std::move(tables));
+    // [texts]: the words of choices by option id; a later source replaces a key.
+    for (auto& src : sources_)
+      if (const auto* tx = src.table["texts"].as_table())
+        for (const auto& [k, v] : *tx) {
+          if (!v.is_string()) return bad_data(src.path, &v, "bad text '" + std::string(k.str()) + "': a string expected");
+          const std::string text = *v.value<std::string>();
+          if (auto parsed = parse_text_format(text, "texts"); !parsed.ok())
+            return bad_data(src.path, &v, "bad text '" + std::string(k.str()) + "': " + parsed.error().message);
+          def_->texts[std::string(k.str())] = text;
+        }
     // [sequence]: the topmost game that gives one.
     for (size_t i = sources_.size(); i-- > 0;)
       if (is_game_toml(i))
@@ -367,7 +379,7 @@ class Loader {
     for (const auto& n : *arr) {
       const auto* s = n.as_table();
       if (!s) return bad_data(file, &n, "bad [[sides]] entry: a table expected");
-      CB_TRY(check_keys(file, *s, {"id", "title", "automatic"}, "[[sides]]"));
+      CB_TRY(check_keys(file, *s, {"id", "title", "adjective", "automatic"}, "[[sides]]"));
       SideDef side;
       auto id = get_string(file, *s, "id");
       if (!id.ok()) return id.error();
@@ -380,6 +392,9 @@ class Loader {
       auto title = get_string(file, *s, "title", &title_default);
       if (!title.ok()) return title.error();
       side.title = *title;
+      auto adjective = get_string(file, *s, "adjective", &side.adjective);
+      if (!adjective.ok()) return adjective.error();
+      side.adjective = *adjective;
       side.automatic = (*s)["automatic"].value_or(side.automatic);
       if (existing >= 0) {
         def_->sides[existing] = side;
@@ -561,9 +576,23 @@ class Loader {
       if (!copies.ok()) return copies.error();
       if (*copies < 0 || *copies > 10000) return bad_data(file, pt->get("copies"), "bad 'copies': 0 to 10000 expected");
       type.copies = static_cast<int>(*copies);
+      if (const auto* faces = pt->get("faces")) {
+        const auto* arr = faces->as_array();
+        if (!arr || arr->size() < 1 || arr->size() > 16)
+          return bad_data(file, faces, "bad 'faces': a list of 1 to 16 face names expected, such as [\"full\", \"reduced\"]");
+        type.faces.clear();
+        for (const auto& f : *arr) {
+          const std::string name = f.value_or(std::string());
+          if (!f.is_string() || name.empty() ||
+              std::find(type.faces.begin(), type.faces.end(), name) != type.faces.end())
+            return bad_data(file, &f, "bad face name: a non-empty string, different from the type's other faces");
+          type.faces.push_back(name);
+        }
+      }
       for (const auto& [k, v] : *pt) {
         const std::string key(k.str());
-        if (key == "id" || key == "name" || key == "kind" || key == "owner" || key == "deck" || key == "copies")
+        if (key == "id" || key == "name" || key == "kind" || key == "owner" || key == "deck" || key == "copies" ||
+            key == "faces")
           continue;
         type.values.set(key, to_value(v));
       }

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/sequence.h"
 #include "script/lua_api.h"
 
 namespace cardboard {
@@ -18,46 +19,130 @@ const char* event_kind_name(Event::Kind k) {
     case Event::Kind::kLog: return "log";
     case Event::Kind::kResult: return "result";
     case Event::Kind::kReveal: return "reveal";
+    case Event::Kind::kChange: return "change";
   }
   return "log";
 }
 
-Game& game_of(lua_State* L) { return *static_cast<Game*>(sandbox_of(L).host()); }
+// ---- the runtime ------------------------------------------------------------
 
-Game::Game(std::shared_ptr<const GameDef> def) : def_(std::move(def)) {}
+Runtime& runtime_of(lua_State* L) { return *static_cast<Runtime*>(sandbox_of(L).host()); }
+
+namespace {
+
+// A format with no placeholders: '%' doubled.
+LazyText plain(const std::string& text) {
+  LazyText t;
+  t.format.reserve(text.size());
+  for (char c : text) {
+    t.format += c;
+    if (c == '%') t.format += '%';
+  }
+  return t;
+}
+
+}  // namespace
+
+Runtime::Runtime(std::shared_ptr<const GameDef> def) : def_(std::move(def)) {}
+
+Runtime::~Runtime() = default;
+
+void Runtime::emit_plain(Event::Kind kind, std::string rule, const std::string& text) {
+  if (recording_) events_.push_back({kind, std::move(rule), plain(text), -1});
+}
+
+Result<int> Runtime::roll(const DiceSpec& spec, std::vector<int>& faces) {
+  auto total = roll_dice(spec, state_.rng, forced_dice_, faces);
+  if (!total.ok()) input_error_ = total.error().message;
+  return total;
+}
+
+Result<int> Runtime::draw_from(int location, bool blind) {
+  auto& c = state_.contents[location];
+  auto it = forced_draws_.find(location);
+  if (it != forced_draws_.end() && !it->second.empty()) {
+    const std::vector<int> types = std::move(it->second.front());
+    it->second.pop_front();
+    for (size_t i = c.size(); i-- > 0;)
+      if (std::find(types.begin(), types.end(), state_.pieces[c[i]].type) != types.end()) return c[i];
+    input_error_ = "the forced draw of " + def_->types[types.front()].name + " from " +
+                   def_->locations[location].title + " cannot be honoured: no such card is left there";
+    return rejected(input_error_);
+  }
+  if (c.empty()) return -1;
+  return blind ? c[state_.rng.below(c.size())] : c.back();
+}
+
+int Runtime::take_choice(int choice) {
+  auto& pending = state_.pending;
+  const auto n = static_cast<int>(pending.choices.size());
+  if (choice < 0 || choice >= n) return -1;
+  if (recording_) {
+    LazyText t = choice_lazy_text(pending.choices[choice], *def_, state_);
+    TextArg side;
+    side.kind = TextArg::Kind::kSide;
+    side.integer = pending.side;
+    t.format = "%S chose " + t.format;
+    t.args.insert(t.args.begin(), side);
+    events_.push_back({Event::Kind::kDecision, pending.rule, std::move(t), -1});
+  }
+  // The decision taken becomes the spare one (ask reuses its buffers); the
+  // spare, closed and empty since ask swapped it out, becomes the pending one.
+  std::swap(pending, spare_decision_);
+  pending.side = -1;
+  pending.prompt.clear();
+  pending.rule.clear();
+  pending.choices.clear();
+  return choice;
+}
+
+void Runtime::finish(std::string result, int winner) {
+  state_.finished = true;
+  state_.result = std::move(result);
+  state_.winner = winner;
+  state_.pending = Decision{};
+  if (recording_) emit_plain(Event::Kind::kResult, "", "game over: " + state_.result);
+}
+
+// ---- the game ---------------------------------------------------------------
+
+Game::Game(std::shared_ptr<const GameDef> def) : rt_(std::move(def)) {}
 
 Game::~Game() = default;
 
 Result<std::unique_ptr<Game>> Game::create(std::shared_ptr<const GameDef> def, SandboxLimits limits) {
   std::unique_ptr<Game> g(new Game(std::move(def)));
   // A mod's `require` finds its own modules first, then its bases'.
-  std::vector<std::string> dirs{g->def_->dir};
-  dirs.insert(dirs.end(), g->def_->base_dirs.begin(), g->def_->base_dirs.end());
-  g->sandbox_ = std::make_unique<Sandbox>(std::move(dirs), limits);
-  g->sandbox_->set_host(g.get());
+  std::vector<std::string> dirs{g->def().dir};
+  dirs.insert(dirs.end(), g->def().base_dirs.begin(), g->def().base_dirs.end());
+  g->rt_.sandbox_ = std::make_unique<Sandbox>(std::move(dirs), limits);
+  g->rt_.sandbox_->set_host(&g->rt_);
+  g->rt_.game_ = g.get();
   CB_TRY(g->load_rules());
   return g;
 }
 
 Status Game::load_rules() {
-  open_lua_api(sandbox_->L());
-  if (def_->script_paths.empty()) {
-    for (const auto& script : def_->scripts) CB_TRY(sandbox_->run_file(script));
+  Sandbox& sb = *rt_.sandbox_;
+  open_lua_api(sb.L());
+  const GameDef& d = def();
+  if (d.script_paths.empty()) {
+    for (const auto& script : d.scripts) CB_TRY(sb.run_file(script));
   } else {
     // Every file by its full path: a base's script is never shadowed by a
     // mod's file of the same name. A mod's scripts run last, so they
     // redefine the base's globals before the globals are frozen.
-    for (const auto& path : def_->script_paths) {
+    for (const auto& path : d.script_paths) {
       std::ifstream in(path, std::ios::binary);
       if (!in) return script_error("no rules file '" + path + "'");
       std::ostringstream code;
       code << in.rdbuf();
-      CB_TRY(sandbox_->run_string(code.str(), path));
+      CB_TRY(sb.run_string(code.str(), path));
     }
   }
-  sandbox_->freeze_globals();
+  sb.freeze_globals();
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
-  lua_State* L = sandbox_->L();
+  lua_State* L = sb.L();
   auto check = [&](const std::string& fn, const std::string& what, const std::string& where = "") -> Status {
     if (fn.empty()) return ok_status();
     lua_pushglobaltable(L);
@@ -65,27 +150,22 @@ Status Game::load_rules() {
     const int type = lua_rawget(L, -2);
     lua_pop(L, 2);
     if (type != LUA_TFUNCTION)
-      return script_error("the " + what + " names Lua function '" + fn + "', which the rules of " + def_->id +
+      return script_error("the " + what + " names Lua function '" + fn + "', which the rules of " + d.id +
                           " do not define" + (where.empty() ? "" : " (" + where + ")"));
     return ok_status();
   };
-  CB_TRY(check(def_->sequence.setup, "sequence's setup"));
-  CB_TRY(check(def_->sequence.at_end, "sequence's at_end"));
-  CB_TRY(check(def_->setup_script, "scenario's setup"));
-  for (const auto& p : def_->sequence.phases)
+  CB_TRY(check(d.sequence.setup, "sequence's setup"));
+  CB_TRY(check(d.sequence.at_end, "sequence's at_end"));
+  CB_TRY(check(d.setup_script, "scenario's setup"));
+  for (const auto& p : d.sequence.phases)
     for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'", s.run_where));
   return ok_status();
-}
-
-void Game::emit(Event::Kind kind, std::string rule, std::string text, int visible_to) {
-  if (!record_events_) return;
-  events_.push_back({kind, std::move(rule), std::move(text), visible_to});
 }
 
 const State& Game::setup_pieces() {
   // The pieces before any shuffle are the same in every game: made once.
   if (!setup_pieces_) {
-    const GameDef& d = *def_;
+    const GameDef& d = def();
     State& s = setup_pieces_.emplace();
     s.reset_for(d, 0);
     for (size_t t = 0; t < d.types.size(); ++t) {
@@ -101,17 +181,18 @@ const State& Game::setup_pieces() {
 }
 
 void Game::apply_setup() {
-  const GameDef& d = *def_;
+  const GameDef& d = def();
+  State& s = rt_.state_;
   for (size_t l = 0; l < d.locations.size(); ++l)
-    if (d.locations[l].kind == LocationKind::kDeck) state_.shuffle(static_cast<int>(l));
-  for (const auto& [track, v] : d.setup_tracks) state_.tracks[track] = v;
-  for (const auto& e : d.setup_vars.entries) state_.vars.set(e.first, e.second);
+    if (d.locations[l].kind == LocationKind::kDeck) s.shuffle(static_cast<int>(l));
+  for (const auto& [track, v] : d.setup_tracks) s.tracks[track] = v;
+  for (const auto& e : d.setup_vars.entries) s.vars.set(e.first, e.second);
 }
 
 // A suspended or failed coroutine cannot be reused: let it be collected.
 void Game::drop_coroutine() {
   if (!co_) return;
-  luaL_unref(sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
+  luaL_unref(rt_.sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
   co_ = nullptr;
 }
 
@@ -119,30 +200,45 @@ Status Game::start(uint64_t seed) {
   seed_ = seed;
   broken_ = false;
   drop_coroutine();
-  state_.reset_for(*def_, seed, &setup_pieces());
+  rt_.state_.reset_for(def(), seed, &setup_pieces());
   apply_setup();
   return run(0);
 }
 
-Status Game::restore(const State& snapshot, const std::deque<int>& forced_dice) {
+Status Game::restore(const State& snapshot) {
   broken_ = false;
   drop_coroutine();
-  state_ = snapshot;
-  state_.pending = Decision{};
-  forced_dice_.clear();
-  for (int f : forced_dice) forced_dice_.push(f);
+  rt_.state_ = snapshot;
+  rt_.state_.pending = Decision{};
   return run(0);
 }
 
+std::string Game::prompt_text(int reader) const { return render(state().pending.prompt, def(), reader); }
+
+std::string Game::choice_text(int choice, int reader) const {
+  const auto& ch = state().pending.choices;
+  if (choice < 0 || choice >= static_cast<int>(ch.size())) return {};
+  return cardboard::choice_text(ch[choice], def(), state(), reader);
+}
+
+std::string Game::note_text(int choice, int reader) const {
+  const auto& ch = state().pending.choices;
+  if (choice < 0 || choice >= static_cast<int>(ch.size())) return {};
+  return render(ch[choice].note, def(), reader);
+}
+
 Result<int> Game::parse_choice(const std::string& choice) const {
-  const auto& ch = state_.pending.choices;
-  if (state_.finished) return rejected("the game is over: " + state_.result);
-  if (!state_.pending.open()) return rejected("no decision is pending");
+  const State& s = state();
+  const auto& ch = s.pending.choices;
+  if (s.finished) return rejected("the game is over: " + s.result);
+  if (!s.pending.open()) return rejected("no decision is pending");
+  const int reader = s.pending.side;
   auto describe = [&] {
-    std::string s = std::to_string(ch.size()) + (ch.size() == 1 ? " choice is" : " choices are") + " open (";
-    for (size_t i = 0; i < ch.size() && i < 8; ++i) s += (i ? ", " : "") + std::to_string(i + 1) + " " + ch[i];
-    if (ch.size() > 8) s += ", ...";
-    return s + ")";
+    std::string out = std::to_string(ch.size()) + (ch.size() == 1 ? " choice is" : " choices are") + " open (";
+    for (size_t i = 0; i < ch.size() && i < 8; ++i)
+      out += (i ? ", " : "") + std::to_string(i + 1) + " " + choice_text(static_cast<int>(i), reader);
+    if (ch.size() > 8) out += ", ...";
+    return out + ")";
   };
   if (!choice.empty() && std::all_of(choice.begin(), choice.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     const long n = choice.size() > 9 ? 0 : std::stol(choice);
@@ -150,58 +246,43 @@ Result<int> Game::parse_choice(const std::string& choice) const {
     return rejected("illegal choice " + choice + ": " + describe());
   }
   for (size_t i = 0; i < ch.size(); ++i)
-    if (ch[i] == choice) return static_cast<int>(i);
-  return rejected("illegal choice '" + choice + "': " + describe());
-}
-
-int Game::take_choice(int choice) {
-  const auto n = static_cast<int>(state_.pending.choices.size());
-  if (choice < 0 || choice >= n) return -1;
-  if (record_events_) {
-    const auto& side = def_->sides[state_.pending.side];
-    emit(Event::Kind::kDecision, state_.pending.rule, side.title + " chose " + state_.pending.choices[choice]);
+    if (choice_text(static_cast<int>(i), reader) == choice) return static_cast<int>(i);
+  // An option's id ("hold"), when one option has it.
+  int by_id = -1;
+  for (size_t i = 0; i < ch.size(); ++i)
+    if (ch[i].kind() == ChoiceKind::kOption && ch[i].option == choice) by_id = by_id == -1 ? static_cast<int>(i) : -2;
+  if (by_id >= 0) return by_id;
+  // A typed value, "piece=12,to=0402": only when it reads as one.
+  const size_t eq = choice.find('=');
+  if (eq != std::string::npos && eq > 0 && choice.find(' ') > eq) {
+    auto value = parse_choice_value(choice, def());
+    if (!value.ok()) return value.error();
+    for (size_t i = 0; i < ch.size(); ++i)
+      if (ch[i].same_value(*value)) return static_cast<int>(i);
+    return rejected("illegal choice '" + choice + "': no open choice has these values; " + describe());
   }
-  // The decision taken becomes the spare one (ask reuses its strings); the
-  // spare, closed and empty since ask swapped it out, becomes the pending one.
-  std::swap(state_.pending, spare_decision_);
-  state_.pending.side = -1;
-  state_.pending.prompt.clear();
-  state_.pending.rule.clear();
-  state_.pending.choices.clear();
-  return choice;
+  return rejected("illegal choice '" + choice + "': " + describe());
 }
 
 Status Game::act(int choice) {
   if (broken_) return rejected("the game stopped on an error: reload it");
-  if (state_.finished) return rejected("the game is over: " + state_.result);
-  if (!state_.pending.open() || !co_) return rejected("no decision is pending");
-  const auto n = static_cast<int>(state_.pending.choices.size());
-  if (take_choice(choice) < 0)
+  const State& s = state();
+  if (s.finished) return rejected("the game is over: " + s.result);
+  if (!s.pending.open() || !co_) return rejected("no decision is pending");
+  const auto n = static_cast<int>(s.pending.choices.size());
+  if (rt_.take_choice(choice) < 0)
     return rejected("illegal choice " + std::to_string(choice + 1) + ": " + std::to_string(n) + " choices are open");
-  lua_State* L = sandbox_->L();
-  lua_rawgeti(L, LUA_REGISTRYINDEX, choices_ref_);
-  lua_rawgeti(L, -1, choice + 1);
-  lua_remove(L, -2);
-  lua_pushinteger(L, choice + 1);
+  lua_State* L = rt_.sandbox_->L();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, rt_.choices_ref_);
+  push_choice_result(L, -1, choice);  // the chosen value and its index
+  lua_remove(L, -3);
   lua_xmove(L, co_, 2);
-  luaL_unref(L, LUA_REGISTRYINDEX, choices_ref_);
-  choices_ref_ = LUA_NOREF;
+  luaL_unref(L, LUA_REGISTRYINDEX, rt_.choices_ref_);
+  rt_.choices_ref_ = LUA_NOREF;
   return run(2);
 }
 
-std::string Game::where() const {
-  const auto& p = state_.position;
-  if (p.in_setup) return "set-up";
-  std::string s = "turn " + std::to_string(p.turn);
-  if (p.phase >= 0 && p.phase < static_cast<int>(def_->sequence.phases.size())) {
-    const auto& ph = def_->sequence.phases[p.phase];
-    s += ", " + ph.title;
-    if (p.step < static_cast<int>(ph.steps.size()) && ph.steps.size() > 1) s += ", step '" + ph.steps[p.step].id + "'";
-  } else if (p.phase == -2) {
-    s += ", end of game";
-  }
-  return s;
-}
+std::string Game::where() const { return position_text(def(), state().position); }
 
 Status Game::fail(Error e) {
   broken_ = true;
@@ -209,64 +290,50 @@ Status Game::fail(Error e) {
   return e;
 }
 
-void Game::finish(std::string result, int winner) {
-  state_.finished = true;
-  state_.result = std::move(result);
-  state_.winner = winner;
-  state_.pending = Decision{};
-  emit(Event::Kind::kResult, "", "game over: " + state_.result);
-}
-
 // Starts the coroutine of the step at the current position, or moves past
 // positions that have nothing to run.
 Status Game::begin_step() {
-  const GameDef& d = *def_;
-  auto& pos = state_.position;
-  // The name stays in the definition: Lua's cache of C strings knows its
-  // address, so pushing it does not hash the text again.
-  const std::string* fn = nullptr;
-  if (pos.in_setup) {
-    if (pos.step == 0) fn = &d.sequence.setup;
-    else if (pos.step == 1) fn = &d.setup_script;
-    else {
+  const GameDef& d = def();
+  auto& pos = rt_.state_.position;
+  switch (step_kind(d, pos)) {
+    case StepKind::kSetupDone:
       pos = SequencePosition{1, 0, 0, 0, false};
       return ok_status();
-    }
-  } else if (pos.phase == -2) {
-    fn = &d.sequence.at_end;
-    if (fn->empty()) {
-      finish(d.sequence.turn_limit_result, -1);
-      return ok_status();
-    }
-  } else {
-    const bool past_length = d.last_turn > 0 && pos.turn > d.last_turn;
-    if (past_length || pos.turn > d.sequence.max_turns) {
-      pos.phase = -2;
+    case StepKind::kPastLength: {
+      const bool past_length = d.last_turn > 0 && pos.turn > d.last_turn;
+      pos.phase = kEndPhase;
       pos.step = 0;
-      emit(Event::Kind::kSequence, "", past_length ? "the last turn is over" : "the turn limit is reached");
+      rt_.emit_plain(Event::Kind::kSequence, "", past_length ? "the last turn is over" : "the turn limit is reached");
       return ok_status();
     }
-    if (d.sequence.phases.empty()) return rejected("game " + d.id + " declares no phases in its sequence of play");
-    const PhaseDef& ph = d.sequence.phases[pos.phase];
-    if (pos.step == 0 && pos.repeat == 0) {
-      // The texts are built only when events are recorded.
-      if (record_events_ && pos.phase == 0) emit(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
-      if (snapshot_hook_) snapshot_hook_(state_);
-      if (record_events_) emit(Event::Kind::kSequence, ph.rule, ph.title);
-    }
-    if (record_events_ && pos.step == 0) {
-      if (ph.repeat == PhaseDef::Repeat::kEachSide && d.sides.size() > 1)
-        emit(Event::Kind::kSequence, ph.rule, ph.title + ": " + d.sides[pos.repeat].title);
-      if (ph.repeat == PhaseDef::Repeat::kTimes && ph.times > 1)
-        emit(Event::Kind::kSequence, ph.rule, ph.title + ": impulse " + std::to_string(pos.repeat + 1));
-    }
-    fn = &ph.steps[pos.step].run;
+    case StepKind::kRun:
+      break;
   }
-  if (fn->empty()) {
+  if (pos.phase == kEndPhase && d.sequence.at_end.empty()) {
+    rt_.finish(d.sequence.turn_limit_result, -1);
+    return ok_status();
+  }
+  if (const PhaseDef* ph = current_phase(d, pos)) {
+    if (at_phase_start(pos)) {
+      if (pos.phase == 0) rt_.emit_plain(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
+      if (snapshot_hook_) snapshot_hook_(rt_.state_);
+      rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title);
+    }
+    if (pos.step == 0 && rt_.recording_) {
+      if (ph->repeat == PhaseDef::Repeat::kEachSide && d.sides.size() > 1)
+        rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title + ": " + d.sides[pos.repeat].title);
+      if (ph->repeat == PhaseDef::Repeat::kTimes && ph->times > 1)
+        rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title + ": impulse " + std::to_string(pos.repeat + 1));
+    }
+  }
+  // The name stays in the definition: Lua's cache of C strings knows its
+  // address, so pushing it does not hash the text again.
+  const std::string& fn = step_function(d, pos);
+  if (fn.empty()) {
     advance();
     return ok_status();
   }
-  lua_State* L = sandbox_->L();
+  lua_State* L = rt_.sandbox_->L();
   if (spare_) {
     co_ = spare_;
     co_ref_ = spare_ref_;
@@ -276,7 +343,7 @@ Status Game::begin_step() {
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   lua_pushglobaltable(co_);
-  lua_pushstring(co_, fn->c_str());
+  lua_pushstring(co_, fn.c_str());
   lua_rawget(co_, -2);
   lua_remove(co_, -2);
   return ok_status();
@@ -286,74 +353,65 @@ Result<bool> Game::step_result(int nres) {
   const int first = lua_gettop(co_) - nres + 1;
   if (nres == 0 || lua_isnil(co_, first)) return false;
   if (lua_type(co_, first) != LUA_TSTRING)
-    return script_error("rules error in " + def_->id + " (" + where() + "): the step returned a " +
+    return script_error("rules error in " + def().id + " (" + where() + "): the step returned a " +
                         luaL_typename(co_, first) +
                         "; a step returns nothing, or a result text (and a winner) to end the game");
   int winner = -1;
   if (nres >= 2 && !lua_isnil(co_, first + 1)) {
     const char* id = lua_tostring(co_, first + 1);
-    winner = id && lua_type(co_, first + 1) == LUA_TSTRING ? def_->find_side(id) : -1;
+    winner = id && lua_type(co_, first + 1) == LUA_TSTRING ? def().find_side(id) : -1;
     if (winner < 0)
-      return script_error("rules error in " + def_->id + " (" + where() + "): the step's winner must be a side id, got " +
+      return script_error("rules error in " + def().id + " (" + where() + "): the step's winner must be a side id, got " +
                           (id ? "'" + std::string(id) + "'" : std::string(luaL_typename(co_, first + 1))));
   }
-  finish(lua_tostring(co_, first), winner);
+  rt_.finish(lua_tostring(co_, first), winner);
   return true;
 }
 
 void Game::advance() {
-  const GameDef& d = *def_;
-  auto& pos = state_.position;
-  if (pos.in_setup || pos.phase == -2) {
-    if (pos.phase == -2) {
-      if (!state_.finished) finish(d.sequence.turn_limit_result, -1);
-      return;
-    }
-    ++pos.step;
+  const GameDef& d = def();
+  auto& pos = rt_.state_.position;
+  if (pos.phase == kEndPhase && !pos.in_setup) {
+    if (!rt_.state_.finished) rt_.finish(d.sequence.turn_limit_result, -1);
     return;
   }
-  const PhaseDef& ph = d.sequence.phases[pos.phase];
-  if (++pos.step < static_cast<int>(ph.steps.size())) return;
-  pos.step = 0;
-  const int repeats = ph.repeat == PhaseDef::Repeat::kEachSide ? static_cast<int>(d.sides.size())
-                      : ph.repeat == PhaseDef::Repeat::kTimes  ? ph.times
-                                                               : 1;
-  if (++pos.repeat < repeats) return;
-  pos.repeat = 0;
-  if (++pos.phase < static_cast<int>(d.sequence.phases.size())) return;
-  pos.phase = 0;
-  // After the scenario's last turn, or the turn limit, comes the end (at_end),
-  // still in that turn: game.turn() there is the last turn played.
-  const bool last_played = d.last_turn > 0 && pos.turn >= d.last_turn;
-  if (last_played || pos.turn >= d.sequence.max_turns) {
-    pos.phase = -2;
-    emit(Event::Kind::kSequence, "", last_played ? "the last turn is over" : "the turn limit is reached");
-    return;
+  if (cardboard::advance(d, pos))
+    rt_.emit_plain(Event::Kind::kSequence, "",
+                   d.last_turn > 0 && pos.turn >= d.last_turn ? "the last turn is over" : "the turn limit is reached");
+}
+
+Error Game::rules_failure(const std::string& traceback) {
+  if (!rt_.input_error_.empty()) {
+    std::string msg = std::move(rt_.input_error_);
+    rt_.input_error_.clear();
+    return rejected(msg + " (" + where() + ")");
   }
-  ++pos.turn;
+  return script_error("rules error in " + def().id + " (" + where() + "): " + rt_.sandbox_->describe_failure(traceback));
 }
 
 Status Game::run(int nargs) {
-  lua_State* L = sandbox_->L();
-  while (!state_.finished) {
+  lua_State* L = rt_.sandbox_->L();
+  rt_.input_error_.clear();
+  State& s = rt_.state_;
+  while (!s.finished) {
     if (!co_) {
       if (broken_) return rejected("the game stopped on an error: reload it");
-      auto s = begin_step();
-      if (!s.ok()) return fail(s.error());
+      auto st = begin_step();
+      if (!st.ok()) return fail(st.error());
       if (!co_) continue;
       nargs = 0;
     }
     int nres = 0;
     int status;
     {
-      const Sandbox::Run watched(*sandbox_, co_);
+      const Sandbox::Run watched(*rt_.sandbox_, co_);
       status = lua_resume(co_, L, nargs, &nres);
     }
     nargs = 0;
     if (status == LUA_YIELD) {
       lua_pop(co_, nres);
-      if (state_.finished) break;
-      if (state_.pending.open()) return ok_status();
+      if (s.finished) break;
+      if (s.pending.open()) return ok_status();
       return fail(script_error("a rules procedure yielded without asking (" + where() + ")"));
     }
     if (status != LUA_OK) {
@@ -361,8 +419,7 @@ Status Game::run(int nargs) {
       luaL_traceback(L, co_, msg ? msg : "(error object is not a string)", 0);
       std::string text = lua_tostring(L, -1);
       lua_pop(L, 1);
-      return fail(script_error("rules error in " + def_->id + " (" + where() + "): " +
-                               sandbox_->describe_failure(text)));
+      return fail(rules_failure(text));
     }
     // A step ends the game by returning its result: no unwinding, which
     // game.finish costs (a yield is a C++ exception).
@@ -375,57 +432,119 @@ Status Game::run(int nargs) {
     if (!*ended) advance();
   }
   drop_coroutine();
-  if (choices_ref_ != LUA_NOREF) {
-    luaL_unref(L, LUA_REGISTRYINDEX, choices_ref_);
-    choices_ref_ = LUA_NOREF;
+  if (rt_.choices_ref_ != LUA_NOREF) {
+    luaL_unref(L, LUA_REGISTRYINDEX, rt_.choices_ref_);
+    rt_.choices_ref_ = LUA_NOREF;
   }
   return ok_status();
 }
 
-Result<int> Game::roll(const DiceSpec& spec, std::vector<int>& faces) { return roll_dice(spec, state_.rng, forced_dice_, faces); }
+// ---- forced input ----------------------------------------------------------
 
-Status Game::force_draws(const std::string& location, const std::vector<std::string>& types) {
-  const int loc = def_->find_location(location);
-  if (loc < 0) return rejected("no such deck or cup: '" + location + "'");
-  auto& q = forced_draws_[loc];
-  for (const auto& t : types) {
-    int type = def_->find_type(t);
-    if (type < 0)
-      for (size_t i = 0; i < def_->types.size(); ++i)
-        if (def_->types[i].name == t) type = static_cast<int>(i);
-    if (type < 0) return rejected("no such piece type to force from '" + location + "': '" + t + "'");
-    q.push_back(type);
+Status Game::force(const ForcedInput& f) {
+  const GameDef& d = def();
+  for (int face : f.dice)
+    if (face < 0 || face > 1000)
+      return rejected("forced die " + std::to_string(face) + " is no die's face (a d10 reads 0-9, other dice 1 and up)");
+  std::vector<std::pair<int, std::vector<int>>> draws;
+  for (const auto& [location, cards] : f.draws) {
+    const int loc = d.find_location(location);
+    if (loc < 0) return rejected("no such deck or cup: '" + location + "'");
+    const LocationKind kind = d.locations[loc].kind;
+    if (kind != LocationKind::kDeck && kind != LocationKind::kCup)
+      return rejected("'" + location + "' is a " + location_kind_name(kind) + ", not a deck or a cup: draws are forced from decks and cups");
+    // The types a piece of this deck or cup can be: dealt to it, set up in
+    // it, or in it now.
+    std::vector<bool> in_it(d.types.size(), false);
+    for (size_t t = 0; t < d.types.size(); ++t) in_it[t] = d.types[t].deck == loc;
+    for (const auto& p : d.setup_pieces)
+      if (p.location == loc) in_it[p.type] = true;
+    if (static_cast<size_t>(loc) < state().contents.size())  // before the start the state is empty
+      for (int p : state().contents[loc]) in_it[state().pieces[p].type] = true;
+    for (const auto& card : cards) {
+      std::vector<int> types;
+      const int by_id = d.find_type(card);
+      if (by_id >= 0 && in_it[by_id]) types.push_back(by_id);
+      for (size_t t = 0; t < d.types.size() && types.empty(); ++t)
+        if (in_it[t] && d.types[t].name == card)
+          for (size_t u = t; u < d.types.size(); ++u)
+            if (in_it[u] && d.types[u].name == card) types.push_back(static_cast<int>(u));
+      if (types.empty())
+        return rejected("no card named '" + card + "' can be drawn from " + d.locations[loc].title + " ('" +
+                        location + "')");
+      draws.emplace_back(loc, std::move(types));
+    }
   }
+  for (int face : f.dice) rt_.forced_dice_.push(face);
+  for (auto& [loc, types] : draws) rt_.forced_draws_[loc].push_back(std::move(types));
   return ok_status();
+}
+
+ForcedInput Game::forced_left() const {
+  ForcedInput f;
+  const auto& faces = rt_.forced_dice_.faces();
+  f.dice.assign(faces.begin(), faces.end());
+  const GameDef& d = def();
+  for (const auto& [loc, q] : rt_.forced_draws_) {
+    if (q.empty()) continue;
+    std::vector<std::string> types;
+    for (const auto& set : q) types.push_back(d.types[set.front()].id);
+    f.draws.emplace_back(d.locations[loc].id, std::move(types));
+  }
+  return f;
 }
 
 bool Game::has_forced() const {
-  if (!forced_dice_.empty()) return true;
-  for (const auto& [loc, q] : forced_draws_)
+  if (!rt_.forced_dice_.empty()) return true;
+  for (const auto& [loc, q] : rt_.forced_draws_)
     if (!q.empty()) return true;
   return false;
 }
 
 void Game::clear_forced() {
-  forced_dice_.clear();
-  forced_draws_.clear();
+  rt_.forced_dice_.clear();
+  rt_.forced_draws_.clear();
 }
 
-int Game::draw_from(int location) {
-  auto& c = state_.contents[location];
-  if (c.empty()) return -1;
-  auto it = forced_draws_.find(location);
-  if (it != forced_draws_.end() && !it->second.empty()) {
-    const int type = it->second.front();
-    it->second.pop_front();
-    for (size_t i = c.size(); i-- > 0;)
-      if (state_.pieces[c[i]].type == type) return c[i];
-    // A forced card that is not there is the test's mistake; say so in the log.
-    emit(Event::Kind::kLog, "", "forced draw of " + def_->types[type].name + " ignored: not in " +
-                                    def_->locations[location].title);
+// ---- Lua for tests and tools ------------------------------------------------
+
+std::set<std::string> Game::rules_globals() const {
+  std::set<std::string> out;
+  lua_State* L = rt_.sandbox_->L();
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING) out.insert(lua_tostring(L, -2));
+    lua_pop(L, 1);
   }
-  const bool blind = def_->locations[location].kind == LocationKind::kCup;
-  return blind ? c[state_.rng.below(c.size())] : c.back();
+  lua_pop(L, 1);
+  return out;
+}
+
+Result<Value> Game::run_lua(const std::string& code, const std::string& chunk_name) {
+  Sandbox& sb = *rt_.sandbox_;
+  lua_State* L = sb.L();
+  const int top = lua_gettop(L);
+  const Sandbox::Run run(sb, L);
+  if (luaL_loadbufferx(L, code.data(), code.size(), ("=" + chunk_name).c_str(), "t") != LUA_OK ||
+      lua_pcall(L, 0, 1, 0) != LUA_OK) {
+    std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)";
+    lua_settop(L, top);
+    return script_error(sb.describe_failure(msg));
+  }
+  // check_value raises on a value it cannot keep: call it protected.
+  Value out;
+  lua_pushcfunction(L, [](lua_State* S) -> int {
+    *static_cast<Value*>(lua_touserdata(S, 2)) = check_value(S, 1);
+    return 0;
+  });
+  lua_insert(L, -2);
+  lua_pushlightuserdata(L, &out);
+  const int status = lua_pcall(L, 2, 0, 0);
+  std::string msg = status == LUA_OK ? "" : (lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
+  lua_settop(L, top);
+  if (status != LUA_OK) return script_error(msg);
+  return out;
 }
 
 }  // namespace cardboard

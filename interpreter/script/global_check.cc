@@ -497,18 +497,7 @@ std::vector<std::string> rules_files(const GameDef& def) {
 
 namespace {
 
-std::set<std::string> global_names(Game& game) {
-  std::set<std::string> out;
-  lua_State* L = game.sandbox().L();
-  lua_pushglobaltable(L);
-  lua_pushnil(L);
-  while (lua_next(L, -2)) {
-    if (lua_type(L, -2) == LUA_TSTRING) out.insert(lua_tostring(L, -2));
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
-  return out;
-}
+std::set<std::string> global_names(Game& game) { return game.rules_globals(); }
 
 }  // namespace
 

@@ -1,10 +1,12 @@
 #include "script/lua_api.h"
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 
-#include "script/game.h"
+#include "core/decision.h"
 #include "script/lua_map.h"
+#include "script/runtime.h"
 
 namespace cardboard {
 
@@ -15,7 +17,7 @@ void open_lua_api(lua_State* L) {
   open_lua_tracks(L);
   open_lua_vars(L);
   open_lua_game(L);
-  open_lua_map(L, &game_of(L).def());
+  open_lua_map(L, &runtime_of(L).def());
 }
 
 void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
@@ -53,7 +55,7 @@ int check_location(lua_State* L, int arg) {
   }
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   const int loc = cached_lookup(g.location_cache(), s, len, g.def().locations, g.def().location_index);
   if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", s));
   return loc;
@@ -63,7 +65,7 @@ int find_side_arg(lua_State* L, int arg) {
   if (lua_type(L, arg) != LUA_TSTRING) return -1;
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   return cached_lookup(g.side_cache(), s, len, g.def().sides, g.def().side_index);
 }
 
@@ -74,7 +76,7 @@ int check_piece(lua_State* L, int arg) {
     luaL_typeerror(L, arg, "piece");
     return -1;
   }
-  const auto n = static_cast<lua_Integer>(game_of(L).state().pieces.size());
+  const auto n = static_cast<lua_Integer>(runtime_of(L).state().pieces.size());
   if (id < 1 || id > n) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece: %d", static_cast<int>(id)));
   return static_cast<int>(id - 1);
 }
@@ -98,13 +100,13 @@ int opt_side(lua_State* L, int arg) { return lua_isnoneornil(L, arg) ? -1 : chec
 
 void push_side(lua_State* L, int side) {
   if (side < 0) lua_pushnil(L);
-  else lua_pushstring(L, game_of(L).def().sides[side].id.c_str());
+  else lua_pushstring(L, runtime_of(L).def().sides[side].id.c_str());
 }
 
 std::string event_rule(lua_State* L, int arg) {
   const int t = lua_type(L, arg);
   if (t != LUA_TNONE && t != LUA_TNIL && t != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number passes
-  return game_of(L).record_events() ? opt_rule(L, arg) : std::string();
+  return runtime_of(L).recording() ? opt_rule(L, arg) : std::string();
 }
 
 std::string opt_rule(lua_State* L, int arg) {
@@ -112,6 +114,176 @@ std::string opt_rule(lua_State* L, int arg) {
   size_t len = 0;
   const char* s = luaL_checklstring(L, arg, &len);
   return std::string(s, len);
+}
+
+namespace {
+
+// The directives of a format, parsed once: a direct-mapped cache keyed by the
+// Lua string's address (a format is nearly always a literal, one string
+// object), confirmed by its text.
+struct FormatSlot {
+  const char* address = nullptr;
+  std::string text;
+  std::vector<ArgClass> classes;
+};
+
+const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn) {
+  thread_local std::array<FormatSlot, 128> cache;
+  size_t len = 0;
+  const char* s = lua_tolstring(L, fmt, &len);
+  FormatSlot& slot = cache[(reinterpret_cast<uintptr_t>(s) >> 4) % cache.size()];
+  if (slot.address == s && slot.text.size() == len && std::memcmp(slot.text.data(), s, len) == 0) return slot.classes;
+  auto parsed = parse_text_format(std::string_view(s, len), fn);
+  if (!parsed.ok()) luaL_argerror(L, fmt, parsed.error().message.c_str());
+  slot.address = s;
+  slot.text.assign(s, len);
+  slot.classes = std::move(*parsed);
+  return slot.classes;
+}
+
+TextArg any_arg(lua_State* L, int idx) {
+  TextArg a;
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: break;
+    case LUA_TBOOLEAN:
+      a.kind = TextArg::Kind::kBool;
+      a.integer = lua_toboolean(L, idx);
+      break;
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) {
+        a.kind = TextArg::Kind::kInteger;
+        a.integer = lua_tointeger(L, idx);
+      } else {
+        a.kind = TextArg::Kind::kNumber;
+        a.number = lua_tonumber(L, idx);
+      }
+      break;
+    default: {
+      // A string as it is; anything else as tostring makes it, now.
+      size_t len = 0;
+      const char* s = luaL_tolstring(L, idx, &len);
+      a.kind = TextArg::Kind::kString;
+      a.text.assign(s, len);
+      lua_pop(L, 1);
+    }
+  }
+  return a;
+}
+
+}  // namespace
+
+void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* out) {
+  fmt = lua_absindex(L, fmt);
+  if (lua_type(L, fmt) != LUA_TSTRING) luaL_typeerror(L, fmt, "format string");
+  const std::vector<ArgClass> classes = format_classes(L, fmt, fn);  // a copy: nested texts use the cache too
+  const int given = last - fmt;
+  if (given < static_cast<int>(classes.size()))
+    luaL_argerror(L, last + 1, lua_pushfstring(L, "no value for directive #%d of the format", given + 1));
+  if (given > static_cast<int>(classes.size()))
+    luaL_argerror(L, fmt + static_cast<int>(classes.size()) + 1,
+                  lua_pushfstring(L, "the format takes %d value%s", static_cast<int>(classes.size()),
+                                  classes.size() == 1 ? "" : "s"));
+  Runtime& rt = runtime_of(L);
+  size_t len = 0;
+  const char* f = lua_tolstring(L, fmt, &len);
+  const std::string_view format(f, len);
+  // The format is copied directive by directive, so that a %t's own format
+  // takes its place.
+  size_t copied = 0;
+  auto next_directive = [&](size_t from) {
+    for (size_t i = from; i < format.size(); ++i) {
+      if (format[i] != '%') continue;
+      if (i + 1 < format.size() && format[i + 1] == '%') {
+        ++i;
+        continue;
+      }
+      return i;
+    }
+    return format.size();
+  };
+  size_t at = 0;
+  if (out) {
+    out->format.clear();
+    out->args.clear();
+  }
+  for (size_t k = 0; k < classes.size(); ++k) {
+    const int idx = fmt + 1 + static_cast<int>(k);
+    at = next_directive(k == 0 ? 0 : at + 1);
+    TextArg a;
+    switch (classes[k]) {
+      case ArgClass::kInteger: {
+        int isnum = 0;
+        const lua_Integer v = lua_tointegerx(L, idx, &isnum);
+        if (!isnum) {
+          if (lua_type(L, idx) == LUA_TNUMBER) luaL_argerror(L, idx, "number has no integer representation");
+          luaL_typeerror(L, idx, "number");
+        }
+        a.kind = TextArg::Kind::kInteger;
+        a.integer = v;
+        break;
+      }
+      case ArgClass::kNumber:
+        a.kind = TextArg::Kind::kNumber;
+        a.number = luaL_checknumber(L, idx);
+        break;
+      case ArgClass::kAny:
+        if (out) a = any_arg(L, idx);
+        break;
+      case ArgClass::kPiece: {
+        const int p = check_piece(L, idx);
+        if (out) a = piece_arg(rt.def(), rt.state(), p);
+        break;
+      }
+      case ArgClass::kLocation:
+        a = location_arg(lua_isnil(L, idx) ? -1 : check_location(L, idx));
+        break;
+      case ArgClass::kSide:
+        a.kind = TextArg::Kind::kSide;
+        a.integer = check_side(L, idx);
+        break;
+      case ArgClass::kType: {
+        const char* id = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : nullptr;
+        const int t = id ? rt.def().find_type(id) : -1;
+        if (!id) luaL_typeerror(L, idx, "piece type");
+        if (t < 0) luaL_argerror(L, idx, lua_pushfstring(L, "no such piece type: '%s'", id));
+        a.kind = TextArg::Kind::kType;
+        a.integer = t;
+        break;
+      }
+      case ArgClass::kText: {
+        if (lua_type(L, idx) != LUA_TTABLE) luaL_typeerror(L, idx, "text {format, values...}");
+        LazyText nested;
+        read_text_field(L, idx, fn, "text", out ? &nested : nullptr);
+        if (out) {
+          out->format.append(format.substr(copied, at - copied));
+          out->format += nested.format;
+          out->args.insert(out->args.end(), nested.args.begin(), nested.args.end());
+          copied = at + 2;
+        }
+        continue;
+      }
+    }
+    if (out) out->args.push_back(std::move(a));
+  }
+  if (out) out->format.append(format.substr(copied));
+}
+
+void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    read_lazy_text(L, idx, idx, fn, out);
+    return;
+  }
+  if (lua_type(L, idx) != LUA_TTABLE)
+    luaL_error(L, "bad %s to '%s' (a string or a table {format, values...} expected, got %s)", what, fn,
+               luaL_typename(L, idx));
+  const int n = static_cast<int>(lua_rawlen(L, idx));
+  if (n < 1) luaL_error(L, "bad %s to '%s' (a table {format, values...} needs its format first)", what, fn);
+  luaL_checkstack(L, n + 2, "too many values in a text");
+  const int first = lua_gettop(L) + 1;
+  for (int i = 1; i <= n; ++i) lua_rawgeti(L, idx, i);
+  read_lazy_text(L, first, first + n - 1, fn, out);
+  lua_settop(L, first - 1);
 }
 
 void push_value(lua_State* L, const Value& v) {

@@ -9,11 +9,10 @@
 
 #include <lua.hpp>
 
+#include "core/lazy_text.h"
 #include "core/value.h"
 
 namespace cardboard {
-
-class Game;
 
 void open_lua_api(lua_State* L);
 
@@ -39,6 +38,20 @@ std::string opt_rule(lua_State* L, int arg);
 // The same for an event's rule: checked always (bots and players meet the
 // same errors), read only when the game records events, else "".
 std::string event_rule(lua_State* L, int arg);
+
+// A lazy text (core/lazy_text.h) from Lua: the format at index `fmt` and its
+// arguments at fmt + 1 .. `last`. Every directive is checked against its
+// argument whether or not the text is kept (a bot meets the errors a player
+// meets); `out`, when not null, gets the format and the arguments. Errors
+// read as Lua's: "bad argument #3 to 'log' (piece expected, got nil)".
+void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* out);
+// The same for a text given as a string or as a table {format, args...}
+// (a prompt, a choice's text or note); `what` names it in messages.
+void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out);
+// Pushes the value a decision returns for its choice `choice` (0-based):
+// the element of the ask's choices, or the piece, location, option or
+// number of a compact list; `spec` is the ask's table. Then its index.
+void push_choice_result(lua_State* L, int spec, int choice);
 
 void push_value(lua_State* L, const Value& v);
 // Converts a Lua value to a plain value; tables must have integer or string keys.

@@ -1,46 +1,55 @@
-// Decks and cups: drawing (from the top of a deck, blindly from a cup),
-// shuffling, reshuffling a discard pile, returning pieces. Draws honor the
-// forced draws a test or tutorial has queued.
+// Decks and cups: drawing (the top of a deck, a blind random piece of a cup),
+// shuffling and reshuffling a discard pile into a deck. Draws honour the
+// forced draws a test or a command has queued; one that cannot be honoured
+// fails the action as rejected input.
 #include <string>
 
-#include "script/game.h"
+#include "core/decision.h"
 #include "script/lua_api.h"
+#include "script/runtime.h"
 
 namespace cardboard {
 
-void emit_draw(Game& g, int piece, int from, int to, const std::string& rule);
+void emit_draw(Runtime& g, int piece, int from, int to, const std::string& rule);
 
 namespace {
 
-// draw(source, to [, rule]) -> piece id, or nil when the source is empty.
-// source is a deck (top card) or a cup (a blind random piece).
-int l_draw(lua_State* L) {
+int draw(lua_State* L, bool blind) {
   const int from = check_location(L, 1);
   const int to = check_location(L, 2);
-  Game& g = game_of(L);
-  const int piece = g.draw_from(from);
-  if (piece >= 0) {
-    g.mutable_state().move(piece, to);
-    emit_draw(g, piece, from, to, event_rule(L, 3));
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 3);
+  auto piece = g.draw_from(from, blind);
+  if (!piece.ok()) return luaL_error(L, "%s", piece.error().message.c_str());
+  if (*piece >= 0) {
+    g.state().move(*piece, to);
+    emit_draw(g, *piece, from, to, rule);
   }
-  push_piece(L, piece);
+  push_piece(L, *piece);
   return 1;
 }
+
+// deck.draw(deck, to [, rule]) -> the top piece of `deck`, moved to `to`;
+// nil when the deck is empty
+int l_deck_draw(lua_State* L) { return draw(L, false); }
+
+// cup.draw(cup, to [, rule]) -> a piece of `cup` drawn blindly at random,
+// moved to `to`; nil when the cup is empty
+int l_cup_draw(lua_State* L) { return draw(L, true); }
 
 // deck.shuffle(deck [, rule])
 int l_shuffle(lua_State* L) {
   const int loc = check_location(L, 1);
-  Game& g = game_of(L);
-  g.mutable_state().shuffle(loc);
+  Runtime& g = runtime_of(L);
   std::string rule = event_rule(L, 2);
-  if (g.record_events()) g.emit(Event::Kind::kDraw, std::move(rule), g.def().locations[loc].title + " shuffled");
+  g.state().shuffle(loc);
+  if (g.recording()) {
+    LazyText t;
+    t.format = "%L shuffled";
+    t.args = {location_arg(loc)};
+    g.emit(Event::Kind::kDraw, std::move(rule), std::move(t));
+  }
   return 0;
-}
-
-// deck.count(deck) -> integer
-int l_count(lua_State* L) {
-  lua_pushinteger(L, static_cast<lua_Integer>(game_of(L).state().contents[check_location(L, 1)].size()));
-  return 1;
 }
 
 // deck.reshuffle(pile, deck [, rule]) -> how many pieces moved: the pile goes
@@ -48,43 +57,33 @@ int l_count(lua_State* L) {
 int l_reshuffle(lua_State* L) {
   const int pile = check_location(L, 1);
   const int deck = check_location(L, 2);
-  Game& g = game_of(L);
-  State& s = g.mutable_state();
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 3);
+  State& s = g.state();
   const auto moved = s.contents[pile];
   for (int p : moved) s.move(p, deck);
   s.shuffle(deck);
-  std::string rule = event_rule(L, 3);
-  if (g.record_events())
-    g.emit(Event::Kind::kDraw, std::move(rule),
-           std::to_string(moved.size()) + " from " + g.def().locations[pile].title + " reshuffled into " +
-               g.def().locations[deck].title);
+  if (g.recording()) {
+    LazyText t;
+    t.format = "%d from %L reshuffled into %L";
+    TextArg n;
+    n.kind = TextArg::Kind::kInteger;
+    n.integer = static_cast<int64_t>(moved.size());
+    t.args = {n, location_arg(pile), location_arg(deck)};
+    g.emit(Event::Kind::kDraw, std::move(rule), std::move(t));
+  }
   lua_pushinteger(L, static_cast<lua_Integer>(moved.size()));
   return 1;
-}
-
-// deck.put_bottom(p, deck [, rule])
-int l_put_bottom(lua_State* L) {
-  const int p = check_piece(L, 1);
-  const int deck = check_location(L, 2);
-  game_of(L).mutable_state().move_to_bottom(p, deck);
-  return 0;
 }
 
 }  // namespace
 
 void open_lua_decks(lua_State* L) {
-  lua_register(L, "draw", l_draw);
-  static const luaL_Reg deck_fns[] = {{"draw", l_draw},           {"shuffle", l_shuffle},
-                                      {"count", l_count},         {"reshuffle", l_reshuffle},
-                                      {"put_bottom", l_put_bottom}, {nullptr, nullptr}};
+  static const luaL_Reg deck_fns[] = {
+      {"draw", l_deck_draw}, {"shuffle", l_shuffle}, {"reshuffle", l_reshuffle}, {nullptr, nullptr}};
   register_module(L, "deck", deck_fns);
-  static const luaL_Reg cup_fns[] = {{"draw", l_draw}, {"count", l_count}, {nullptr, nullptr}};
+  static const luaL_Reg cup_fns[] = {{"draw", l_cup_draw}, {nullptr, nullptr}};
   register_module(L, "cup", cup_fns);
-  // cup.put(p, cup [, rule]) is a move: reuse the global.
-  lua_getglobal(L, "cup");
-  lua_getglobal(L, "move");
-  lua_setfield(L, -2, "put");
-  lua_pop(L, 1);
 }
 
 }  // namespace cardboard

@@ -6,168 +6,428 @@
 #include <string>
 #include <vector>
 
-#include "script/game.h"
+#include "core/decision.h"
+#include "core/sequence.h"
 #include "script/lua_api.h"
+#include "script/runtime.h"
+#include "script/sandbox.h"
 
 namespace cardboard {
 
 namespace {
 
-// ask's upvalues: its field names as Lua strings made once.
-const int kPromptKey = lua_upvalueindex(1);
-const int kRuleKey = lua_upvalueindex(2);
-const int kChoicesKey = lua_upvalueindex(3);
-const int kTextKey = lua_upvalueindex(4);
+// ask's upvalues: the keys of its table, as Lua strings made once.
+enum AskKey { kPrompt = 1, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText,
+              kElemOption, kElemLocation, kElemNumber, kElemNote, kKeyCount };
+const char* const kAskKeys[] = {"", "prompt", "choices", "pieces", "locations", "piece", "to", "numbers", "options",
+                                "verb", "text", "option", "location", "number", "note"};
 
-// Copies the string at `idx` into `out`, reusing out's room; false when it
-// is not a string.
-bool copy_string(lua_State* L, int idx, std::string& out) {
-  if (lua_type(L, idx) != LUA_TSTRING) return false;
-  size_t len = 0;
-  const char* s = lua_tolstring(L, idx, &len);
-  out.assign(s, len);
-  return true;
+// The most choices one decision may offer (a numbers range is counted too).
+constexpr int kMaxChoices = 10000;
+
+// Where the choices of a decision come from (ChoiceSegment::source), in the
+// order they are offered: the compact lists first, then the `choices` elements.
+enum Source : uint8_t { kFromPieces, kFromLocations, kFromTo, kFromNumbers, kFromOptions, kFromChoices };
+const int kSourceKey[] = {kPieces, kLocations, kTo, kNumbers, kOptions, kChoices};
+using Segment = ChoiceSegment;
+
+// Pushes spec[key] (an upvalue key) and returns its type.
+int get_key(lua_State* L, int spec, int key) {
+  lua_pushvalue(L, lua_upvalueindex(key));
+  return lua_rawget(L, spec);
 }
 
-// The field `key` (an upvalue index) of the table at `t`, or "" when it is
-// not a string.
-void copy_field(lua_State* L, int t, int key, std::string& out) {
-  lua_pushvalue(L, key);
-  if (lua_gettable(L, t) != LUA_TSTRING || !copy_string(L, -1, out)) out.clear();
-  lua_pop(L, 1);
-}
-
-// The text a choice shows: a string itself, or a table's `text` field.
-bool choice_text(lua_State* L, int idx, std::string& out) {
-  if (copy_string(L, idx, out)) return true;
-  if (lua_type(L, idx) != LUA_TTABLE) return false;
-  lua_pushvalue(L, kTextKey);
-  const bool ok = lua_gettable(L, idx < 0 ? idx - 1 : idx) == LUA_TSTRING && copy_string(L, -1, out);
-  lua_pop(L, 1);
-  return ok;
-}
-
-// ask(side, {prompt = text, choices = {...}, rule = ref}) -> choice, index
-// Suspends the rules until `side` takes one of the choices; returns the chosen
-// element (a string, or a table with a `text` field) and its 1-based index.
-// Raises when the choice list is empty, a choice has no text, two choices
-// have the same text, or ask is called outside a step of the sequence.
-int l_ask(lua_State* L) {
-  Game& g = game_of(L);
-  const int side = check_side(L, 1);
-  luaL_checktype(L, 2, LUA_TTABLE);
-  if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
-  // The decision is written into the game's spare one, whose strings keep
-  // their room from the last decision, then swapped in.
-  Decision& d = g.spare_decision();
-  d.side = side;
-  d.prompt.clear();  // read only if the decision waits for a player (below)
-  copy_field(L, 2, kRuleKey, d.rule);
-  lua_pushvalue(L, kChoicesKey);
-  if (lua_gettable(L, 2) != LUA_TTABLE) return luaL_argerror(L, 2, "'choices' must be a list");
-  const auto n = static_cast<int>(luaL_len(L, -1));
-  if (n == 0) return luaL_argerror(L, 2, "'choices' is empty: a decision needs at least one choice");
-  d.choices.resize(n);
-  for (int i = 1; i <= n; ++i) {
-    lua_rawgeti(L, -1, i);
-    if (!choice_text(L, -1, d.choices[i - 1]))
-      return luaL_error(L, "bad choice #%d to 'ask' (a string or a table with a 'text' field expected)", i);
-    lua_pop(L, 1);
+// The option id (a string field or nothing) of the element at idx.
+void read_option(lua_State* L, int idx, std::string& out) {
+  if (get_key(L, idx, kElemOption) == LUA_TSTRING) {
+    size_t len = 0;
+    const char* s = lua_tolstring(L, -1, &len);
+    out.assign(s, len);
+  } else if (!lua_isnil(L, -1)) {
+    luaL_error(L, "bad choice to 'ask' ('option' must be a string, got %s)", luaL_typename(L, -1));
   }
-  // A choice is named by its text, so texts must differ. Lists are short;
-  // a long one is checked through a sorted copy.
-  const std::string* twice = nullptr;
-  if (n <= 32) {
-    for (int i = 1; i < n && !twice; ++i)
-      for (int j = 0; j < i; ++j)
-        if (d.choices[i] == d.choices[j]) {
-          twice = &d.choices[i];
+  lua_pop(L, 1);
+}
+
+// Reads one element of `choices` (at idx) into c: a string is an option
+// whose id is the string; a table has option, piece, location or to,
+// number, text and note fields (and any others for the rules' own use).
+// Its words are read into c.text and c.note only when `words`.
+void read_element(lua_State* L, int idx, int n, Choice& c, bool words) {
+  Runtime& rt = runtime_of(L);
+  c.option.clear();
+  c.piece = c.location = -1;
+  c.has_number = false;
+  c.text.clear();
+  c.note.clear();
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    // An option named by its id, which reads as game.toml's [texts] words
+    // for it, or as itself.
+    size_t len = 0;
+    const char* s = lua_tolstring(L, idx, &len);
+    c.option.assign(s, len);
+    return;
+  }
+  if (lua_type(L, idx) != LUA_TTABLE)
+    luaL_error(L, "bad choice #%d to 'ask' (a string or a table expected, got %s)", n, luaL_typename(L, idx));
+  read_option(L, idx, c.option);
+  if (get_key(L, idx, kPiece) != LUA_TNIL) c.piece = check_piece(L, lua_gettop(L));
+  lua_pop(L, 1);
+  const bool has_to = get_key(L, idx, kTo) != LUA_TNIL;
+  if (has_to) {
+    if (c.piece < 0) luaL_error(L, "bad choice #%d to 'ask' ('to' needs a 'piece')", n);
+    c.location = check_location(L, lua_gettop(L));
+  }
+  lua_pop(L, 1);
+  if (get_key(L, idx, kElemLocation) != LUA_TNIL) {
+    if (has_to || c.piece >= 0)
+      luaL_error(L, "bad choice #%d to 'ask' (a piece goes 'to' a location; 'location' is a choice of a location alone)", n);
+    c.location = check_location(L, lua_gettop(L));
+  }
+  lua_pop(L, 1);
+  if (get_key(L, idx, kElemNumber) != LUA_TNIL) {
+    int isnum = 0;
+    c.number = lua_tointegerx(L, -1, &isnum);
+    if (!isnum) luaL_error(L, "bad choice #%d to 'ask' ('number' must be an integer)", n);
+    c.has_number = true;
+  }
+  lua_pop(L, 1);
+  const int text_type = get_key(L, idx, kText);
+  if (text_type != LUA_TNIL) {
+    read_text_field(L, lua_gettop(L), "ask", "choice text", words ? &c.text : nullptr);
+    // A choice with nothing typed is an option named by its text.
+    if (c.option.empty() && c.piece < 0 && c.location < 0 && !c.has_number) {
+      if (text_type != LUA_TSTRING)
+        luaL_error(L, "bad choice #%d to 'ask' (a choice with a text table needs an 'option' id)", n);
+      size_t len = 0;
+      const char* s = lua_tolstring(L, -1, &len);
+      c.option.assign(s, len);
+    }
+  }
+  lua_pop(L, 1);
+  if (get_key(L, idx, kElemNote) != LUA_TNIL) read_text_field(L, lua_gettop(L), "ask", "choice note", words ? &c.note : nullptr);
+  lua_pop(L, 1);
+  if (c.option.empty() && c.piece < 0 && c.location < 0 && !c.has_number)
+    luaL_error(L, "bad choice #%d to 'ask' (an option, a piece, a location or a number expected)", n);
+  (void)rt;
+}
+
+// The rules' template for the compact lists (`text`), with the values of a
+// choice of kind k as its arguments: piece (P, its location L), location
+// (L), move (P, from L, to L), number (d).
+void apply_template(lua_State* L, int spec, Choice& c, const GameDef& d, const State& s) {
+  if (get_key(L, spec, kText) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  read_lazy_text(L, lua_gettop(L), lua_gettop(L), "ask", &c.text);
+  lua_pop(L, 1);
+  // The format was checked for its own directives; its values are the choice's.
+  c.text.args.clear();
+  switch (c.kind()) {
+    case ChoiceKind::kPiece:
+      c.text.args.push_back(piece_arg(d, s, c.piece));
+      c.text.args.push_back(location_arg(s.pieces[c.piece].location));
+      break;
+    case ChoiceKind::kLocation: c.text.args.push_back(location_arg(c.location)); break;
+    case ChoiceKind::kMove:
+      c.text.args.push_back(piece_arg(d, s, c.piece));
+      c.text.args.push_back(location_arg(s.pieces[c.piece].location));
+      c.text.args.push_back(location_arg(c.location));
+      break;
+    case ChoiceKind::kNumber: {
+      TextArg a;
+      a.kind = TextArg::Kind::kInteger;
+      a.integer = c.number;
+      c.text.args.push_back(a);
+      break;
+    }
+    case ChoiceKind::kOption: break;
+  }
+}
+
+// The classes of the values a compact choice of kind k gives a template.
+std::vector<ArgClass> template_values(ChoiceKind k) {
+  switch (k) {
+    case ChoiceKind::kPiece: return {ArgClass::kPiece, ArgClass::kLocation};
+    case ChoiceKind::kLocation: return {ArgClass::kLocation};
+    case ChoiceKind::kMove: return {ArgClass::kPiece, ArgClass::kLocation, ArgClass::kLocation};
+    case ChoiceKind::kNumber: return {ArgClass::kInteger};
+    case ChoiceKind::kOption: return {};
+  }
+  return {};
+}
+
+// Checks the template `text` of the spec against the kinds of its compact lists.
+void check_template(lua_State* L, int spec, const std::vector<ChoiceKind>& kinds) {
+  if (get_key(L, spec, kText) == LUA_TNIL || kinds.empty()) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "bad 'text' to 'ask' (a format string expected, got %s)", luaL_typename(L, -1));
+  auto parsed = parse_text_format(lua_tostring(L, -1), "ask");
+  if (!parsed.ok()) luaL_error(L, "bad 'text' to 'ask' (%s)", parsed.error().message.c_str());
+  for (ChoiceKind k : kinds) {
+    const auto values = template_values(k);
+    bool fits = parsed->size() <= values.size();
+    for (size_t i = 0; fits && i < parsed->size(); ++i)
+      fits = (*parsed)[i] == values[i] || (*parsed)[i] == ArgClass::kAny ||
+             ((*parsed)[i] == ArgClass::kNumber && values[i] == ArgClass::kInteger);
+    if (!fits)
+      luaL_error(L, "bad 'text' to 'ask' ('%s' does not fit a %s choice, whose values are %s)", lua_tostring(L, -1),
+                 choice_kind_name(k),
+                 k == ChoiceKind::kPiece      ? "%P (the piece) and %L (its location)"
+                 : k == ChoiceKind::kLocation ? "%L"
+                 : k == ChoiceKind::kMove     ? "%P, %L (from) and %L (to)"
+                                              : "%d");
+  }
+  lua_pop(L, 1);
+}
+
+// Reads the choices of `spec` into d.choices and their layout into
+// rt.choice_layout(); the words (texts, notes, the template) only when `words`.
+void read_choices(lua_State* L, int spec, Decision& d, bool words) {
+  Runtime& rt = runtime_of(L);
+  const GameDef& def = rt.def();
+  rt.choice_layout().clear();
+  size_t n = 0;
+  std::string verb;
+  if (get_key(L, spec, kVerb) == LUA_TSTRING) verb = lua_tostring(L, -1);
+  else if (!lua_isnil(L, -1)) luaL_error(L, "bad 'verb' to 'ask' (a string expected, got %s)", luaL_typename(L, -1));
+  lua_pop(L, 1);
+  std::vector<ChoiceKind> compact;
+  auto next_choice = [&]() -> Choice& {
+    if (n >= static_cast<size_t>(kMaxChoices)) luaL_error(L, "bad choices to 'ask': more than %d", kMaxChoices);
+    if (n >= d.choices.size()) d.choices.emplace_back();
+    Choice& c = d.choices[n++];
+    c.option = verb;
+    c.piece = c.location = -1;
+    c.has_number = false;
+    c.text.clear();
+    c.note.clear();
+    return c;
+  };
+  auto list = [&](uint8_t source, int key, const char* what) {
+    if (get_key(L, spec, key) == LUA_TNIL) {
+      lua_pop(L, 1);
+      return;
+    }
+    if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "bad '%s' to 'ask' (a list of %s expected, got %s)", kAskKeys[key], what, luaL_typename(L, -1));
+    const int t = lua_gettop(L);
+    const int count = static_cast<int>(lua_rawlen(L, t));
+    int piece = -1;
+    if (source == kFromTo) {
+      if (get_key(L, spec, kPiece) == LUA_TNIL) luaL_error(L, "bad 'to' to 'ask' (the destinations of a 'piece': give the piece)");
+      piece = check_piece(L, lua_gettop(L));
+      lua_pop(L, 1);
+    }
+    for (int i = 1; i <= count; ++i) {
+      lua_rawgeti(L, t, i);
+      Choice& c = next_choice();
+      switch (source) {
+        case kFromPieces: c.piece = check_piece(L, lua_gettop(L)); break;
+        case kFromLocations: c.location = check_location(L, lua_gettop(L)); break;
+        case kFromTo:
+          c.piece = piece;
+          c.location = check_location(L, lua_gettop(L));
+          break;
+        case kFromOptions: {
+          if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_error(L, "bad 'options' to 'ask' (option ids are strings, #%d is %s)", i, luaL_typename(L, -1));
+          size_t len = 0;
+          const char* s = lua_tolstring(L, -1, &len);
+          c.option.assign(s, len);
+          break;
+        }
+        default: break;
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (count > 0) {
+      rt.choice_layout().push_back({source, count});
+      if (source != kFromOptions)
+        compact.push_back(source == kFromPieces ? ChoiceKind::kPiece : source == kFromTo ? ChoiceKind::kMove : ChoiceKind::kLocation);
+    }
+  };
+  list(kFromPieces, kPieces, "pieces");
+  list(kFromLocations, kLocations, "locations");
+  list(kFromTo, kTo, "locations");
+  if (get_key(L, spec, kNumbers) != LUA_TNIL) {
+    if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "bad 'numbers' to 'ask' ({lowest, highest} expected, got %s)", luaL_typename(L, -1));
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    int ok1 = 0, ok2 = 0;
+    const lua_Integer lo = lua_tointegerx(L, -2, &ok1), hi = lua_tointegerx(L, -1, &ok2);
+    if (!ok1 || !ok2 || lo > hi) luaL_error(L, "bad 'numbers' to 'ask' ({lowest, highest} integers, lowest first)");
+    if (hi - lo >= kMaxChoices) luaL_error(L, "bad 'numbers' to 'ask': more than %d choices", kMaxChoices);
+    for (lua_Integer v = lo; v <= hi; ++v) {
+      Choice& c = next_choice();
+      c.number = v;
+      c.has_number = true;
+    }
+    rt.choice_layout().push_back({kFromNumbers, static_cast<int>(hi - lo + 1), lo});
+    compact.push_back(ChoiceKind::kNumber);
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 1);
+  list(kFromOptions, kOptions, "option ids");
+  if (get_key(L, spec, kChoices) != LUA_TNIL) {
+    if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "bad 'choices' to 'ask' (a list expected, got %s)", luaL_typename(L, -1));
+    const int t = lua_gettop(L);
+    const int count = static_cast<int>(lua_rawlen(L, t));
+    for (int i = 1; i <= count; ++i) {
+      lua_rawgeti(L, t, i);
+      Choice& c = next_choice();
+      read_element(L, lua_gettop(L), i, c, words);
+      lua_pop(L, 1);
+    }
+    if (count > 0) rt.choice_layout().push_back({kFromChoices, count});
+  }
+  lua_pop(L, 1);
+  d.choices.resize(n);
+  if (n == 0) luaL_error(L, "bad choices to 'ask': none given (pieces, locations, to, numbers, options or choices)");
+  check_template(L, spec, compact);
+  if (words && !compact.empty()) {
+    size_t k = 0;
+    for (const Segment& seg : rt.choice_layout()) {
+      for (int i = 0; i < seg.count; ++i, ++k)
+        if (seg.source != kFromOptions && seg.source != kFromChoices)
+          apply_template(L, spec, d.choices[k], def, rt.state());
+    }
+  }
+}
+
+// A decision's choices must differ in their typed fields. Lists are short;
+// a long one is checked through a sorted copy.
+void check_distinct(lua_State* L, const Decision& d) {
+  const auto& ch = d.choices;
+  auto key = [](const Choice& c) { return std::tie(c.option, c.piece, c.location, c.has_number, c.number); };
+  int a = -1, b = -1;
+  if (ch.size() <= 32) {
+    for (size_t i = 1; i < ch.size() && a < 0; ++i)
+      for (size_t j = 0; j < i; ++j)
+        if (ch[i].same_value(ch[j])) {
+          a = static_cast<int>(j);
+          b = static_cast<int>(i);
           break;
         }
   } else {
-    std::vector<const std::string*> sorted;
-    for (const auto& c : d.choices) sorted.push_back(&c);
-    std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return *a < *b; });
-    for (size_t i = 1; i < sorted.size() && !twice; ++i)
-      if (*sorted[i] == *sorted[i - 1]) twice = sorted[i];
+    std::vector<int> order(ch.size());
+    for (size_t i = 0; i < ch.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int x, int y) { return key(ch[x]) < key(ch[y]); });
+    for (size_t i = 1; i < order.size() && a < 0; ++i)
+      if (ch[order[i]].same_value(ch[order[i - 1]])) a = std::min(order[i], order[i - 1]), b = std::max(order[i], order[i - 1]);
   }
-  if (twice)
-    return luaL_error(L, "bad choices to 'ask': '%s' appears twice; choice texts must differ", twice->c_str());
-  std::swap(g.mutable_state().pending, d);
-  if (g.has_decider()) {
-    const int i = g.decide();
+  if (a >= 0)
+    luaL_error(L, "bad choices to 'ask': choice %d repeats choice %d (%s); choices must differ", b + 1, a + 1,
+               choice_value(ch[b], runtime_of(L).def()).c_str());
+}
+
+// ask(side, rule, {prompt =, pieces =, locations =, piece =, to =, numbers =,
+//   options =, choices =, verb =, text =}) -> value, index
+// Suspends the rules until `side` takes one of the choices (core/decision.h);
+// returns the chosen element of `choices`, or the piece, location, number or
+// option id of a compact list, and its 1-based index among all the choices,
+// which come in the order of the keys above.
+int l_ask(lua_State* L) {
+  Runtime& rt = runtime_of(L);
+  const int side = check_side(L, 1);
+  std::string rule = opt_rule(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_settop(L, 3);
+  if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
+  // The decision is written into the runtime's spare one, whose buffers keep
+  // their room from the last decision, then swapped in.
+  Decision& d = rt.spare_decision();
+  d.side = side;
+  d.rule = std::move(rule);
+  d.prompt.clear();
+  // A decider answers from the typed fields: the words are read only for a
+  // player, or for the log.
+  bool words = !rt.has_decider() || rt.recording();
+  read_choices(L, 3, d, words);
+  check_distinct(L, d);
+  if (get_key(L, 3, kPrompt) != LUA_TNIL) read_text_field(L, 4, "ask", "prompt", words ? &d.prompt : nullptr);
+  lua_pop(L, 1);
+  std::swap(rt.state().pending, d);
+  if (rt.has_decider()) {
+    const int i = rt.decide();
     if (i >= 0) {
-      if (g.take_choice(i) < 0) return luaL_error(L, "the decider chose %d of %d choices", i + 1, n);
+      if (rt.take_choice(i) < 0) return luaL_error(L, "the decider chose %d of %d choices", i + 1, static_cast<int>(rt.spare_decision().choices.size()));
       // Each decision starts a fresh budget, as a resume by act() does, so a
       // game replayed by a decider meets the same limits as when it was played.
-      g.sandbox().reset_budget();
-      lua_rawgeti(L, -1, i + 1);
-      lua_pushinteger(L, i + 1);
+      rt.sandbox().reset_budget();
+      push_choice_result(L, 3, i);
       return 2;
     }
+    if (!words) {
+      // Left to a player after all (a save's recorded decisions ran out):
+      // read the words now.
+      std::swap(rt.state().pending, d);
+      read_choices(L, 3, d, true);
+      if (get_key(L, 3, kPrompt) != LUA_TNIL) read_text_field(L, 4, "ask", "prompt", &d.prompt);
+      lua_pop(L, 1);
+      std::swap(rt.state().pending, d);
+    }
   }
-  // The prompt is for whoever reads the decision; a decider answers from the
-  // side and the choices, so it is copied only now.
-  copy_field(L, 2, kPromptKey, g.mutable_state().pending.prompt);
-  g.set_choices(luaL_ref(L, LUA_REGISTRYINDEX));  // pops the choices table
+  rt.set_choices(luaL_ref(L, LUA_REGISTRYINDEX));  // pops the spec
   return lua_yield(L, 0);
 }
 
-// log(rule, format, ...): an event "format" filled as string.format does.
-// Formatting is skipped entirely when the game records no events (bots).
+// log(rule, format, ...): an event, its text a lazy text (core/lazy_text.h)
+// made for each reader. The format and values are checked whether or not
+// the game records events.
 int l_log(lua_State* L) {
-  Game& g = game_of(L);
-  if (!g.record_events()) return 0;
-  std::string rule = opt_rule(L, 1);
-  std::string text;
-  if (lua_gettop(L) > 2) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_rotate(L, 2, 1);
-    lua_call(L, lua_gettop(L) - 2, 1);
-    text = lua_tostring(L, -1);
-  } else {
-    text = luaL_checkstring(L, 2);
-  }
-  g.emit(Event::Kind::kLog, std::move(rule), std::move(text));
+  Runtime& rt = runtime_of(L);
+  std::string rule = event_rule(L, 1);
+  LazyText text;
+  read_lazy_text(L, 2, lua_gettop(L), "log", rt.recording() ? &text : nullptr);
+  rt.emit(Event::Kind::kLog, std::move(rule), std::move(text));
   return 0;
 }
 
 // game.turn() -> the turn number (0 during set-up)
 int l_turn(lua_State* L) {
-  lua_pushinteger(L, game_of(L).state().position.turn);
+  lua_pushinteger(L, runtime_of(L).state().position.turn);
   return 1;
 }
 
 // game.phase() -> the current phase's id, or nil during set-up and the end
 int l_phase(lua_State* L) {
-  Game& g = game_of(L);
-  const auto& pos = g.state().position;
-  if (pos.in_setup || pos.phase < 0) lua_pushnil(L);
-  else lua_pushstring(L, g.def().sequence.phases[pos.phase].id.c_str());
+  Runtime& g = runtime_of(L);
+  const PhaseDef* ph = current_phase(g.def(), g.state().position);
+  if (ph) lua_pushstring(L, ph->id.c_str());
+  else lua_pushnil(L);
   return 1;
 }
 
-// game.active() -> the side of a phase repeated per side, else nil
-int l_active(lua_State* L) {
-  Game& g = game_of(L);
-  const auto& pos = g.state().position;
-  if (pos.in_setup || pos.phase < 0 ||
-      g.def().sequence.phases[pos.phase].repeat != PhaseDef::Repeat::kEachSide)
-    lua_pushnil(L);
-  else push_side(L, pos.repeat);
+// game.step() -> the current step's id, or nil during set-up and the end
+int l_step(lua_State* L) {
+  Runtime& g = runtime_of(L);
+  const StepDef* st = current_step(g.def(), g.state().position);
+  if (st) lua_pushstring(L, st->id.c_str());
+  else lua_pushnil(L);
+  return 1;
+}
+
+// game.phasing() -> the side whose phase it is (a phase repeated per side), else nil
+int l_phasing(lua_State* L) {
+  Runtime& g = runtime_of(L);
+  push_side(L, phasing_side(g.def(), g.state().position));
   return 1;
 }
 
 // game.impulse() -> the 1-based repeat of the current phase
 int l_impulse(lua_State* L) {
-  lua_pushinteger(L, game_of(L).state().position.repeat + 1);
+  lua_pushinteger(L, runtime_of(L).state().position.repeat + 1);
   return 1;
 }
 
 // game.finish(result [, winner]): ends the game at once. The result is a short
 // text ("Israeli decisive victory"); winner a side id or nil.
 int l_finish(lua_State* L) {
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   size_t len = 0;
   const char* result = luaL_checklstring(L, 1, &len);
   const int winner = opt_side(L, 2);
@@ -180,7 +440,7 @@ int l_finish(lua_State* L) {
 
 // game.sides() -> array of side ids in their declared order
 int l_sides(lua_State* L) {
-  const auto& sides = game_of(L).def().sides;
+  const auto& sides = runtime_of(L).def().sides;
   lua_createtable(L, static_cast<int>(sides.size()), 0);
   for (size_t i = 0; i < sides.size(); ++i) {
     lua_pushstring(L, sides[i].id.c_str());
@@ -191,7 +451,7 @@ int l_sides(lua_State* L) {
 
 // game.title(id) -> the title of a side, location or track, or the printed name of a piece type
 int l_title(lua_State* L) {
-  const GameDef& d = game_of(L).def();
+  const GameDef& d = runtime_of(L).def();
   const std::string id = luaL_checkstring(L, 1);
   int i;
   if ((i = d.find_location(id)) >= 0) lua_pushstring(L, d.locations[i].title.c_str());
@@ -204,21 +464,15 @@ int l_title(lua_State* L) {
 
 // game.scenario() -> the scenario's id
 int l_scenario(lua_State* L) {
-  lua_pushstring(L, game_of(L).def().scenario_id.c_str());
+  lua_pushstring(L, runtime_of(L).def().scenario_id.c_str());
   return 1;
 }
 
 // game.last_turn() -> the scenario's printed length, or nil when it has none
 int l_last_turn(lua_State* L) {
-  const int n = game_of(L).def().last_turn;
+  const int n = runtime_of(L).def().last_turn;
   if (n > 0) lua_pushinteger(L, n);
   else lua_pushnil(L);
-  return 1;
-}
-
-// game.recording() -> whether events are recorded (false for bots: skip costly text)
-int l_recording(lua_State* L) {
-  lua_pushboolean(L, game_of(L).record_events());
   return 1;
 }
 
@@ -272,21 +526,42 @@ void push_readonly(lua_State* L, const Value& v) {
 
 }  // namespace
 
+void push_choice_result(lua_State* L, int spec, int choice) {
+  spec = lua_absindex(L, spec);
+  Runtime& rt = runtime_of(L);
+  int k = choice;
+  for (const Segment& seg : rt.choice_layout()) {
+    if (k >= seg.count) {
+      k -= seg.count;
+      continue;
+    }
+    if (seg.source == kFromNumbers) {
+      lua_pushinteger(L, seg.first + k);
+    } else {
+      lua_pushstring(L, kAskKeys[kSourceKey[seg.source]]);
+      lua_rawget(L, spec);
+      lua_rawgeti(L, -1, k + 1);
+      lua_remove(L, -2);
+    }
+    lua_pushinteger(L, choice + 1);
+    return;
+  }
+  lua_pushnil(L);
+  lua_pushinteger(L, choice + 1);
+}
+
 void open_lua_game(lua_State* L) {
-  for (const char* key : {"prompt", "rule", "choices", "text"}) lua_pushstring(L, key);
-  lua_pushcclosure(L, l_ask, 4);
+  for (int k = 1; k < kKeyCount; ++k) lua_pushstring(L, kAskKeys[k]);
+  lua_pushcclosure(L, l_ask, kKeyCount - 1);
   lua_setglobal(L, "ask");
-  lua_getglobal(L, "string");
-  lua_getfield(L, -1, "format");
-  lua_pushcclosure(L, l_log, 1);
-  lua_setglobal(L, "log");
-  lua_pop(L, 1);
-  static const luaL_Reg fns[] = {{"turn", l_turn},           {"phase", l_phase},     {"active", l_active},
-                                 {"impulse", l_impulse},     {"finish", l_finish},   {"sides", l_sides},
-                                 {"title", l_title},         {"scenario", l_scenario}, {"last_turn", l_last_turn},
-                                 {"recording", l_recording}, {nullptr, nullptr}};
+  lua_register(L, "log", l_log);
+  static const luaL_Reg fns[] = {{"turn", l_turn},         {"phase", l_phase},       {"step", l_step},
+                                 {"phasing", l_phasing},   {"impulse", l_impulse},   {"finish", l_finish},
+                                 {"sides", l_sides},       {"title", l_title},       {"scenario", l_scenario},
+                                 {"last_turn", l_last_turn}, {nullptr, nullptr}};
   register_module(L, "game", fns);
-  push_readonly(L, game_of(L).def().tables.is_table() ? game_of(L).def().tables : Value(Table{}));
+  Runtime& rt = runtime_of(L);
+  push_readonly(L, rt.def().tables.is_table() ? rt.def().tables : Value(Table{}));
   lua_setglobal(L, "tables");
 }
 

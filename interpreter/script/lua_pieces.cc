@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "core/visibility.h"
-#include "script/game.h"
+#include "core/decision.h"
 #include "script/lua_api.h"
+#include "script/runtime.h"
 
 namespace cardboard {
 
@@ -101,7 +102,7 @@ struct CompiledFilter {
 
 Filter read_filter_table(lua_State* L, int arg) {
   Filter f;
-  const GameDef& d = game_of(L).def();
+  const GameDef& d = runtime_of(L).def();
   // Walk the (small) filter table once rather than looking up every key.
   lua_pushnil(L);
   while (lua_next(L, arg)) {
@@ -162,7 +163,7 @@ bool type_fields_pass(const PieceTypeDef& t, const Filter& f) {
 // pieces costs an array look-up a piece.
 class Matcher {
  public:
-  Matcher(const Game& g, const Filter& f) : g_(g), f_(f), by_type_(!f.type_passes && (f.kind || f.has)) {
+  Matcher(const Runtime& g, const Filter& f) : g_(g), f_(f), by_type_(!f.type_passes && (f.kind || f.has)) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
@@ -192,7 +193,7 @@ class Matcher {
     return known != 0;
   }
 
-  const Game& g_;
+  const Runtime& g_;
   const Filter& f_;
   const bool by_type_;
   static thread_local std::vector<int8_t> memo_;  // per piece type: -1 unknown, 0 fails, 1 passes
@@ -207,7 +208,7 @@ thread_local std::vector<int> Matcher::touched_;
 int l_filter(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   const Filter f = read_filter_table(L, 1);
-  const GameDef& d = game_of(L).def();
+  const GameDef& d = runtime_of(L).def();
   auto* c = static_cast<CompiledFilter*>(lua_newuserdatauv(L, sizeof(CompiledFilter), 0));
   new (c) CompiledFilter();
   luaL_setmetatable(L, kCompiledFilter);
@@ -228,7 +229,7 @@ int filter_gc(lua_State* L) {
 int l_at(lua_State* L) {
   const int loc = check_location(L, 1);
   const Filter f = check_filter(L, 2);
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   const auto& c = g.state().contents[loc];
   Matcher matches(g, f);
   lua_createtable(L, static_cast<int>(c.size()), 0);
@@ -245,7 +246,7 @@ int l_at(lua_State* L) {
 int l_top(lua_State* L) {
   const int loc = check_location(L, 1);
   const Filter f = check_filter(L, 2);
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   const auto& c = g.state().contents[loc];
   Matcher matches(g, f);
   for (auto it = c.rbegin(); it != c.rend(); ++it)
@@ -261,7 +262,7 @@ int l_top(lua_State* L) {
 int l_count(lua_State* L) {
   const int loc = check_location(L, 1);
   const Filter f = check_filter(L, 2);
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   lua_Integer n = 0;
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) n += matches(id);
@@ -276,7 +277,7 @@ int l_sum(lua_State* L) {
   const int loc = check_location(L, 1);
   const int key = value_key(L, 2);
   const Filter f = check_filter(L, 3);
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   int64_t isum = 0;
   double dsum = 0;
   bool real = false;
@@ -299,19 +300,19 @@ int l_sum(lua_State* L) {
 
 // pieces.type(p) -> type id
 int l_type(lua_State* L) {
-  lua_rawgeti(L, kTypeIds, game_of(L).state().pieces[check_piece(L, 1)].type + 1);
+  lua_rawgeti(L, kTypeIds, runtime_of(L).state().pieces[check_piece(L, 1)].type + 1);
   return 1;
 }
 
 // pieces.name(p) -> the printed name of its type
 int l_name(lua_State* L) {
-  lua_rawgeti(L, kTypeNames, game_of(L).state().pieces[check_piece(L, 1)].type + 1);
+  lua_rawgeti(L, kTypeNames, runtime_of(L).state().pieces[check_piece(L, 1)].type + 1);
   return 1;
 }
 
 // pieces.kind(p) -> the type's kind (unit, card, marker ...)
 int l_kind(lua_State* L) {
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   lua_pushstring(L, g.def().types[g.state().pieces[check_piece(L, 1)].type].kind.c_str());
   return 1;
 }
@@ -320,7 +321,7 @@ int l_kind(lua_State* L) {
 int l_value(lua_State* L) {
   const int p = check_piece(L, 1);
   const int key = value_key(L, 2);
-  const Value* v = key < 0 ? nullptr : value_index(L).at(game_of(L).state().pieces[p].type, key);
+  const Value* v = key < 0 ? nullptr : value_index(L).at(runtime_of(L).state().pieces[p].type, key);
   if (v) push_value(L, *v);
   else lua_pushnil(L);
   return 1;
@@ -328,46 +329,118 @@ int l_value(lua_State* L) {
 
 // pieces.owner(p) -> side id or nil
 int l_owner(lua_State* L) {
-  push_side(L, game_of(L).state().pieces[check_piece(L, 1)].owner);
+  push_side(L, runtime_of(L).state().pieces[check_piece(L, 1)].owner);
   return 1;
 }
 
-// pieces.set_owner(p, side)
+// The event of a piece that changed: "%P <what>" with the values given.
+void emit_change(Runtime& g, int piece, const std::string& rule, const char* format,
+                 std::initializer_list<TextArg> values) {
+  if (!g.recording()) return;
+  LazyText t;
+  t.format = format;
+  t.args.push_back(piece_arg(g.def(), g.state(), piece));
+  t.args.insert(t.args.end(), values);
+  g.emit(Event::Kind::kChange, rule, std::move(t));
+}
+
+TextArg string_arg(std::string s) {
+  TextArg a;
+  a.kind = TextArg::Kind::kString;
+  a.text = std::move(s);
+  return a;
+}
+
+TextArg integer_arg(int64_t v) {
+  TextArg a;
+  a.kind = TextArg::Kind::kInteger;
+  a.integer = v;
+  return a;
+}
+
+// pieces.set_owner(p, side [, rule]): gives the piece to `side` (nil: to none)
 int l_set_owner(lua_State* L) {
   const int p = check_piece(L, 1);
-  game_of(L).mutable_state().pieces[p].owner = opt_side(L, 2);
+  const int side = opt_side(L, 2);
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 3);
+  g.state().pieces[p].owner = side;
+  TextArg s;
+  s.kind = TextArg::Kind::kSide;
+  s.integer = side;
+  if (side >= 0) emit_change(g, p, rule, "%P now belongs to %S", {s});
+  else emit_change(g, p, rule, "%P now belongs to no side", {});
   return 0;
 }
 
 // pieces.location(p) -> location id, or nil when removed from play
 int l_location(lua_State* L) {
-  const int loc = game_of(L).state().pieces[check_piece(L, 1)].location;
+  const int loc = runtime_of(L).state().pieces[check_piece(L, 1)].location;
   if (loc < 0) lua_pushnil(L);
   else lua_rawgeti(L, kLocationIds, loc + 1);
   return 1;
 }
 
-// pieces.face(p) -> 0 (front) or 1 (back)
+// The faces of a piece's type.
+const std::vector<std::string>& faces_of(const Runtime& g, int piece) {
+  return g.def().types[g.state().pieces[piece].type].faces;
+}
+
+// pieces.face(p) -> the name of the face it shows ("front", "back", or its type's own)
 int l_face(lua_State* L) {
-  lua_pushinteger(L, game_of(L).state().pieces[check_piece(L, 1)].face);
+  const int p = check_piece(L, 1);
+  Runtime& g = runtime_of(L);
+  const auto& faces = faces_of(g, p);
+  const int f = g.state().pieces[p].face;
+  lua_pushstring(L, f >= 0 && f < static_cast<int>(faces.size()) ? faces[f].c_str() : "?");
   return 1;
 }
 
-// pieces.flip(p [, face]) -> the new face
+int set_face(lua_State* L, Runtime& g, int p, int face, const std::string& rule) {
+  auto& piece = g.state().pieces[p];
+  const auto& faces = faces_of(g, p);
+  if (piece.face != face) {
+    piece.face = face;
+    emit_change(g, p, rule, "%P turned to its %s side", {string_arg(faces[face])});
+  }
+  lua_pushstring(L, faces[face].c_str());
+  return 1;
+}
+
+// pieces.set_face(p, face [, rule]) -> the face: shows the named face
+int l_set_face(lua_State* L) {
+  const int p = check_piece(L, 1);
+  const char* name = luaL_checkstring(L, 2);
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 3);
+  const auto& faces = faces_of(g, p);
+  const auto it = std::find(faces.begin(), faces.end(), name);
+  if (it == faces.end()) {
+    std::string list;
+    for (const auto& f : faces) list += (list.empty() ? "" : ", ") + f;
+    return luaL_argerror(L, 2, lua_pushfstring(L, "no face '%s' (the faces of %s are %s)", name,
+                                               g.def().types[g.state().pieces[p].type].name.c_str(), list.c_str()));
+  }
+  return set_face(L, g, p, static_cast<int>(it - faces.begin()), rule);
+}
+
+// pieces.flip(p [, rule]) -> the face it shows now: turns a two-faced piece over
 int l_flip(lua_State* L) {
   const int p = check_piece(L, 1);
-  auto& piece = game_of(L).mutable_state().pieces[p];
-  piece.face = lua_isnoneornil(L, 2) ? 1 - piece.face : static_cast<int32_t>(luaL_checkinteger(L, 2) != 0);
-  lua_pushinteger(L, piece.face);
-  return 1;
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 2);
+  const auto& faces = faces_of(g, p);
+  if (faces.size() != 2)
+    return luaL_argerror(L, 1, lua_pushfstring(L, "%s has %d faces: name the one to show with pieces.set_face",
+                                               g.def().types[g.state().pieces[p].type].name.c_str(),
+                                               static_cast<int>(faces.size())));
+  return set_face(L, g, p, 1 - g.state().pieces[p].face, rule);
 }
-
-std::string where_name(const Game& g, int loc) { return loc < 0 ? "play" : g.def().locations[loc].title; }
 
 // pieces.visibility(p) -> "public", "owner" or "nobody" when the piece has a
 // visibility of its own, nil when it is seen as its location is
 int l_visibility(lua_State* L) {
-  const int v = game_of(L).state().pieces[check_piece(L, 1)].visibility;
+  const int v = runtime_of(L).state().pieces[check_piece(L, 1)].visibility;
   if (v < 0) lua_pushnil(L);
   else lua_pushstring(L, visibility_name(static_cast<Visibility>(v)));
   return 1;
@@ -383,119 +456,153 @@ int l_set_visibility(lua_State* L) {
     static const char* const names[] = {"public", "owner", "nobody", nullptr};
     v = luaL_checkoption(L, 2, nullptr, names);
   }
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   std::string rule = event_rule(L, 3);
-  PieceState& piece = g.mutable_state().pieces[p];
+  PieceState& piece = g.state().pieces[p];
   if (v == static_cast<int>(Visibility::kOwner) && piece.owner < 0)
     return luaL_argerror(L, 2, "a piece with no owner cannot be seen by its owner only");
   const PieceState before = piece;
   piece.visibility = v;
-  if (!g.record_events()) return 0;
-  // Shown to every side that did not see it: one event, seen by all when
-  // everyone sees the piece now, else by the one side it was shown to.
+  if (!g.recording()) return 0;
   const auto& d = g.def();
-  int shown = 0, to = -1;
-  bool all = true;
-  for (int side = 0; side < static_cast<int>(d.sides.size()); ++side) {
-    const bool now = sees_at(d, piece, piece.location, side);
-    all = all && now;
-    if (now && !sees_at(d, before, piece.location, side)) ++shown, to = side;
+  bool shown = false;
+  for (int side = 0; side < static_cast<int>(d.sides.size()); ++side)
+    shown = shown || (sees_at(d, piece, piece.location, side) && !sees_at(d, before, piece.location, side));
+  if (shown) {
+    LazyText t;
+    t.format = "%P revealed at %L";
+    t.args = {piece_arg(d, g.state(), p), location_arg(piece.location)};
+    g.emit(Event::Kind::kReveal, std::move(rule), std::move(t));
   }
-  if (shown > 0)
-    g.emit(Event::Kind::kReveal, std::move(rule),
-           d.types[piece.type].name + " revealed at " + where_name(g, piece.location), all || shown > 1 ? -1 : to);
   return 0;
 }
 
-// pieces.mark(p, marker [, on]) -> whether it had the marker before
+// pieces.mark(p, marker [, rule]) -> whether it had the marker before
 int l_mark(lua_State* L) {
   const int p = check_piece(L, 1);
-  const bool on = lua_isnone(L, 3) ? true : lua_toboolean(L, 3);
-  lua_pushboolean(L, set_marker(game_of(L).mutable_state().pieces[p], luaL_checkstring(L, 2), on));
+  const std::string marker = luaL_checkstring(L, 2);
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 3);
+  const bool had = set_marker(g.state().pieces[p], marker, true);
+  if (!had) emit_change(g, p, rule, "%P marked %s", {string_arg(marker)});
+  lua_pushboolean(L, had);
+  return 1;
+}
+
+// pieces.unmark(p, marker [, rule]) -> whether it had the marker before
+int l_unmark(lua_State* L) {
+  const int p = check_piece(L, 1);
+  const std::string marker = luaL_checkstring(L, 2);
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 3);
+  const bool had = set_marker(g.state().pieces[p], marker, false);
+  if (had) emit_change(g, p, rule, "%P no longer marked %s", {string_arg(marker)});
+  lua_pushboolean(L, had);
   return 1;
 }
 
 // pieces.marked(p, marker) -> boolean
 int l_marked(lua_State* L) {
   const int p = check_piece(L, 1);
-  lua_pushboolean(L, has_marker(game_of(L).state().pieces[p], luaL_checkstring(L, 2)));
+  lua_pushboolean(L, has_marker(runtime_of(L).state().pieces[p], luaL_checkstring(L, 2)));
   return 1;
 }
 
 // pieces.counter(p, name) -> integer (0 when unset)
 int l_counter(lua_State* L) {
   const int p = check_piece(L, 1);
-  lua_pushinteger(L, counter(game_of(L).state().pieces[p], luaL_checkstring(L, 2)));
+  lua_pushinteger(L, counter(runtime_of(L).state().pieces[p], luaL_checkstring(L, 2)));
   return 1;
 }
 
-// pieces.set_counter(p, name, value)
+// pieces.set_counter(p, name, value [, rule])
 int l_set_counter(lua_State* L) {
   const int p = check_piece(L, 1);
-  set_counter(game_of(L).mutable_state().pieces[p], luaL_checkstring(L, 2), luaL_checkinteger(L, 3));
+  const std::string name = luaL_checkstring(L, 2);
+  const lua_Integer value = luaL_checkinteger(L, 3);
+  Runtime& g = runtime_of(L);
+  std::string rule = event_rule(L, 4);
+  PieceState& piece = g.state().pieces[p];
+  const int64_t before = counter(piece, name);
+  set_counter(piece, name, value);
+  if (before != value) emit_change(g, p, rule, "%P %s %d -> %d", {string_arg(name), integer_arg(before), integer_arg(value)});
   return 0;
 }
 
-// pieces.create(type, loc [, owner]) -> piece id
+// A move's event names the piece to each side that saw it at either end
+// ("a hidden Syrian unit" to the others). A move that shows the piece to a
+// side that did not see it is a reveal (a chit from a hidden box to the
+// map, a card played from a hand).
+void emit_move(Runtime& g, int piece, int from, int to, const std::string& rule, const char* verb,
+               Event::Kind kind = Event::Kind::kMove) {
+  if (!g.recording()) return;
+  const auto& d = g.def();
+  const PieceState& p = g.state().pieces[piece];
+  TextArg a = piece_arg(d, g.state(), piece);
+  for (int side = 0; side < static_cast<int>(d.sides.size()) && side < 32; ++side) {
+    const bool at_from = sees_at(d, p, from, side);
+    if (at_from) a.seen_by |= uint32_t{1} << side;
+    if (kind == Event::Kind::kMove && !at_from && sees_at(d, p, to, side)) kind = Event::Kind::kReveal;
+  }
+  LazyText t;
+  t.format = std::string("%P ") + verb + " from %L to %L";
+  t.args = {std::move(a), location_arg(from), location_arg(to)};
+  g.emit(kind, rule, std::move(t));
+}
+
+// pieces.create(type, loc [, rule [, {owner = side}]]) -> piece id: a new
+// piece at the top of loc, owned by `owner` or else by the type's owner
 int l_create(lua_State* L) {
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   const char* type_id = luaL_checkstring(L, 1);
   const int type = g.def().find_type(type_id);
   if (type < 0) return luaL_argerror(L, 1, lua_pushfstring(L, "no such piece type: '%s'", type_id));
   const int loc = check_location(L, 2);
-  const int owner = lua_isnoneornil(L, 3) ? g.def().types[type].owner : check_side(L, 3);
-  push_piece(L, g.mutable_state().create_piece(type, owner, loc));
+  std::string rule = event_rule(L, 3);
+  int owner = g.def().types[type].owner;
+  if (!lua_isnoneornil(L, 4)) {
+    luaL_checktype(L, 4, LUA_TTABLE);
+    lua_getfield(L, 4, "owner");
+    if (!lua_isnil(L, -1)) owner = check_side(L, lua_gettop(L));
+    lua_pop(L, 1);
+  }
+  const int p = g.state().create_piece(type, owner, loc);
+  emit_move(g, p, -1, loc, rule, "placed");
+  push_piece(L, p);
   return 1;
 }
 
-// A move's event is seen by everyone when the piece is public at either end,
-// by one side when it is that side's to see at either end (an owner-only
-// place, or a piece of its own visibility), and names no piece when it is
-// hidden from everyone at both ends.
-void emit_move(Game& g, int piece, int from, int to, const std::string& rule, const char* verb,
-               Event::Kind kind = Event::Kind::kMove) {
-  if (!g.record_events()) return;
-  const auto& d = g.def();
-  const PieceState& p = g.state().pieces[piece];
-  int from_owner = -1, to_owner = -1;
-  const Visibility at_from = visibility_at(d, p, from, from_owner);
-  const Visibility at_to = visibility_at(d, p, to, to_owner);
-  int visible_to = -1;
-  std::string name = d.types[p.type].name;
-  if (at_from != Visibility::kPublic && at_to != Visibility::kPublic) {
-    if (at_to == Visibility::kOwner) visible_to = to_owner;
-    else if (at_from == Visibility::kOwner) visible_to = from_owner;
-    else name = "a piece";
-  }
-  // A move that shows the piece to a side that did not see it is a reveal
-  // (a chit from a hidden box to the map, a card played from a hand).
-  if (kind == Event::Kind::kMove)
-    for (int side = 0; side < static_cast<int>(d.sides.size()); ++side)
-      if (!sees_at(d, p, from, side) && sees_at(d, p, to, side)) kind = Event::Kind::kReveal;
-  g.emit(kind, rule, name + " " + verb + " from " + where_name(g, from) + " to " + where_name(g, to),
-         visible_to);
-}
-
-// move(p, loc [, rule]): to the top of loc. move(p, nil) removes it from play.
+// pieces.move(p, to [, rule [, {bottom = true}]]): to the top of `to` (its
+// bottom with bottom = true: a card returned under a deck); to = nil takes
+// the piece out of play.
 int l_move(lua_State* L) {
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   const int p = check_piece(L, 1);
   const int to = lua_isnil(L, 2) ? -1 : check_location(L, 2);
+  std::string rule = event_rule(L, 3);
+  bool bottom = false;
+  if (!lua_isnoneornil(L, 4)) {
+    luaL_checktype(L, 4, LUA_TTABLE);
+    lua_getfield(L, 4, "bottom");
+    bottom = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
   const int from = g.state().pieces[p].location;
-  g.mutable_state().move(p, to);
-  emit_move(g, p, from, to, event_rule(L, 3), "moved");
+  if (bottom) g.state().move_to_bottom(p, to);
+  else g.state().move(p, to);
+  emit_move(g, p, from, to, rule, "moved");
   return 0;
 }
 
 }  // namespace
 
 // Shared with the decks module: a draw is a move with its own verb.
-void emit_draw(Game& g, int piece, int from, int to, const std::string& rule) {
+void emit_draw(Runtime& g, int piece, int from, int to, const std::string& rule) {
   emit_move(g, piece, from, to, rule, "drawn", Event::Kind::kDraw);
 }
 
 void open_lua_pieces(lua_State* L) {
-  const GameDef& d = game_of(L).def();
+  const GameDef& d = runtime_of(L).def();
   auto push_texts = [L](size_t n, auto text_of) {
     lua_createtable(L, static_cast<int>(n), 0);
     for (size_t i = 0; i < n; ++i) {
@@ -517,13 +624,12 @@ void open_lua_pieces(lua_State* L) {
   static const luaL_Reg fns[] = {
       {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
-      {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"flip", l_flip},
-      {"visibility", l_visibility}, {"set_visibility", l_set_visibility},
-      {"mark", l_mark},     {"marked", l_marked},     {"counter", l_counter}, {"set_counter", l_set_counter},
-      {"create", l_create}, {"move", l_move},         {nullptr, nullptr}};
+      {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"set_face", l_set_face},
+      {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},
+      {"mark", l_mark},     {"unmark", l_unmark},     {"marked", l_marked},   {"counter", l_counter},
+      {"set_counter", l_set_counter}, {"create", l_create}, {"move", l_move}, {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 6);
   lua_setglobal(L, "pieces");
-  lua_register(L, "move", l_move);
 }
 
 }  // namespace cardboard

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "script/game.h"
 #include "script/lua_api.h"
+#include "script/runtime.h"
 
 namespace cardboard {
 
@@ -12,18 +12,27 @@ namespace {
 
 int check_track(lua_State* L, int arg) {
   const char* s = luaL_checkstring(L, arg);
-  const int t = game_of(L).def().find_track(s);
+  const int t = runtime_of(L).def().find_track(s);
   if (t < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such track: '%s'", s));
   return t;
 }
 
 int set_track(lua_State* L, int t, lua_Integer v, const std::string& rule) {
-  Game& g = game_of(L);
+  Runtime& g = runtime_of(L);
   const TrackDef& def = g.def().tracks[t];
   const int64_t clamped = std::clamp<int64_t>(v, def.min, def.max);
-  int64_t& cur = g.mutable_state().tracks[t];
-  if (clamped != cur && g.record_events())
-    g.emit(Event::Kind::kMove, rule, def.title + " " + std::to_string(cur) + " -> " + std::to_string(clamped));
+  int64_t& cur = g.state().tracks[t];
+  if (clamped != cur && g.recording()) {
+    LazyText text;
+    text.format = "%s %d -> %d";
+    text.args.resize(3);
+    text.args[0].kind = TextArg::Kind::kString;
+    text.args[0].text = def.title;
+    text.args[1].kind = text.args[2].kind = TextArg::Kind::kInteger;
+    text.args[1].integer = cur;
+    text.args[2].integer = clamped;
+    g.emit(Event::Kind::kMove, rule, std::move(text));
+  }
   cur = clamped;
   lua_pushinteger(L, clamped);
   return 1;
@@ -31,7 +40,7 @@ int set_track(lua_State* L, int t, lua_Integer v, const std::string& rule) {
 
 // track.get(name) -> integer
 int l_get(lua_State* L) {
-  lua_pushinteger(L, game_of(L).state().tracks[check_track(L, 1)]);
+  lua_pushinteger(L, runtime_of(L).state().tracks[check_track(L, 1)]);
   return 1;
 }
 
@@ -44,12 +53,12 @@ int l_set(lua_State* L) {
 // track.add(name, delta [, rule]) -> the value after clamping
 int l_add(lua_State* L) {
   const int t = check_track(L, 1);
-  return set_track(L, t, game_of(L).state().tracks[t] + luaL_checkinteger(L, 2), event_rule(L, 3));
+  return set_track(L, t, runtime_of(L).state().tracks[t] + luaL_checkinteger(L, 2), event_rule(L, 3));
 }
 
 // track.bounds(name) -> min, max
 int l_bounds(lua_State* L) {
-  const TrackDef& d = game_of(L).def().tracks[check_track(L, 1)];
+  const TrackDef& d = runtime_of(L).def().tracks[check_track(L, 1)];
   lua_pushinteger(L, d.min);
   lua_pushinteger(L, d.max);
   return 2;

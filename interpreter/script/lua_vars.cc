@@ -4,8 +4,8 @@
 // nested value, read it, change it and assign it back.
 #include <string>
 
-#include "script/game.h"
 #include "script/lua_api.h"
+#include "script/runtime.h"
 
 namespace cardboard {
 
@@ -13,7 +13,7 @@ namespace {
 
 int l_index(lua_State* L) {
   const char* key = luaL_checkstring(L, 2);
-  const Value* v = game_of(L).state().vars.find(std::string_view(key));
+  const Value* v = runtime_of(L).state().vars.find(std::string_view(key));
   if (v) push_value(L, *v);
   else lua_pushnil(L);
   return 1;
@@ -22,13 +22,13 @@ int l_index(lua_State* L) {
 int l_newindex(lua_State* L) {
   const char* key = luaL_checkstring(L, 2);
   Value v = check_value(L, 3);
-  game_of(L).mutable_state().vars.set(std::string(key), std::move(v));
+  runtime_of(L).state().vars.set(std::string(key), std::move(v));
   return 0;
 }
 
 int l_pairs(lua_State* L) {
   // A snapshot of the vars as a plain table, iterated in sorted order.
-  push_value(L, Value(game_of(L).state().vars));
+  push_value(L, Value(runtime_of(L).state().vars));
   lua_getglobal(L, "pairs");
   lua_insert(L, -2);
   lua_call(L, 1, 3);

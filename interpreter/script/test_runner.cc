@@ -10,6 +10,7 @@
 #include "core/rng.h"
 #include "data/game_loader.h"
 #include "data/toml_file.h"
+#include "core/decision.h"
 #include "script/game.h"
 #include "script/lua_api.h"
 #include "script/sandbox.h"
@@ -42,46 +43,67 @@ Game& check_game(lua_State* L) {
   return *box->game;
 }
 
+std::string event_text(const Game& g, const Event& e) { return render(e.text, g.def(), kEveryone); }
+
 std::string log_tail(const Game& g, size_t n) {
-  const auto& ev = const_cast<Game&>(g).events();
+  const auto& ev = g.events();
   std::string out;
   const size_t from = ev.size() > n ? ev.size() - n : 0;
   for (size_t i = from; i < ev.size(); ++i) {
     out += "\n    ";
     if (!ev[i].rule.empty()) out += "[" + ev[i].rule + "] ";
-    out += ev[i].text;
+    out += event_text(g, ev[i]);
   }
   return out;
 }
 
+// The cards of a list at `idx` (type ids or printed names).
+std::vector<std::string> card_names(lua_State* L, int idx) {
+  std::vector<std::string> names;
+  const auto n = luaL_len(L, idx);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, idx, i);
+    names.emplace_back(luaL_checkstring(L, -1));
+    lua_pop(L, 1);
+  }
+  return names;
+}
+
+std::vector<int> face_list(lua_State* L, int idx) {
+  std::vector<int> faces;
+  const auto n = luaL_len(L, idx);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, idx, i);
+    faces.push_back(static_cast<int>(luaL_checkinteger(L, -1)));
+    lua_pop(L, 1);
+  }
+  return faces;
+}
+
+// The forced input of new_game's table at idx: dice = {...}, draws = {loc = {...}}.
 Status push_forced(lua_State* L, Game& g, int idx) {
   idx = lua_absindex(L, idx);
-  if (lua_getfield(L, idx, "dice") == LUA_TTABLE) {
-    const auto n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; ++i) {
-      lua_rawgeti(L, -1, i);
-      g.forced_dice().push(static_cast<int>(luaL_checkinteger(L, -1)));
-      lua_pop(L, 1);
-    }
-  }
+  ForcedInput f;
+  if (lua_getfield(L, idx, "dice") == LUA_TTABLE) f.dice = face_list(L, lua_gettop(L));
   lua_pop(L, 1);
   if (lua_getfield(L, idx, "draws") == LUA_TTABLE) {
+    // In sorted order, so the same table queues the same draws in every process.
+    std::vector<std::string> locations;
     lua_pushnil(L);
     while (lua_next(L, -2)) {
-      const std::string loc = luaL_checkstring(L, -2);
-      std::vector<std::string> names;
-      const auto n = luaL_len(L, -1);
-      for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L, -1, i);
-        names.emplace_back(luaL_checkstring(L, -1));
-        lua_pop(L, 1);
-      }
+      locations.emplace_back(luaL_checkstring(L, -2));
       lua_pop(L, 1);
-      CB_TRY(g.force_draws(loc, names));
+    }
+    std::sort(locations.begin(), locations.end());
+    for (const auto& loc : locations) {
+      lua_getfield(L, -1, loc.c_str());
+      luaL_checktype(L, -1, LUA_TTABLE);
+      f.draws.emplace_back(loc, card_names(L, lua_gettop(L)));
+      lua_pop(L, 1);
     }
   }
   lua_pop(L, 1);
-  return ok_status();
+  return g.force(f);
 }
 
 // The scenario a test names: "name" (a scenario of the game under test),
@@ -145,17 +167,30 @@ int l_choose(lua_State* L) {
   auto index = g.parse_choice(choice);
   if (!index.ok())
     return luaL_error(L, "%s (prompt: %s)\n  log (last events):%s", index.error().message.c_str(),
-                      g.state().pending.prompt.c_str(), log_tail(g, 15).c_str());
+                      g.prompt_text(kEveryone).c_str(), log_tail(g, 15).c_str());
   if (auto s = g.act(*index); !s.ok())
     return luaL_error(L, "%s\n  log (last events):%s", s.error().message.c_str(), log_tail(g, 15).c_str());
   return 0;
 }
 
 int l_choices(lua_State* L) {
-  const auto& ch = check_game(L).state().pending.choices;
+  const Game& g = check_game(L);
+  const auto n = g.state().pending.choices.size();
+  lua_createtable(L, static_cast<int>(n), 0);
+  for (size_t i = 0; i < n; ++i) {
+    lua_pushstring(L, g.choice_text(static_cast<int>(i), kEveryone).c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// g:choice_values() -> the typed value of each open choice ("piece=12,to=0402")
+int l_choice_values(lua_State* L) {
+  const Game& g = check_game(L);
+  const auto& ch = g.state().pending.choices;
   lua_createtable(L, static_cast<int>(ch.size()), 0);
   for (size_t i = 0; i < ch.size(); ++i) {
-    lua_pushstring(L, ch[i].c_str());
+    lua_pushstring(L, choice_value(ch[i], g.def()).c_str());
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
@@ -163,7 +198,7 @@ int l_choices(lua_State* L) {
 
 int l_prompt(lua_State* L) {
   const Game& g = check_game(L);
-  if (g.state().pending.open()) lua_pushstring(L, g.state().pending.prompt.c_str());
+  if (g.state().pending.open()) lua_pushstring(L, g.prompt_text(kEveryone).c_str());
   else lua_pushnil(L);
   return 1;
 }
@@ -208,12 +243,9 @@ int l_result(lua_State* L) {
 int l_dice(lua_State* L) {
   Game& g = check_game(L);
   luaL_checktype(L, 2, LUA_TTABLE);
-  const auto n = luaL_len(L, 2);
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, 2, i);
-    g.forced_dice().push(static_cast<int>(luaL_checkinteger(L, -1)));
-    lua_pop(L, 1);
-  }
+  ForcedInput f;
+  f.dice = face_list(L, 2);
+  if (auto s = g.force(f); !s.ok()) return luaL_error(L, "%s", s.error().message.c_str());
   return 0;
 }
 
@@ -221,19 +253,14 @@ int l_draws(lua_State* L) {
   Game& g = check_game(L);
   const std::string loc = luaL_checkstring(L, 2);
   luaL_checktype(L, 3, LUA_TTABLE);
-  std::vector<std::string> names;
-  const auto n = luaL_len(L, 3);
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, 3, i);
-    names.emplace_back(luaL_checkstring(L, -1));
-    lua_pop(L, 1);
-  }
-  if (auto s = g.force_draws(loc, names); !s.ok()) return luaL_error(L, "%s", s.error().message.c_str());
+  ForcedInput f;
+  f.draws.emplace_back(loc, card_names(L, 3));
+  if (auto s = g.force(f); !s.ok()) return luaL_error(L, "%s", s.error().message.c_str());
   return 0;
 }
 
 int l_unused_dice(lua_State* L) {
-  lua_pushinteger(L, static_cast<lua_Integer>(check_game(L).forced_dice().size()));
+  lua_pushinteger(L, static_cast<lua_Integer>(check_game(L).forced_left().dice.size()));
   return 1;
 }
 
@@ -284,7 +311,7 @@ int l_events(lua_State* L) {
     lua_setfield(L, -2, "kind");
     lua_pushstring(L, ev[i].rule.c_str());
     lua_setfield(L, -2, "rule");
-    lua_pushstring(L, ev[i].text.c_str());
+    lua_pushstring(L, event_text(g, ev[i]).c_str());
     lua_setfield(L, -2, "text");
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
@@ -297,7 +324,7 @@ int l_logged(lua_State* L) {
   const std::string text = luaL_checkstring(L, 2);
   const std::string rule = luaL_optstring(L, 3, "");
   for (const auto& e : g.events())
-    if (e.text.find(text) != std::string::npos && (rule.empty() || e.rule == rule)) {
+    if ((rule.empty() || e.rule == rule) && event_text(g, e).find(text) != std::string::npos) {
       lua_pushboolean(L, 1);
       return 1;
     }
@@ -306,7 +333,7 @@ int l_logged(lua_State* L) {
 }
 
 int l_clear_events(lua_State* L) {
-  check_game(L).events().clear();
+  check_game(L).clear_events();
   return 0;
 }
 
@@ -440,7 +467,7 @@ int l_random_play(lua_State* L) {
     const auto seed = static_cast<uint64_t>(o.seed + i);
     Rng chooser(derive_seed(static_cast<uint64_t>(o.seed), static_cast<uint64_t>(i)));
     taken.clear();
-    g.events().clear();
+    g.clear_events();
     if (auto st = g.start(seed); !st.ok()) random_play_failure(L, g, seed, 0, st.error().message);
     int64_t decisions = 0;
     while (!g.state().finished) {
@@ -450,7 +477,7 @@ int l_random_play(lua_State* L) {
         random_play_failure(L, g, seed, decisions, "side '" + (*def)->sides[d.side].id + "' was asked, not one of 'sides'");
       const int choice = static_cast<int>(chooser.below(d.choices.size()));
       taken.push_back(choice);
-      g.events().clear();  // only the last events are kept, for a failure's log
+      g.clear_events();  // only the last events are kept, for a failure's log
       if (auto st = g.act(choice); !st.ok()) random_play_failure(L, g, seed, decisions, st.error().message);
       if (++decisions > o.max_decisions)
         random_play_failure(L, g, seed, decisions,
@@ -516,32 +543,9 @@ int l_hash(lua_State* L) {
 // sandbox (with the rules API), to build a position or inspect the state.
 int l_run(lua_State* L) {
   Game& g = check_game(L);
-  size_t len = 0;
-  const char* code = luaL_checklstring(L, 2, &len);
-  lua_State* G = g.sandbox().L();
-  const Sandbox::Run run(g.sandbox(), G);
-  if (luaL_loadbufferx(G, code, len, "=g:run", "t") != LUA_OK || lua_pcall(G, 0, 1, 0) != LUA_OK) {
-    std::string msg = lua_tostring(G, -1) ? lua_tostring(G, -1) : "?";
-    lua_pop(G, 1);
-    return luaL_error(L, "g:run: %s", msg.c_str());
-  }
-  Value v;
-  {
-    // check_value raises on the game's state; catch it there, not here.
-    lua_pushcfunction(G, [](lua_State* S) -> int {
-      auto* out = static_cast<Value*>(lua_touserdata(S, 2));
-      *out = check_value(S, 1);
-      return 0;
-    });
-    lua_insert(G, -2);
-    lua_pushlightuserdata(G, &v);
-    if (lua_pcall(G, 2, 0, 0) != LUA_OK) {
-      std::string msg = lua_tostring(G, -1);
-      lua_pop(G, 1);
-      return luaL_error(L, "g:run: %s", msg.c_str());
-    }
-  }
-  push_value(L, v);
+  auto v = g.run_lua(luaL_checkstring(L, 2), "g:run");
+  if (!v.ok()) return luaL_error(L, "g:run: %s", v.error().message.c_str());
+  push_value(L, *v);
   return 1;
 }
 
@@ -635,7 +639,8 @@ int l_test(lua_State* L) {
 void open_test_api(lua_State* L) {
   luaL_newmetatable(L, kGameMeta);
   static const luaL_Reg methods[] = {
-      {"choose", l_choose}, {"choices", l_choices}, {"prompt", l_prompt},   {"side", l_side},
+      {"choose", l_choose}, {"choices", l_choices}, {"choice_values", l_choice_values},
+      {"prompt", l_prompt}, {"side", l_side},
       {"turn", l_turn},     {"phase", l_phase},     {"finished", l_finished}, {"result", l_result},
       {"dice", l_dice},     {"draws", l_draws},     {"unused_dice", l_unused_dice}, {"track", l_track},
       {"var", l_var},       {"at", l_at},           {"count", l_count},     {"events", l_events},

@@ -146,16 +146,29 @@ class Reader {
 };
 
 void append_event(std::string& out, std::string_view kind, std::string_view rule, std::string_view text,
-                  std::string_view visible_to) {
+                  std::string_view visible_to, const std::map<std::string, std::string>* texts) {
   out += '[';
   append_string(out, kind);
   out += ',';
   append_string(out, rule);
   out += ',';
   append_string(out, text);
-  if (!visible_to.empty()) {
+  const bool by_reader = texts && !texts->empty();
+  if (!visible_to.empty() || by_reader) {
     out += ',';
     append_string(out, visible_to);
+  }
+  if (by_reader) {
+    out += ",{";
+    bool first = true;
+    for (const auto& [reader, words] : *texts) {
+      if (!first) out += ',';
+      first = false;
+      append_string(out, reader);
+      out += ':';
+      append_string(out, words);
+    }
+    out += '}';
   }
   out += ']';
 }
@@ -166,19 +179,19 @@ void append_events_json(std::string& out, const std::vector<EventRow>& events) {
   out += '[';
   for (size_t i = 0; i < events.size(); ++i) {
     if (i) out += ',';
-    append_event(out, events[i].kind, events[i].rule, events[i].text, events[i].visible_to);
+    append_event(out, events[i].kind, events[i].rule, events[i].text, events[i].visible_to, &events[i].texts);
   }
   out += ']';
 }
 
 void EventsJsonWriter::add(std::string_view kind, std::string_view rule, std::string_view text,
-                           std::string_view visible_to) {
+                           std::string_view visible_to, const std::map<std::string, std::string>* texts) {
   if (closed_) {  // json() closed the array: reopen it
     out_.pop_back();
     closed_ = false;
   }
   out_ += count_++ ? ',' : '[';
-  append_event(out_, kind, rule, text, visible_to);
+  append_event(out_, kind, rule, text, visible_to, texts);
 }
 
 std::string_view EventsJsonWriter::json() {
@@ -204,7 +217,23 @@ Status read_events_json(std::string_view json, int64_t action, std::vector<Event
       CB_TRY(r.string(e.rule));
       if (!r.eat(',')) return r.fail("',' (the text)");
       CB_TRY(r.string(e.text));
-      if (r.eat(',')) CB_TRY(r.string(e.visible_to));
+      if (r.eat(',')) {
+        CB_TRY(r.string(e.visible_to));
+        if (r.eat(',')) {
+          if (!r.eat('{')) return r.fail("'{' (the words by reader)");
+          if (!r.eat('}')) {
+            for (;;) {
+              std::string reader, words;
+              CB_TRY(r.string(reader));
+              if (!r.eat(':')) return r.fail("':'");
+              CB_TRY(r.string(words));
+              e.texts[std::move(reader)] = std::move(words);
+              if (r.eat('}')) break;
+              if (!r.eat(',')) return r.fail("',' or '}'");
+            }
+          }
+        }
+      }
       if (!r.eat(']')) return r.fail("']' (the end of an event)");
       out.push_back(std::move(e));
       if (r.eat(']')) break;

@@ -1,8 +1,13 @@
 // The events of one action as a save stores them: one JSON text per action,
 // an array with one array per event, [kind, rule, text] or, for an event only
-// one side may see, [kind, rule, text, visible_to]:
+// one side may see, [kind, rule, text, visible_to]; an event whose words
+// differ by reader (it names a piece some side did not see) adds an object of
+// those words by side id, "" for a spectator: [kind, rule, text, visible_to,
+// {"syria": ..., "": ...}]. `text` is the words for every piece named (a
+// finished game's replay):
 //
-//   [["sequence","","Turn 2"],["roll","9.1","2d6 rolled 7 (3+4)"],["draw","2.1","Jihad drawn","arab"]]
+//   [["sequence","","Turn 2"],["roll","9.1","2d6 rolled 7 (3+4)"],
+//    ["draw","2.1","Jihad drawn from Arab deck to Arab hand","",{"israel":"a hidden Arab card drawn ..."}]]
 //
 // One text per action keeps the append of an action to one row (one B-tree
 // page written, not one per event), and stays readable from SQL through
@@ -15,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +34,16 @@ struct EventRow {
   int64_t action = 0;       // filled when read
   std::string kind, rule, text;
   std::string visible_to;   // side id, '' for every side
+  std::map<std::string, std::string> texts;  // the words for a reader (side id, '' a spectator) where they differ from text
+
+  // The words `reader` reads: a side id, "" for a spectator, "*" for every piece named.
+  const std::string& text_for(const std::string& reader) const {
+    if (reader == "*") return text;
+    const auto it = texts.find(reader);
+    return it == texts.end() ? text : it->second;
+  }
+  // Whether `reader` (a side id, "" a spectator, "*" everyone) may see the event at all.
+  bool seen_by(const std::string& reader) const { return visible_to.empty() || reader == "*" || reader == visible_to; }
 };
 
 // Appends the JSON text of `events` to `out`.
@@ -42,8 +58,10 @@ class EventsJsonWriter {
     count_ = 0;
     closed_ = false;
   }
-  // visible_to: the id of the only side that may see it, '' for every side.
-  void add(std::string_view kind, std::string_view rule, std::string_view text, std::string_view visible_to);
+  // visible_to: the id of the only side that may see it, '' for every side;
+  // texts: the words of readers that read it otherwise (may be null).
+  void add(std::string_view kind, std::string_view rule, std::string_view text, std::string_view visible_to,
+           const std::map<std::string, std::string>* texts = nullptr);
   // The text of the events added since clear().
   std::string_view json();
 

@@ -1,6 +1,8 @@
 #include "store/history.h"
 
+#include <algorithm>
 #include <deque>
+#include <map>
 #include <optional>
 
 #include <filesystem>
@@ -16,19 +18,35 @@ namespace {
 
 std::string state_hash(const Game& g) { return hash_hex(g.state().hash()); }
 
+// The words of an event: `text` for a reader who sees every piece named,
+// and in `texts` those of each side and of a spectator where they differ.
+void event_words(const GameDef& d, const Event& e, std::string& text, std::map<std::string, std::string>& texts) {
+  text = render(e.text, d, kEveryone);
+  texts.clear();
+  const bool names_pieces = std::any_of(e.text.args.begin(), e.text.args.end(),
+                                        [](const TextArg& a) { return a.kind == TextArg::Kind::kPiece; });
+  if (!names_pieces) return;
+  for (size_t side = 0; side < d.sides.size(); ++side) {
+    std::string t = render(e.text, d, static_cast<int>(side));
+    if (t != text) texts[d.sides[side].id] = std::move(t);
+  }
+  std::string spectator = render(e.text, d, kPublicOnly);
+  if (spectator != text) texts[""] = std::move(spectator);
+}
+
 std::vector<EventRow> take_events(Game& g) {
   std::vector<EventRow> out;
   out.reserve(g.events().size());
   const auto& sides = g.def().sides;
-  for (auto& e : g.events()) {
+  for (const auto& e : g.events()) {
     EventRow r;
     r.kind = event_kind_name(e.kind);
-    r.rule = std::move(e.rule);
-    r.text = std::move(e.text);
+    r.rule = e.rule;
+    event_words(g.def(), e, r.text, r.texts);
     if (e.visible_to >= 0 && e.visible_to < static_cast<int>(sides.size())) r.visible_to = sides[e.visible_to].id;
     out.push_back(std::move(r));
   }
-  g.events().clear();
+  g.clear_events();
   return out;
 }
 
@@ -36,26 +54,10 @@ std::vector<EventRow> take_events(Game& g) {
 
 History::~History() = default;
 
-Status History::apply_forced(Game& g, const ForcedInput& f) {
-  for (const auto& [loc, types] : f.draws) CB_TRY(g.force_draws(loc, types));
-  for (int face : f.dice) g.forced_dice().push(face);
-  return ok_status();
-}
+Status History::apply_forced(Game& g, const ForcedInput& f) { return g.force(f); }
 
 // The forced dice and draws the game still holds, by location and type ids.
-ForcedInput History::leftover_forced() const {
-  ForcedInput f;
-  const auto& faces = game_->forced_dice().faces();
-  f.dice.assign(faces.begin(), faces.end());
-  const GameDef& d = *def_;
-  for (const auto& [loc, q] : game_->forced_draws()) {
-    if (q.empty()) continue;
-    std::vector<std::string> types;
-    for (int t : q) types.push_back(d.types[t].id);
-    f.draws.emplace_back(d.locations[loc].id, std::move(types));
-  }
-  return f;
-}
+ForcedInput History::leftover_forced() const { return game_->forced_left(); }
 
 Status History::attach_game() {
   auto g = Game::create(def_);
@@ -91,7 +93,7 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   // before creating the file, so a failing start leaves nothing behind.
   if (!overwrite && fs::exists(path)) return rejected("save " + path + " exists: choose another name or overwrite it");
   g.set_record_events(true);
-  g.events().clear();
+  g.clear_events();
   h->capturing_ = true;
   h->has_snapshot_ = false;
   const Status started = g.start(seed);
@@ -179,7 +181,7 @@ Status History::reapply(Game& g, const std::vector<ActionRow>& actions, const st
     if (i >= actions.size()) return -1;
     const ActionRow& a = actions[i];
     const Decision& p = game.state().pending;
-    if (a.choice < 0 || a.choice >= static_cast<int>(p.choices.size()) || p.choices[a.choice] != a.text ||
+    if (a.choice < 0 || a.choice >= static_cast<int>(p.choices.size()) || game.choice_text(a.choice, p.side) != a.text ||
         def_->sides[p.side].id != a.side) {
       mismatch = true;
       return -1;
@@ -213,7 +215,6 @@ Status History::rebuild() {
   std::string where = "the start";
   std::function<Status()> begin;
   std::optional<State> snapshot_state;
-  std::deque<int> snapshot_dice;
   if (*snap) {
     const SnapshotRow& sn = **snap;
     auto state = State::read(sn.state);
@@ -222,12 +223,11 @@ Status History::rebuild() {
                       " is damaged: " + state.error().message);
     auto forced = decode_forced(sn.forced);
     if (!forced.ok()) return forced.error();
-    for (const auto& [loc, types] : forced->draws) CB_TRY(g.force_draws(loc, types));
-    snapshot_dice.assign(forced->dice.begin(), forced->dice.end());
+    CB_TRY(g.force(*forced));
     snapshot_state = std::move(*state);
     from = sn.action;
     where = "the snapshot of action " + std::to_string(from) + " (" + sn.position + ")";
-    begin = [&] { return g.restore(*snapshot_state, snapshot_dice); };
+    begin = [&] { return g.restore(*snapshot_state); };
   } else {
     auto forced = decode_forced(meta_.start_forced);
     if (!forced.ok()) return forced.error();
@@ -254,7 +254,7 @@ Status History::rebuild() {
                      " chose " + a.text + ") failed: " + why};
   }
   g.set_record_events(true);
-  g.events().clear();
+  g.clear_events();
   std::string recorded = meta_.start_hash;
   if (!actions->empty()) {
     recorded = actions->back().state_hash;
@@ -280,18 +280,18 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   a.seq = file_->action_count() + 1;
   a.side = def_->sides[pending.side].id;
   a.choice = *idx;
-  a.text = pending.choices[*idx];
+  a.text = g.choice_text(*idx, pending.side);
   a.forced = encode_forced(forced);
   auto fail = [&](Error e) -> Status {
     capturing_ = false;
     has_snapshot_ = false;
-    g.events().clear();
+    g.clear_events();
     auto rebuilt = rebuild();
     if (!rebuilt.ok()) e.message += " (and reloading the save failed: " + rebuilt.error().message + ")";
     return e;
   };
   if (auto st = apply_forced(g, forced); !st.ok()) return fail(st.error());
-  g.events().clear();
+  g.clear_events();
   has_snapshot_ = false;
   capturing_ = true;
   const Status st = g.act(*idx);
@@ -301,11 +301,15 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   // The events go straight from the game to their JSON text.
   const auto& sides = def_->sides;
   events_json_.clear();
+  std::string text;
+  std::map<std::string, std::string> texts;
   for (const auto& e : g.events()) {
     const bool one_side = e.visible_to >= 0 && e.visible_to < static_cast<int>(sides.size());
-    events_json_.add(event_kind_name(e.kind), e.rule, e.text, one_side ? sides[e.visible_to].id : std::string_view());
+    event_words(*def_, e, text, texts);
+    events_json_.add(event_kind_name(e.kind), e.rule, text, one_side ? sides[e.visible_to].id : std::string_view(),
+                     &texts);
   }
-  g.events().clear();
+  g.clear_events();
   const Status written = file_->append(a, events_json_.json(), has_snapshot_ ? &snapshot_ : nullptr);
   has_snapshot_ = false;
   if (!written.ok()) return fail(written.error());

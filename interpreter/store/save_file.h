@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/forced_input.h"
 #include "store/events_json.h"
 
 struct sqlite3;
@@ -29,14 +30,9 @@ struct sqlite3_stmt;
 
 namespace cardboard {
 
-// Dice faces and draws queued before an action (or before the start), and
-// their text form "dice=6,1,4;draw:event_deck=Jihad|Truce" ('' when none).
-// Location and piece-type names must not contain ';', '=', '|' or ','.
-struct ForcedInput {
-  std::vector<int> dice;
-  std::vector<std::pair<std::string, std::vector<std::string>>> draws;  // location -> piece types, in order
-  bool empty() const { return dice.empty() && draws.empty(); }
-};
+// The text form of forced input, as a save records it:
+// "dice=6,1,4;draw:event_deck=jihad|truce" ('' when none). Location and
+// piece-type names must not contain ';', '=', '|' or ','.
 std::string encode_forced(const ForcedInput& f);
 Result<ForcedInput> decode_forced(std::string_view text);
 

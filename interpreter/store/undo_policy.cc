@@ -4,15 +4,19 @@ namespace cardboard {
 
 namespace {
 
-// What makes action `seq` a barrier, or "" when nothing does.
-Result<std::string> barrier(SaveFile& file, int64_t seq) {
+// What makes action `seq` a barrier for `side`, or "" when nothing does:
+// something new to a side. A roll, a draw or a reveal is new to someone; an
+// event seen by one other side alone showed it something. The words quoted
+// are the asking side's own.
+Result<std::string> barrier(SaveFile& file, int64_t seq, const std::string& side) {
   auto events = file.events(seq);
   if (!events.ok()) return events.error();
   for (const auto& e : *events) {
-    if (e.kind == "roll") return "it rolled (" + e.text + ")";
-    if (e.kind == "draw") return "it drew (" + e.text + ")";
-    if (e.kind == "reveal") return "it revealed (" + e.text + ")";
-    if (!e.visible_to.empty()) return "it showed something to " + e.visible_to + " only";
+    const std::string& words = e.text_for(side);
+    if (e.kind == "roll") return "it rolled (" + words + ")";
+    if (e.kind == "draw") return "it drew (" + words + ")";
+    if (e.kind == "reveal") return "it revealed (" + words + ")";
+    if (!e.visible_to.empty() && e.visible_to != side) return "it showed something to " + e.visible_to + " only";
   }
   return std::string();
 }
@@ -35,7 +39,7 @@ Status check_undo(History& h, const UndoRequest& r) {
     if (a->side != side)
       return rejected("cannot undo action " + std::to_string(seq) + " (" + a->side + " chose " + a->text +
                       "): it is not " + side + "'s" + why_not);
-    auto b = barrier(h.file(), seq);
+    auto b = barrier(h.file(), seq, side);
     if (!b.ok()) return b.error();
     if (!b->empty())
       return rejected("cannot undo action " + std::to_string(seq) + " (" + a->side + " chose " + a->text + "): " + *b +

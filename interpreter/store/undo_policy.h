@@ -1,8 +1,10 @@
 // Who may take back what. In a solitaire or practice game (at most one side
 // played by a person) undo goes back freely. In a game between people a side
-// takes back only its own actions, and none past an information barrier: an
-// action whose consequences rolled dice, drew, revealed a piece, or showed
-// something to one side only; unless both sides agree. No rules author marks anything for it:
+// takes back only its own actions, and none past an information barrier:
+// an action whose consequences were new to a side: it rolled dice, drew,
+// revealed a piece, or showed another side something only that side saw (a
+// side's own hidden pieces moving tell it nothing new); unless both sides
+// agree. No rules author marks anything for it:
 // the kernel records every roll, draw and event with who may see it.
 #pragma once
 

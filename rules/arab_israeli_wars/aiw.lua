@@ -5,67 +5,22 @@
 --
 -- All game state lives in the kernel: cards are pieces in locations, the
 -- Arab-held TT are tracks, and vars hold the Decisive Victory streak
--- (vars.streak) and the front the current event aims at (vars.event_front).
--- The tables below are constants.
-
--- The kernel's functions used on every turn, as locals (the kernel creates
--- them before the rules load).
-local pieces_at, pieces_top, pieces_count, pieces_sum = pieces.at, pieces.top, pieces.count, pieces.sum
-local pieces_value, pieces_name = pieces.value, pieces.name
-local pick, move = pick, move
+-- (vars.streak), the front the current event aims at (vars.event_front) and
+-- the Transfer Phase's bookkeeping. The tables below are constants.
 
 -- FRONTS: in the order battles are fought (North, Central, South).
 FRONTS = { "north", "central", "south" }
-FRONT_TITLES = { "North Front", "Central Front", "South Front" }
-FRONT_TITLE = { north = "North Front", central = "Central Front", south = "South Front" }
 -- The other two fronts of each front, in battle order (transfer destinations).
-OTHER_FRONTS = { { "central", "south" }, { "north", "south" }, { "north", "central" } }
+OTHER_FRONTS = { north = { "central", "south" }, central = { "north", "south" }, south = { "north", "central" } }
 
 -- TERRITORY TOKENS: one track per front counting the Arab-held TT (0-6).
 TT = { north = "arab_tt_north", central = "arab_tt_central", south = "arab_tt_south" }
-TT_TRACKS = { "arab_tt_north", "arab_tt_central", "arab_tt_south" }  -- in FRONTS order
 
 -- UNIT CARDS: filters for pieces.count/sum/at, compiled once.
-local filter = pieces.filter
-UNITS = { israel = filter { owner = "israel" }, arab = filter { owner = "arab" } }
-LEADERS = { israel = filter { owner = "israel", has = "leader" }, arab = filter { owner = "arab", has = "leader" } }
-ISRAELI_REGULARS = filter { owner = "israel", has = "regular" }
+UNITS = { israel = pieces.filter { owner = "israel" }, arab = pieces.filter { owner = "arab" } }
+LEADERS = { israel = pieces.filter { owner = "israel", has = "leader" }, arab = pieces.filter { owner = "arab", has = "leader" } }
+ISRAELI_REGULARS = pieces.filter { owner = "israel", has = "regular" }
 DISCARD = { israel = "israeli_discard", arab = "arab_discard" }
-SIDE_TITLE = { israel = "Israel", arab = "Arabs" }
-
--- CARD_INFO: what the Israeli Phase and the Transfer Phase need of a unit
--- card type, read from its printed values the first time the type is seen:
--- name, vehicles, extremists, the deploy question (deploy) and the transfer
--- choice texts from each front (moves[front index], in OTHER_FRONTS order).
--- A cache of constants: the same in every game, never game state.
-CARD_INFO = {}
-
-function card_info(p, t)
-  local name = pieces_name(p)
-  local moves = {}
-  for fi = 1, 3 do
-    local texts = {}
-    for ti = 1, 3 do
-      if ti ~= fi then
-        texts[#texts + 1] = "Move " .. name .. " from " .. FRONT_TITLES[fi] .. " to " .. FRONT_TITLES[ti]
-      end
-    end
-    moves[fi] = texts
-  end
-  local info = {
-    name = name,
-    vehicles = pieces_value(p, "vehicles"),
-    extremists = pieces_value(p, "extremists"),
-    deploy = {
-      prompt = "Israeli Phase: deploy " .. name,
-      choices = { name .. " to North Front", name .. " to Central Front", name .. " to South Front" },
-      rule = "3",
-    },
-    moves = moves,
-  }
-  CARD_INFO[t] = info
-  return info
-end
 
 -- SETUP: the generic rules give Israel every TT (the tracks start at 0);
 -- a deckset's scenario overrides it (1948: 3 Arab TT at each front).
@@ -81,34 +36,18 @@ end
 
 -- The event card of this turn, or nil.
 function current_event()
-  return pieces_top("current_event")
+  return pieces.top("current_event")
 end
 
 -- Card List Notation (Leader) and the event cards: the Force modifiers of
 -- `side` at `front` from the current event `ev`: a modifier per non-leader
 -- unit and a flat one for the front's total.
 function event_modifiers(ev, side, front)
-  if ev == nil or pieces_value(ev, "effect") ~= "force" or pieces_value(ev, "side") ~= side then return 0, 0 end
-  if pieces_value(ev, "front") ~= "all" and vars.event_front ~= front then return 0, 0 end
-  local amount = pieces_value(ev, "amount")
-  if pieces_value(ev, "per_unit") then return amount, 0 end
+  if ev == nil or pieces.value(ev, "effect") ~= "force" or pieces.value(ev, "side") ~= side then return 0, 0 end
+  if pieces.value(ev, "front") ~= "all" and vars.event_front ~= front then return 0, 0 end
+  local amount = pieces.value(ev, "amount")
+  if pieces.value(ev, "per_unit") then return amount, 0 end
   return 0, amount
-end
-
--- The current event `ev` read once for a Battle Phase: its effect, the front
--- it aims at (vars.event_front) and, for a Force card, the side it modifies,
--- whether it acts at every front (else only at the aimed one) and its
--- per-unit and flat modifiers (event_modifiers for one side and front).
-function read_event(ev)
-  if ev == nil then return nil end
-  local effect = pieces_value(ev, "effect")
-  local aim = vars.event_front
-  if effect ~= "force" then return effect, aim end
-  local amount = pieces_value(ev, "amount")
-  local side = pieces_value(ev, "side")
-  local everywhere = pieces_value(ev, "front") == "all"
-  if pieces_value(ev, "per_unit") then return effect, aim, side, everywhere, amount, 0 end
-  return effect, aim, side, everywhere, 0, amount
 end
 
 -- Card List Notation (Leader): what each friendly Leader at a front adds to
@@ -120,9 +59,9 @@ LEADER_BONUS = 1
 -- +LEADER_BONUS per friendly Leader there and the event's per-unit modifier
 -- + the event's flat modifier; a total below 0 counts 0 (A16).
 function front_force(side, front, per_unit, flat)
-  local force, n = pieces_sum(front, "force", UNITS[side])
+  local force, n = pieces.sum(front, "force", UNITS[side])
   if n == 0 then return 0, 0 end
-  local leaders = pieces_count(front, LEADERS[side])
+  local leaders = pieces.count(front, LEADERS[side])
   local total = force + (n - leaders) * (leaders * LEADER_BONUS + per_unit) + flat
   if total < 0 then total = 0 end
   return total, n
@@ -142,9 +81,9 @@ end
 -- RANDOMIZATION: `side` discards one random unit card at `front` (leaders
 -- included, A5); nothing when it has none there. Returns the card or nil.
 function discard_random(side, front, rule)
-  local cards = pieces_at(front, UNITS[side])
+  local cards = pieces.at(front, UNITS[side])
   if cards[1] == nil then return nil end
   local p = pick(cards, rule, "random unit")
-  move(p, DISCARD[side], rule)
+  pieces.move(p, DISCARD[side], rule)
   return p
 end

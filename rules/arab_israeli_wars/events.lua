@@ -11,12 +11,7 @@
 function resolve_event_front(ev)
   local where = pieces.value(ev, "front")
   if where == "target" then
-    local _, i = ask("israel", {
-      prompt = pieces.name(ev) .. ": choose the target front",
-      choices = FRONT_TITLES,
-      rule = "Notation: Target",
-    })
-    return FRONTS[i]
+    return ask("israel", "Notation: Target", { prompt = { "%P: choose the target front", ev }, locations = FRONTS })
   elseif where == "random" then
     return random_front("Notation: R")
   end
@@ -40,8 +35,7 @@ function apply_event(ev)
   elseif effect == "discard" then
     -- A9: each side discards at each front named, if it has a unit there.
     local amount = pieces.value(ev, "amount")
-    for i = 1, 3 do
-      local f = FRONTS[i]
+    for _, f in ipairs(FRONTS) do
       if front == "all" or front == f then
         for _ = 1, amount do
           discard_random("israel", f, "2")

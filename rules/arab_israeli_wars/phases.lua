@@ -1,17 +1,5 @@
 -- TURN SEQUENCE: the six phases of a turn, in the rules' order.
 
--- The kernel's functions and the constants of aiw.lua used on every turn,
--- as locals (aiw.lua and the kernel's API load before this file).
-local pieces_at, pieces_count, pieces_value, pieces_type = pieces.at, pieces.count, pieces.value, pieces.type
-local pieces_location = pieces.location
-local track_get, track_add, deck_count = track.get, track.add, deck.count
-local ask, draw, move, log = ask, draw, move, log
-local FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS = FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS
-local UNITS, ISRAELI_REGULARS, CARD_INFO, card_info = UNITS, ISRAELI_REGULARS, CARD_INFO, card_info
-local current_event, read_event, front_force = current_event, read_event, front_force
-local random_front, discard_random = random_front, discard_random
-local FRONT_INDEX = { north = 1, central = 2, south = 3 }
-
 -- 1. ARAB PHASE: the Arabs draw 3 cards and deploy each to its printed
 -- front; an R card goes to a random front. An empty deck gives no more (A13).
 function arab_phase()
@@ -20,14 +8,14 @@ end
 
 function arab_draw(n, rule)
   for _ = 1, n do
-    local p = draw("arab_deck", "arab_hand", rule)
+    local p = deck.draw("arab_deck", "arab_hand", rule)
     if p == nil then
       log(rule, "the Arab deck is empty")
       return
     end
-    local front = pieces_value(p, "front")
+    local front = pieces.value(p, "front")
     if front == "random" then front = random_front("Notation: R") end
-    move(p, front, rule)
+    pieces.move(p, front, rule)
   end
 end
 
@@ -36,25 +24,25 @@ end
 -- applied (events.lua).
 function event_phase()
   local old = current_event()
-  if old then move(old, "event_discard", "2") end
+  if old then pieces.move(old, "event_discard", "2") end
   vars.event_front = nil
-  if deck_count("event_deck") == 0 then deck.reshuffle("event_discard", "event_deck", "2") end
-  local ev = draw("event_deck", "current_event", "2")
+  if pieces.count("event_deck") == 0 then deck.reshuffle("event_discard", "event_deck", "2") end
+  local ev = deck.draw("event_deck", "current_event", "2")
   if ev then apply_event(ev) end
 end
 
 -- 3. ISRAELI PHASE: the Israelis draw 2 cards (an empty deck gives no more,
--- A13), then deploy every card in hand, one decision a card; Extremists go
--- to a random front without a decision (Card List Notation).
+-- A13), then deploy every card in hand, one decision a card, oldest first
+-- (R12); Extremists go to a random front without a decision (Card List
+-- Notation).
 function israeli_phase()
   draw_israeli(2, "3")
-  local hand = pieces_at("israeli_hand")
-  for i = 1, #hand do deploy_israeli(hand[i]) end
+  while pieces.count("israeli_hand") > 0 do deploy_israeli(pieces.at("israeli_hand")[1]) end
 end
 
 function draw_israeli(n, rule)
   for _ = 1, n do
-    if draw("israeli_deck", "israeli_hand", rule) == nil then
+    if deck.draw("israeli_deck", "israeli_hand", rule) == nil then
       log(rule, "the Israeli deck is empty")
       return
     end
@@ -62,16 +50,13 @@ function draw_israeli(n, rule)
 end
 
 function deploy_israeli(p)
-  local t = pieces_type(p)
-  local info = CARD_INFO[t] or card_info(p, t)
   local front
-  if info.extremists then
+  if pieces.value(p, "extremists") then
     front = random_front("Notation: Extremists")
   else
-    local _, i = ask("israel", info.deploy)
-    front = FRONTS[i]
+    front = ask("israel", "3", { prompt = { "Israeli Phase: deploy %P", p }, locations = FRONTS })
   end
-  move(p, front, "3")
+  pieces.move(p, front, "3")
 end
 
 -- 4. TRANSFER PHASE: one Israeli Regular unit (A3) may move to another
@@ -79,79 +64,65 @@ end
 -- and a transfers event adds free transfers for any Regular unit (A4). The
 -- player moves units one at a time until "No transfer" or nothing can move.
 -- Identical cards at one front make one choice; a Vehicle whose own free
--- transfer is unused is the one moved, and it spends that first.
---
--- The choice list is rebuilt for every question in the same three tables,
--- cleared past its end, so a question creates no table and no new key.
--- They hold nothing between questions: the state is all in the kernel.
-local TEXTS, MOVERS, INFOS = {}, {}, {}
-
+-- transfer is unused is the one moved, and it spends that first. Between
+-- decisions the transfers left are vars.transfers_left and the Vehicles that
+-- spent their own are vars.moved_free (piece -> true).
 function transfer_phase()
   local ev = current_event()
-  local left = 1
-  if ev and pieces_value(ev, "effect") == "transfers" then left = left + pieces_value(ev, "amount") end
-  local used = {}  -- vehicles that spent their own free transfer (this step only)
-  local question = { prompt = nil, choices = nil, rule = "4" }
-  local texts, movers, infos = TEXTS, MOVERS, INFOS
-  while true do
-    -- Two choices per card type and front: texts[k], texts[k + 1] move
-    -- movers[k] (= movers[k + 1]) to its front's OTHER_FRONTS 1 and 2;
-    -- infos[k] is the type's CARD_INFO.
-    local n = 0
-    for fi = 1, 3 do
-      local regs = pieces_at(FRONTS[fi], ISRAELI_REGULARS)
-      local first = n  -- this front's choices are above `first`
-      for j = 1, #regs do
-        local p = regs[j]
-        local t = pieces_type(p)
-        local info = CARD_INFO[t] or card_info(p, t)
-        local own = info.vehicles and not used[p]
-        if left > 0 or own then
-          local k = nil
-          for m = first + 1, n, 2 do
-            if infos[m] == info then
-              k = m
-              break
-            end
-          end
-          if k == nil then
-            local moves = info.moves[fi]
-            texts[n + 1], texts[n + 2] = moves[1], moves[2]
-            movers[n + 1], movers[n + 2] = p, p
-            infos[n + 1] = info
-            n = n + 2
-          elseif own and used[movers[k]] then
-            movers[k], movers[k + 1] = p, p
-          end
+  local extra = ev and pieces.value(ev, "effect") == "transfers" and pieces.value(ev, "amount") or 0
+  vars.transfers_left = 1 + extra
+  while transfer_one() do end
+  vars.transfers_left = nil
+  vars.moved_free = nil
+end
+
+-- Whether `p` still has the free transfer of a Vehicles card (A4).
+function has_own_transfer(p)
+  local moved = vars.moved_free
+  return pieces.value(p, "vehicles") and not (moved and moved[p])
+end
+
+-- Asks for one transfer and makes it; false when none can be made or the
+-- player ends the phase.
+function transfer_one()
+  local left = vars.transfers_left
+  local choices = {}
+  for _, from in ipairs(FRONTS) do
+    -- One card of each type at this front, the one with its own transfer first.
+    local types, card = {}, {}
+    for _, p in ipairs(pieces.at(from, ISRAELI_REGULARS)) do
+      local own = has_own_transfer(p)
+      if left > 0 or own then
+        local t = pieces.type(p)
+        if card[t] == nil then
+          types[#types + 1] = t
+          card[t] = p
+        elseif own and not has_own_transfer(card[t]) then
+          card[t] = p
         end
       end
     end
-    if n == 0 then return end
-    texts[n + 1] = "No transfer"
-    local k = n + 2
-    while texts[k] ~= nil do
-      texts[k] = nil
-      k = k + 1
+    for _, t in ipairs(types) do
+      for _, to in ipairs(OTHER_FRONTS[from]) do choices[#choices + 1] = { piece = card[t], to = to } end
     end
-    -- The long prompt only when events are recorded; asked at every question,
-    -- as a step replayed from a save records only from where it resumes.
-    if game.recording() then
-      question.prompt = string.format("Transfer Phase: move a Regular unit (%d transfer%s left; each Vehicle also moves once free)",
-        left, left == 1 and "" or "s")
-    else
-      question.prompt = "Transfer Phase: move a Regular unit"
-    end
-    question.choices = texts
-    local _, i = ask("israel", question)
-    if i > n then return end
-    local p = movers[i]
-    if not used[p] and CARD_INFO[pieces_type(p)].vehicles then
-      used[p] = true
-    else
-      left = left - 1
-    end
-    move(p, OTHER_FRONTS[FRONT_INDEX[pieces_location(p)]][2 - i % 2], "4")
   end
+  if #choices == 0 then return false end
+  choices[#choices + 1] = "no_transfer"
+  local c = ask("israel", "4", {
+    prompt = { "Transfer Phase: move a Regular unit (%d transfer%s left; each Vehicle also moves once free)", left,
+               left == 1 and "" or "s" },
+    choices = choices,
+  })
+  if c == "no_transfer" then return false end
+  if has_own_transfer(c.piece) then
+    local moved = vars.moved_free or {}
+    moved[c.piece] = true
+    vars.moved_free = moved
+  else
+    vars.transfers_left = left - 1
+  end
+  pieces.move(c.piece, c.to, "4")
+  return true
 end
 
 -- 5. BATTLE PHASE: one battle at each front, North, Central, South. None on
@@ -164,78 +135,64 @@ function battle_phase()
     return
   end
   local ev = current_event()
-  if ev and pieces_value(ev, "truce") then
+  if ev and pieces.value(ev, "truce") then
     log("Notation: Truce", "Truce: no Battle Phase this turn")
     vars.streak = 0
     return
   end
-  local effect, aim, side, everywhere, per_unit, flat = read_event(ev)
   local won = 0
-  for i = 1, 3 do
-    if fight(FRONTS[i], ev, effect, aim, side, everywhere, per_unit, flat) == "israel" then won = won + 1 end
+  for _, front in ipairs(FRONTS) do
+    if battle(front, ev) == "israel" then won = won + 1 end
   end
   if won == 3 then vars.streak = vars.streak + 1 else vars.streak = 0 end
 end
 
--- One battle; returns the winning side, or nil for no battle or a stalemate.
+-- One battle at `front` with the current event `ev`; returns the winning
+-- side, or nil for no battle or a stalemate.
 function battle(front, ev)
-  return fight(front, ev, read_event(ev))
-end
-
--- One battle with the current event `ev` read by read_event (aiw.lua).
-function fight(front, ev, effect, aim, side, everywhere, per_unit, flat)
-  if effect == "negate_battle" and aim == front then
-    log("5", "%s: the battle is negated (%s)", FRONT_TITLE[front], pieces.name(ev))
+  local effect = ev and pieces.value(ev, "effect")
+  local aimed = ev and vars.event_front == front
+  if effect == "negate_battle" and aimed then
+    log("5", "%L: the battle is negated (%P)", front, ev)
     return nil
   end
-  local il, il_n, ar, ar_n
-  if side ~= nil and (everywhere or aim == front) then
-    if side == "israel" then
-      il, il_n = front_force("israel", front, per_unit, flat)
-      ar, ar_n = front_force("arab", front, 0, 0)
-    else
-      il, il_n = front_force("israel", front, 0, 0)
-      ar, ar_n = front_force("arab", front, per_unit, flat)
-    end
-  else
-    il, il_n = front_force("israel", front, 0, 0)
-    ar, ar_n = front_force("arab", front, 0, 0)
-  end
+  local il, il_n = force_total("israel", front, ev)
+  local ar, ar_n = force_total("arab", front, ev)
   if il_n == 0 and ar_n == 0 then
-    log("5", "%s: no units, no battle", FRONT_TITLE[front])  -- A12
+    log("5", "%L: no units, no battle", front)  -- A12
     return nil
   end
-  if effect == "stalemate" and aim == front then
-    log("5", "%s: automatic stalemate (%s)", FRONT_TITLE[front], pieces.name(ev))  -- A10
+  if effect == "stalemate" and aimed then
+    log("5", "%L: automatic stalemate (%P)", front, ev)  -- A10
     discard_random("israel", front, "5")
     discard_random("arab", front, "5")
     return nil
   end
   -- A side with no units: the other takes 2 TT (no discard, no totals).
   if il_n == 0 then
-    log("5", "%s: Israel has no units; the Arabs take 2 TT", FRONT_TITLE[front])
-    track_add(TT[front], 2, "5")
+    log("5", "%L: Israel has no units; the Arabs take 2 TT", front)
+    track.add(TT[front], 2, "5")
     return "arab"
   end
   if ar_n == 0 then
-    log("5", "%s: the Arabs have no units; Israel takes 2 TT", FRONT_TITLE[front])
-    track_add(TT[front], -2, "5")
+    log("5", "%L: the Arabs have no units; Israel takes 2 TT", front)
+    track.add(TT[front], -2, "5")
     return "israel"
   end
   if il == ar then
-    log("5", "%s: Israel %d, Arabs %d: stalemate", FRONT_TITLE[front], il, ar)
+    log("5", "%L: Israel %d, Arabs %d: stalemate", front, il, ar)
     discard_random("israel", front, "5")
     discard_random("arab", front, "5")
     return nil
   end
   if il > ar then
-    log("5", "%s: Israel %d, Arabs %d: Israel won", FRONT_TITLE[front], il, ar)
-    track_add(TT[front], -1, "5")
+    log("5", "%L: Israel %d, Arabs %d: Israel won", front, il, ar)
+    track.add(TT[front], -1, "5")
     discard_random("arab", front, "5")
     return "israel"
   end
-  log("5", "%s: Israel %d, Arabs %d: the Arabs won", FRONT_TITLE[front], il, ar)
-  track_add(TT[front], 1, "5")
+  log("5", "%L: Israel %d, Arabs %d: the Arabs won", front, il, ar)
+  track.add(TT[front], 1, "5")
   discard_random("israel", front, "5")
   return "arab"
 end
@@ -245,12 +202,12 @@ end
 -- in a row), Attrition Victory (no Arab unit card left in the deck or on
 -- the table, A13). The step returns the result that ends the game.
 function end_phase()
-  for i = 1, 3 do
-    if track_get(TT_TRACKS[i]) >= 6 then return "Arab victory: complete loss", "arab" end
+  for _, front in ipairs(FRONTS) do
+    if track.get(TT[front]) >= 6 then return "Arab victory: complete loss", "arab" end
   end
   if vars.streak >= 2 then return "Israeli decisive victory", "israel" end
-  if deck_count("arab_deck") == 0 and pieces_count("north", UNITS.arab) == 0 and
-      pieces_count("central", UNITS.arab) == 0 and pieces_count("south", UNITS.arab) == 0 then
+  if pieces.count("arab_deck") == 0 and pieces.count("north", UNITS.arab) == 0 and
+      pieces.count("central", UNITS.arab) == 0 and pieces.count("south", UNITS.arab) == 0 then
     return "Israeli attrition victory", "israel"
   end
 end

@@ -20,7 +20,7 @@ end
 function setup()
   vars.patrol = pieces.at(map.place("Outpost"), { type = "patrol" })[1]
   for _, name in ipairs(tables.villages) do
-    draw("cup", hideout(name), "2")
+    cup.draw("cup", hideout(name), "2")
   end
 end
 
@@ -47,7 +47,7 @@ function movement()
       choices[#choices + 1] = { text = string.format("Head for %s (%d MP away)", hex_name(hex), cost), path = path }
     end
   end
-  local choice = ask("patrol", { prompt = "Movement: where does the patrol head?", choices = choices, rule = "3" })
+  local choice = ask("patrol", "3", { prompt = "Movement: where does the patrol head?", choices = choices })
   if not choice.path then return end
   local mp, at = tables.movement_allowance, here
   for i = 2, #choice.path do
@@ -56,7 +56,7 @@ function movement()
     mp = mp - step
     at = choice.path[i]
   end
-  move(patrol, at, "3")
+  pieces.move(patrol, at, "3")
 end
 
 -- 4.1 The villages the patrol can search: its own hex (3+) or an adjacent
@@ -88,12 +88,12 @@ function fight(chit, name)
   local total = roll("d6", "5", "fight at " .. name) + support
   local strength = pieces.value(chit, "strength")
   if total > strength then
-    move(chit, "eliminated", "5.1")
+    pieces.move(chit, "eliminated", "5.1")
     track.add("vp", pieces.value(chit, "vp"), "5.1")
     log("5.1", "Patrol fought %d against %s %d at %s: eliminated", total, pieces.name(chit), strength, name)
   else
     track.add("steps", -1, "5.3")
-    cup.put(chit, "cup", "5.3")
+    pieces.move(chit, "cup", "5.3")
     log("5.3", "Patrol fought %d against %s %d at %s: lost a step, the chit escaped", total,
         pieces.name(chit), strength, name)
   end
@@ -105,7 +105,7 @@ function search()
   local targets = search_targets()
   if #targets == 0 then return end
   targets[#targets + 1] = { text = "No search" }
-  local choice = ask("patrol", { prompt = "Search: which village?", choices = targets, rule = "4" })
+  local choice = ask("patrol", "4", { prompt = "Search: which village?", choices = targets })
   if not choice.village then return end
   local name = choice.village
   if roll("d6", "4.1", "search " .. name) < choice.need then
@@ -113,9 +113,9 @@ function search()
     return
   end
   local chit = pieces.at(hideout(name))[1]
-  move(chit, village_hex(name), "4.2")
+  pieces.move(chit, village_hex(name), "4.2")
   if pieces.value(chit, "strength") == 0 then
-    move(chit, "eliminated", "4.2")
+    pieces.move(chit, "eliminated", "4.2")
     log("4.2", "Patrol cleared %s", name)
   else
     fight(chit, name)
@@ -131,10 +131,10 @@ function infiltration()
   for _, name in ipairs(tables.villages) do
     if pieces.count(hideout(name)) == 0 and village_hex(name) ~= here then empty[#empty + 1] = name end
   end
-  if #empty == 0 or cup.count("cup") == 0 then return end
+  if #empty == 0 or pieces.count("cup") == 0 then return end
   if roll("d6", "6", "infiltration") < tables.infiltration then return end
   local name = pick(empty, "6", "village infiltrated")
-  draw("cup", hideout(name), "6")
+  cup.draw("cup", hideout(name), "6")
   log("6", "Insurgents infiltrated %s", name)
 end
 

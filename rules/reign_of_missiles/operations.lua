@@ -3,11 +3,10 @@
 -- Phase and 9.1 the Commando. Helpers (areas_of, move_diplomacy, award_mvp,
 -- spend_event ...) are in rom.lua.
 
--- Filters passed to the kernel, built once.
-local LAUNCHER = { has = "launcher" }
-local F15, DRONE, COMMANDO = { type = "f15" }, { type = "drone" }, { type = "commando" }
-local NAVAL, IRON_DOME, ROCKET = { type = "naval" }, { type = "iron_dome" }, { kind = "rocket" }
-local SUPPRESSED_LAUNCHER = { has = "launcher", marked = "suppressed" }
+-- Filters passed to the kernel, compiled once (LAUNCHER, IRON_DOME, NAVAL,
+-- F15, DRONE and COMMANDO are in rom.lua).
+local ROCKET = pieces.filter { kind = "rocket" }
+local SUPPRESSED_LAUNCHER = pieces.filter { has = "launcher", marked = "suppressed" }
 local STRIKE_MVP = { none = tables.strike_mvp.none, black_dot = tables.strike_mvp.black_dot,
                      red_dot = tables.strike_mvp.red_dot }
 
@@ -18,44 +17,18 @@ function launcher_cf(p)
   return pieces.value(p, "cf") - (pieces.marked(p, "suppressed") and 1 or 0)
 end
 
--- The texts of a launcher: a pure function of the piece, its area and its
--- suppression (a launcher's id always names the same counter of
--- counters.toml), so each is built once and kept: LABELS[p] is a cache of
--- text, not game state; rebuilding it gives the same strings.
-local LABELS = {}
-local function launcher_texts(p, area)
-  local by = LABELS[p]
-  if not by then
-    by = { name = pieces.name(p), suppressed = {}, normal = {} }
-    LABELS[p] = by
-  end
-  local name = by.name
-  area = area or pieces.location(p)
-  local suppressed = pieces.marked(p, "suppressed")
-  local cache = suppressed and by.suppressed or by.normal
-  local t = cache[area]
-  if not t then
-    local label = string.format("%s %d in %s (CF %d%s)", name, p, area_title(area),
-                                pieces.value(p, "cf") - (suppressed and 1 or 0), suppressed and ", suppressed" or "")
-    t = { label = label, attack = "Attack " .. label }
-    cache[area] = t
-  end
-  return t
-end
-
+-- How a launcher reads in choices and the log, as a text (a %t value):
+-- "Qassam launcher 12 in North Gaza (CF 3)"; the piece's number tells alike
+-- launchers apart.
 function launcher_label(p, area)
-  return launcher_texts(p, area).label
+  return { "%P %d in %L (CF %d%s)", p, p, area or pieces.location(p), launcher_cf(p),
+           pieces.marked(p, "suppressed") and ", suppressed" or "" }
 end
 
+-- A centre: "Leadership target in Gaza City", "Supply depot in Khan Yunis".
 local CENTRE_NAMES = { leadership = "Leadership target", supply = "Supply depot" }
-local CENTRE_LABELS = {}
 function centre_label(area)
-  local label = CENTRE_LABELS[area]
-  if not label then
-    label = string.format("%s in %s", CENTRE_NAMES[target_of(area)], area_title(area))
-    CENTRE_LABELS[area] = label
-  end
-  return label
+  return { "%s in %L", CENTRE_NAMES[target_of(area)], area }
 end
 
 -- Ruling R10: air and naval attacks hit each centre at most once a turn.
@@ -87,19 +60,19 @@ function attack_options(area)
   local drone = pieces.at("israeli_available", DRONE)[1]
   local naval = naval_for(area)
   local out = {}
-  if f15 then out[#out + 1] = { text = "F-15", kind = "f15", units = { f15 } } end
-  if drone then out[#out + 1] = { text = "Drone", kind = "drone", units = { drone } } end
+  if f15 then out[#out + 1] = { option = "f15", text = "F-15", kind = "f15", units = { f15 } } end
+  if drone then out[#out + 1] = { option = "drone", text = "Drone", kind = "drone", units = { drone } } end
   if f15 and drone then
-    out[#out + 1] = { text = "F-15 and Drone together", kind = "combined", units = { f15, drone } }
+    out[#out + 1] = { option = "combined", text = "F-15 and Drone together", kind = "combined", units = { f15, drone } }
   end
-  if naval then out[#out + 1] = { text = "Naval Support", kind = "naval", units = { naval } } end
+  if naval then out[#out + 1] = { option = "naval", text = "Naval Support", kind = "naval", units = { naval } } end
   return out
 end
 
 -- 7.1.1, 7.1.2: after its attack a unit is set aside for the turn.
 local function set_aside(attack, rule)
   for _, u in ipairs(attack.units) do
-    if attack.kind == "naval" then pieces.mark(u, "fired") else move(u, "israeli_used", rule) end
+    if attack.kind == "naval" then pieces.mark(u, "fired", rule) else pieces.move(u, "israeli_used", rule) end
   end
 end
 
@@ -132,7 +105,7 @@ local PENALTIES = {
   { text = "Award Hamas 1 MVP", mvp = true },
 }
 function failed_attack_penalty(rule)
-  local c = ask("israel", { prompt = "The attack failed badly: choose the cost", choices = PENALTIES, rule = rule })
+  local c = ask("israel", rule, { prompt = "The attack failed badly: choose the cost", choices = PENALTIES })
   if c.mvp then award_mvp("hamas", 1, rule) else move_diplomacy(c.side, c.spaces, rule) end
 end
 
@@ -142,7 +115,7 @@ function attack_launcher(p, attack)
   local mod = air_modifier(attack, rule)
   if pieces.value(p, "critical_hit") and is_event_active("critical_hit") then mod = mod - 1 end
   local label = launcher_label(p)
-  local d10 = roll("d10", rule, game.recording() and "attack on " .. label or nil)
+  local d10 = roll("d10", rule, "attack on %t", label)
   local d6 = roll("d6", rule, "civilian casualties")
   local dr = d10 + mod
   local cf = launcher_cf(p)
@@ -150,23 +123,23 @@ function attack_launcher(p, attack)
   if dr <= 1 then
     -- Ruling R21: the modified DR decides; 0 or less is out of the game.
     if dr <= 0 then
-      move(p, "launchers_eliminated", rule)
-      log(rule, "%s attacked %s: DR %d, destroyed and out of the game", attack.text, label, dr)
+      log(rule, "%s attacked %t: DR %d, destroyed and out of the game", attack.text, label, dr)
+      pieces.move(p, "launchers_eliminated", rule)
     else
-      move(p, "launcher_cup", rule)
-      log(rule, "%s attacked %s: DR %d, destroyed and returned to the container", attack.text, label, dr)
+      log(rule, "%s attacked %t: DR %d, destroyed and returned to the container", attack.text, label, dr)
+      pieces.move(p, "launcher_cup", rule)
     end
     award_mvp("israel", 1, rule)
   elseif dr <= cf then
     if pieces.marked(p, "suppressed") then
-      log(rule, "%s attacked %s: DR %d, already suppressed, no further effect (ruling R11)", attack.text, label, dr)
+      log(rule, "%s attacked %t: DR %d, already suppressed, no further effect (ruling R11)", attack.text, label, dr)
     else
-      pieces.mark(p, "suppressed")
-      pieces.flip(p, 1)
-      log(rule, "%s attacked %s: DR %d, suppressed", attack.text, label, dr)
+      log(rule, "%s attacked %t: DR %d, suppressed", attack.text, label, dr)
+      pieces.mark(p, "suppressed", rule)
+      pieces.set_face(p, "suppressed", rule)
     end
   else
-    log(rule, "%s attacked %s: DR %d, failed", attack.text, label, dr)
+    log(rule, "%s attacked %t: DR %d, failed", attack.text, label, dr)
     if dr > 2 * cf then failed_attack_penalty(rule) end
   end
   civilian_casualties(d6, rule)
@@ -179,8 +152,8 @@ local function centre_hit(area, launchers, rule)
     move_diplomacy("hamas", 1, rule)
   else
     for _ = 1, launchers do
-      local p = draw("launcher_cup", "launchers_eliminated", rule)
-      if p then log(rule, "A %s was removed from the game", pieces.name(p)) end
+      local p = cup.draw("launcher_cup", "launchers_eliminated", rule)
+      if p then log(rule, "A %P was removed from the game", p) end
     end
   end
 end
@@ -192,16 +165,16 @@ function attack_centre(area, attack)
   local mod = air_modifier(attack, rule)
   if spend_event("intelligence", rule) then mod = mod - 1 end
   local label = centre_label(area)
-  local d10 = roll("d10", rule, game.recording() and "attack on " .. label or nil)
+  local d10 = roll("d10", rule, "attack on %t", label)
   local d6 = roll("d6", rule, "civilian casualties")
   local dr = d10 + mod
   set_aside(attack, rule)
   if dr <= 3 then
-    log(rule, "%s attacked the %s: DR %d, success", attack.text, label, dr)
+    log(rule, "%s attacked the %t: DR %d, success", attack.text, label, dr)
     award_mvp("israel", 1, rule)
     centre_hit(area, 1, rule)
   else
-    log(rule, "%s attacked the %s: DR %d, failed", attack.text, label, dr)
+    log(rule, "%s attacked the %t: DR %d, failed", attack.text, label, dr)
   end
   civilian_casualties(d6, rule)
 end
@@ -221,33 +194,33 @@ function commando_attack(target, area)
   if is_centre and spend_event("intelligence", rule) then mod = mod - 1 end
   -- 4.1 Critical hit: -1 to any attack on a Grad or Qassam launcher.
   if not is_centre and pieces.value(target, "critical_hit") and is_event_active("critical_hit") then mod = mod - 1 end
-  local label = is_centre and centre_label(area) or launcher_label(target)
-  local d10 = roll("d10", rule, "commando attack on " .. label)
+  local label = is_centre and centre_label(area) or launcher_label(target, area)
+  local d10 = roll("d10", rule, "commando attack on %t", label)
   local d6 = roll("d6", rule, "civilian casualties")
   local dr = d10 + mod
   if dr <= 3 then
-    log(rule, "The Commando attacked the %s: DR %d, success", label, dr)
+    log(rule, "The Commando attacked the %t: DR %d, success", label, dr)
     award_mvp("israel", 1, rule)
-    if is_centre then centre_hit(area, 2, rule) else move(target, "launchers_eliminated", rule) end
+    if is_centre then centre_hit(area, 2, rule) else pieces.move(target, "launchers_eliminated", rule) end
   elseif dr <= 8 then
-    log(rule, "The Commando attacked the %s: DR %d, failed", label, dr)
+    log(rule, "The Commando attacked the %t: DR %d, failed", label, dr)
     award_mvp("hamas", 1, rule)
   else
-    log(rule, "The Commando attacked the %s: DR %d, a disaster", label, dr)
+    log(rule, "The Commando attacked the %t: DR %d, a disaster", label, dr)
     award_mvp("hamas", 2, rule)
     move_diplomacy("israel", -1, rule)
   end
   civilian_casualties(d6, rule)
 end
 
--- The targets in a Gaza area: its launchers and its centre.
+-- The targets in a Gaza area: its launchers and its centre, as choices.
 local function targets_in(area, except)
   local out = {}
   for _, p in ipairs(pieces.at(area, LAUNCHER)) do
-    if p ~= except then out[#out + 1] = { text = launcher_label(p), target = p } end
+    if p ~= except then out[#out + 1] = { piece = p, text = { "%t", launcher_label(p, area) } } end
   end
   if target_of(area) and except ~= area then
-    out[#out + 1] = { text = centre_label(area), target = area }
+    out[#out + 1] = { location = area, text = { "%t", centre_label(area) } }
   end
   return out
 end
@@ -266,26 +239,23 @@ end
 -- by its first attack: backing out before it keeps the Commando available.
 function commando_raid()
   local rule = "9.1"
-  local gaza, choices = commando_areas(), {}
-  for k, a in ipairs(gaza) do choices[k] = area_title(a) end
-  choices[#choices + 1] = "Cancel"
-  local _, i = ask("israel", { prompt = "Commando raid: choose a Gaza area", choices = choices, rule = rule })
-  if i > #gaza then return end
-  local area = gaza[i]
+  local area = ask("israel", rule, { prompt = "Commando raid: choose a Gaza area", locations = commando_areas(),
+                                     options = { "Cancel" } })
+  if area == "Cancel" then return end
   local commando = pieces.at("israeli_available", COMMANDO)[1]
   local first
   for n = 1, 2 do
     local targets = targets_in(area, first)
     if #targets == 0 then break end
-    targets[#targets + 1] = { text = n == 1 and "Cancel the raid (the Commando stays available)" or "No second target" }
-    local c = ask("israel", { prompt = string.format("Commando target %d of 2 in %s", n, area_title(area)),
-                              choices = targets, rule = rule })
-    if not c.target then break end
-    if n == 1 then move(commando, area, rule) end
-    first = c.target
-    commando_attack(c.target, area)
+    targets[#targets + 1] = n == 1 and "Cancel the raid (the Commando stays available)" or "No second target"
+    local c = ask("israel", rule, { prompt = { "Commando target %d of 2 in %L", n, area }, choices = targets })
+    if type(c) == "string" then break end
+    local target = c.piece or c.location
+    if n == 1 then pieces.move(commando, area, rule) end
+    first = target
+    commando_attack(target, area)
   end
-  if first then move(commando, "commando_used", rule) end
+  if first then pieces.move(commando, "commando_used", rule) end
 end
 
 -- The Combat Round: the player attacks targets one at a time until he ends it.
@@ -295,38 +265,32 @@ function combat_round()
     local options = {}
     -- Aircraft can attack anywhere; Naval Support only beside its sea area.
     local air = pieces.count("israeli_available", F15) > 0 or pieces.count("israeli_available", DRONE) > 0
-    local done = vars.centres_attacked or {}
-    for i = 1, #gaza do
-      local area = gaza[i]
+    for _, area in ipairs(gaza) do
       if air or naval_for(area) then
-        local launchers = pieces.at(area, LAUNCHER)
-        for j = 1, #launchers do
-          local p = launchers[j]
-          options[#options + 1] = { text = launcher_texts(p, area).attack, launcher = p, area = area }
+        for _, p in ipairs(pieces.at(area, LAUNCHER)) do
+          options[#options + 1] = { piece = p, option = "attack", text = { "Attack %t", launcher_label(p, area) } }
         end
-        if target_of(area) and not done[area] then
-          options[#options + 1] = { text = "Attack the " .. centre_label(area), area = area }
+        if target_of(area) and not centre_attacked(area) then
+          options[#options + 1] = { location = area, option = "attack", text = { "Attack the %t", centre_label(area) } }
         end
       end
     end
-    options[#options + 1] = { text = "Interception orders (now: " .. intercept_order_text() .. ")", orders = true }
-    if commando_ready() and #commando_areas() > 0 then
-      options[#options + 1] = { text = "Commando raid (9.1)", commando = true }
-    end
-    options[#options + 1] = { text = "End the combat round", done = true }
-    local c = ask("israel", { prompt = impulse_name() .. " Impulse, Combat Round: choose a target",
-                              choices = options, rule = "7.1" })
-    if c.done then return end
-    if c.orders then
+    options[#options + 1] = { option = "orders", text = { "Interception orders (now: %s)", intercept_order_text() } }
+    if commando_ready() and #commando_areas() > 0 then options[#options + 1] = { option = "commando", text = "Commando raid (9.1)" } end
+    options[#options + 1] = { option = "end", text = "End the combat round" }
+    local c = ask("israel", "7.1", { prompt = { "%s Impulse, Combat Round: choose a target", impulse_name() }, choices = options })
+    if c.option == "end" then return end
+    if c.option == "orders" then
       change_intercept_order()
-    elseif c.commando then
+    elseif c.option == "commando" then
       commando_raid()
     else
-      local ways = attack_options(c.area)
-      ways[#ways + 1] = { text = "Cancel" }
-      local w = ask("israel", { prompt = "Attack with", choices = ways, rule = c.launcher and "7.1.1" or "7.1.2" })
-      if w.kind then
-        if c.launcher then attack_launcher(c.launcher, w) else attack_centre(c.area, w) end
+      local area = c.location or pieces.location(c.piece)
+      local ways = attack_options(area)
+      ways[#ways + 1] = "Cancel"
+      local w = ask("israel", c.piece and "7.1.1" or "7.1.2", { prompt = "Attack with", choices = ways })
+      if w ~= "Cancel" then
+        if c.piece then attack_launcher(c.piece, w) else attack_centre(area, w) end
       end
     end
   end
@@ -342,14 +306,14 @@ function follow_arrow(area, rule)
   local die = arrows[1].c.die
   if die == "none" then return arrows[1].to end
   if die == "d6" then
-    local r = roll("d6", rule, game.recording() and "rocket path from " .. area_title(area) or nil)
+    local r = roll("d6", rule, "rocket path from %L", area)
     local parity = r % 2 == 0 and "even" or "odd"
     for i = 1, #arrows do
       local a = arrows[i]
       if a.c.parity == parity then return a.to end
     end
   else
-    local r = roll("d10", rule, game.recording() and "rocket path from " .. area_title(area) or nil)
+    local r = roll("d10", rule, "rocket path from %L", area)
     for i = 1, #arrows do
       local a = arrows[i]
       if r >= a.c.low and r <= a.c.high then return a.to end
@@ -361,18 +325,11 @@ end
 -- 7.2: each launcher fires its CF in rockets, one when suppressed; each
 -- rocket sets up in a blue area by the arrows out of its Gaza area.
 function launch_rockets(rule)
-  local gaza = areas_of("gaza")
-  for i = 1, #gaza do
-    local area = gaza[i]
-    local launchers = pieces.at(area, LAUNCHER)
-    for j = 1, #launchers do
-      local l = launchers[j]
+  for _, area in ipairs(areas_of("gaza")) do
+    for _, l in ipairs(pieces.at(area, LAUNCHER)) do
       local n = pieces.marked(l, "suppressed") and 1 or pieces.value(l, "cf")
-      for _ = 1, n do
-        local r = pieces.create(pieces.value(l, "rocket"), area)
-        move(r, follow_arrow(area, rule), rule)
-      end
-      if game.recording() then log(rule, "%s launched %d rocket(s)", launcher_label(l, area), n) end
+      log(rule, "%t launched %d rocket(s)", launcher_label(l, area), n)
+      for _ = 1, n do pieces.create(pieces.value(l, "rocket"), follow_arrow(area, rule), rule) end
     end
   end
 end
@@ -393,13 +350,9 @@ end
 -- from the kernel.
 function iron_domes_in_reach(area)
   local list = {}
-  local reach = dome_reach(area)
-  for i = 1, #reach do
-    local e = reach[i]
-    local dome_list = pieces.at(e.area, IRON_DOME)
-    for j = 1, #dome_list do
-      local d = dome_list[j]
-      list[#list + 1] = { dome = d, area = e.area, mod = e.reach + pieces.face(d) }
+  for _, e in ipairs(dome_reach(area)) do
+    for _, d in ipairs(pieces.at(e.area, IRON_DOME)) do
+      list[#list + 1] = { dome = d, area = e.area, mod = e.reach + (pieces.face(d) == "depleted" and 1 or 0) }
     end
   end
   return list
@@ -410,18 +363,18 @@ end
 -- and with which Iron Dome (ruling I2: one shot per area entered), or gives
 -- a standing order (ruling I3) that decides this rocket and the next ones.
 -- Returns the chosen {dome, area, mod} or nil to let the rocket fly.
-local LET_IT_FLY = { text = "Let it fly" }
+local LET_IT_FLY = "Let it fly"
 
 -- Ruling I3: standing orders. vars.intercept_max_mod is the highest DR
 -- modifier at which the best Iron Dome in reach fires by itself (0 or 1),
 -- -1 to let every rocket fly, nil to ask each time. The player sets it at
 -- an interception decision or from the Combat Round; each is a decision.
 INTERCEPT_ORDERS = {
-  { text = "From now on: intercept with the best Iron Dome at DR +0, let the rest fly", max_mod = 0 },
-  { text = "From now on: intercept with the best Iron Dome at DR +1 or better, let the rest fly", max_mod = 1 },
-  { text = "From now on: let every rocket fly", max_mod = -1 },
+  { option = "order_0", text = "From now on: intercept with the best Iron Dome at DR +0, let the rest fly", max_mod = 0 },
+  { option = "order_1", text = "From now on: intercept with the best Iron Dome at DR +1 or better, let the rest fly", max_mod = 1 },
+  { option = "order_never", text = "From now on: let every rocket fly", max_mod = -1 },
 }
-local ASK_EACH_TIME = { text = "From now on: ask for every rocket", ask = true }
+local ASK_EACH_TIME = { option = "order_ask", text = "From now on: ask for every rocket", ask = true }
 
 function intercept_order_text()
   local m = vars.intercept_max_mod
@@ -440,8 +393,8 @@ end
 function change_intercept_order()
   local choices = { ASK_EACH_TIME }
   for _, o in ipairs(INTERCEPT_ORDERS) do choices[#choices + 1] = o end
-  set_intercept_order(ask("israel", { prompt = "Standing interception orders (now: " .. intercept_order_text() .. ")",
-                                      choices = choices, rule = "7.2.2" }))
+  set_intercept_order(ask("israel", "7.2.2", { prompt = { "Standing interception orders (now: %s)", intercept_order_text() },
+                                              choices = choices }))
 end
 
 -- What the standing order decides for these candidates: the best one (the
@@ -458,41 +411,34 @@ end
 
 function ask_interception(r, area, candidates)
   if vars.intercept_max_mod ~= nil then return order_pick(candidates) end
-  local choices, seen = {}, {}
-  for i = 1, #candidates do
-    local c = candidates[i]
-    c.text = string.format("Intercept with the Iron Dome in %s (DR +%d)", area_title(c.area), c.mod)
-    -- Two Iron Domes alike in one area (not in play: one to an area, A1) are one choice.
-    if not seen[c.text] then
-      seen[c.text] = true
-      choices[#choices + 1] = c
-    end
+  local choices = {}
+  for _, c in ipairs(candidates) do
+    choices[#choices + 1] = { piece = c.dome, text = { "Intercept with the Iron Dome in %L (DR +%d)", c.area, c.mod },
+                              area = c.area, mod = c.mod }
   end
   for _, o in ipairs(INTERCEPT_ORDERS) do choices[#choices + 1] = o end
   choices[#choices + 1] = LET_IT_FLY
-  local c = ask("israel", { prompt = string.format("%s in %s: intercept it?", pieces.name(r), area_title(area)),
-                            choices = choices, rule = "7.2.2" })
+  local c = ask("israel", "7.2.2", { prompt = { "%P in %L: intercept it?", r, area }, choices = choices })
+  if c == LET_IT_FLY then return nil end
   if c.max_mod then
     set_intercept_order(c)
     return order_pick(candidates)
   end
-  if c == LET_IT_FLY or not c.dome then return nil end
-  return c
+  return { dome = c.piece, area = c.area, mod = c.mod }
 end
 
 -- 7.2.2: an Iron Dome that rolls 9+ is depleted, or if already depleted
 -- leaves for the rest of the turn; Iron Dome urgency (4.1) ignores the first.
 function deplete_iron_dome(d, rule)
-  local rec = game.recording()
+  local area = pieces.location(d)
   if spend_event("urgency", rule) then
-    if rec then log(rule, "Iron Dome urgency: the Iron Dome in %s was not depleted", area_title(pieces.location(d))) end
-  elseif pieces.face(d) == 0 then
-    pieces.flip(d, 1)
-    if rec then log(rule, "The Iron Dome in %s was depleted", area_title(pieces.location(d))) end
+    log(rule, "Iron Dome urgency: the Iron Dome in %L was not depleted", area)
+  elseif pieces.face(d) == "full" then
+    log(rule, "The Iron Dome in %L was depleted", area)
+    pieces.set_face(d, "depleted", rule)
   else
-    local area = pieces.location(d)
-    if rec then log(rule, "The depleted Iron Dome in %s was removed for the rest of the turn", area_title(area)) end
-    move(d, "israeli_used", rule)
+    log(rule, "The depleted Iron Dome in %L was removed for the rest of the turn", area)
+    pieces.move(d, "israeli_used", rule)
   end
 end
 
@@ -500,17 +446,13 @@ end
 -- modifier `mod`. Returns true when the rocket was shot down.
 function intercept(r, area, d, mod)
   local rule = "7.2.2"
-  local rec = game.recording()
-  local dr = roll("d10", rule, rec and "Iron Dome against the " .. pieces.name(r) .. " in " .. area_title(area) or nil) + mod
+  local dr = roll("d10", rule, "Iron Dome against the %P in %L", r, area) + mod
   if dr <= 1 then
-    if rec then
-      log(rule, "Iron Dome in %s shot down the %s in %s (DR %d)", area_title(pieces.location(d)), pieces.name(r),
-          area_title(area), dr)
-    end
-    move(r, nil, rule)
+    log(rule, "Iron Dome in %L shot down the %P in %L (DR %d)", pieces.location(d), r, area, dr)
+    pieces.move(r, nil, rule)
     return true
   end
-  if rec then log(rule, "Iron Dome in %s missed the %s (DR %d)", area_title(pieces.location(d)), pieces.name(r), dr) end
+  log(rule, "Iron Dome in %L missed the %P (DR %d)", pieces.location(d), r, dr)
   if dr >= 9 then deplete_iron_dome(d, rule) end
   return false
 end
@@ -522,12 +464,11 @@ function iron_dome_defence(r, area)
   if #candidates == 0 then return false end
   local c = ask_interception(r, area, candidates)
   if not c then
-    if game.recording() then log("7.2.2", "Israel let the %s in %s fly on", pieces.name(r), area_title(area)) end
+    log("7.2.2", "Israel let the %P in %L fly on", r, area)
     return false
   end
-  if vars.intercept_max_mod ~= nil and game.recording() then
-    log("7.2.2", "By standing order the Iron Dome in %s fires at the %s in %s (DR +%d)", area_title(c.area),
-        pieces.name(r), area_title(area), c.mod)
+  if vars.intercept_max_mod ~= nil then
+    log("7.2.2", "By standing order the Iron Dome in %L fires at the %P in %L (DR +%d)", c.area, r, area, c.mod)
   end
   return intercept(r, area, c.dome, c.mod)
 end
@@ -536,23 +477,20 @@ end
 function rocket_strike(r, area)
   local rule = "7.2.3"
   local mod = 0
-  local dome_list = pieces.at(area, IRON_DOME)
-  for j = 1, #dome_list do
-    local d = dome_list[j]
-    if pieces.face(d) == 0 then mod = 1 end
+  for _, d in ipairs(pieces.at(area, IRON_DOME)) do
+    if pieces.face(d) == "full" then mod = 1 end
   end
   if spend_event("insh_allah", rule) then mod = mod - 1 end
-  local rec = game.recording()
-  local name = rec and pieces.name(r) or ""
-  local dr = roll("d10", rule, rec and name .. " strike in " .. area_title(area) or nil) + mod
+  local dr = roll("d10", rule, "%P strike in %L", r, area) + mod
   local city = city_of(area) or "none"
-  move(r, nil, rule)
   if dr <= 1 then
-    log(rule, "The %s struck %s: severe damage (DR %d)", name, area_title(area), dr)
+    log(rule, "The %P struck %L: severe damage (DR %d)", r, area, dr)
+    pieces.move(r, nil, rule)
     award_mvp("hamas", STRIKE_MVP[city], rule)
     if dr == 1 then move_diplomacy("hamas", 1, rule) end
   elseif dr == 2 then
-    log(rule, "The %s struck %s: slight damage (DR %d)", name, area_title(area), dr)
+    log(rule, "The %P struck %L: slight damage (DR %d)", r, area, dr)
+    pieces.move(r, nil, rule)
     if city == "red_dot" then
       -- Ruling R14: no second roll; both effects.
       award_mvp("hamas", 1, rule)
@@ -563,7 +501,8 @@ function rocket_strike(r, area)
       move_diplomacy("israel", -1, rule)
     end
   else
-    log(rule, "The %s in %s hit nothing of value (DR %d)", name, area_title(area), dr)
+    log(rule, "The %P in %L hit nothing of value (DR %d)", r, area, dr)
+    pieces.move(r, nil, rule)
   end
 end
 
@@ -577,8 +516,8 @@ function fly_rocket(r)
   local range = pieces.value(r, "range")
   while true do
     if colour_of(area) == "sea" then
-      if game.recording() then log("7.2.1", "The %s crashed harmlessly into the %s", pieces.name(r), area_title(area)) end
-      move(r, nil, "7.2.1")
+      log("7.2.1", "The %P crashed harmlessly into the %L", r, area)
+      pieces.move(r, nil, "7.2.1")
       return "sea"
     end
     if iron_dome_defence(r, area) then return "shot down" end
@@ -591,7 +530,7 @@ function fly_rocket(r)
       rocket_strike(r, area)
       return "strike"
     end
-    move(r, to, "7.2.1")
+    pieces.move(r, to, "7.2.1")
     area = to
   end
 end
@@ -621,26 +560,26 @@ function end_phase()
   -- Commando not yet used stays available (ruling R4).
   for _, m in ipairs(pieces.at("events_in_play")) do
     pieces.set_counter(m, "uses", 0)
-    move(m, "event_markers", rule)
+    pieces.move(m, "event_markers", rule)
   end
   for _, a in ipairs(all_areas()) do
     for _, p in ipairs(pieces.at(a)) do
       if pieces.value(p, "launcher") then
-        pieces.mark(p, "suppressed", false)
-        pieces.flip(p, 0)
-        move(p, "launcher_cup", rule)
+        pieces.unmark(p, "suppressed", rule)
+        pieces.set_face(p, "normal", rule)
+        pieces.move(p, "launcher_cup", rule)
       elseif pieces.owner(p) == "israel" then
-        pieces.mark(p, "fired", false)
-        pieces.flip(p, 0)
-        move(p, "israeli_reserve", rule)
+        pieces.unmark(p, "fired", rule)
+        if pieces.value(p, "asset") == "iron_dome" then pieces.set_face(p, "full", rule) end
+        pieces.move(p, "israeli_reserve", rule)
       end
     end
   end
   for _, box in ipairs({ "israeli_available", "israeli_used" }) do
     for _, p in ipairs(pieces.at(box)) do
       if pieces.value(p, "asset") ~= "commando" then
-        pieces.flip(p, 0)
-        move(p, "israeli_reserve", rule)
+        if pieces.value(p, "asset") == "iron_dome" then pieces.set_face(p, "full", rule) end
+        pieces.move(p, "israeli_reserve", rule)
       end
     end
   end

@@ -195,13 +195,11 @@ function move_diplomacy(side, spaces, rule)
     after = math.max(after, track.get("hamas_diplomacy"))
   end
   after = track.set(id, after, rule)
-  if not game.recording() then
-    -- no text to build
-  elseif after ~= before then
-    log(rule, "%s Diplomacy marker moved %s from %s to %s", game.title(side),
-        spaces < 0 and "left" or "right", space_name(before), space_name(after))
+  if after ~= before then
+    log(rule, "%S Diplomacy marker moved %s from %s to %s", side, spaces < 0 and "left" or "right", space_name(before),
+        space_name(after))
   else
-    log(rule, "%s Diplomacy marker stayed in %s", game.title(side), space_name(before))
+    log(rule, "%S Diplomacy marker stayed in %s", side, space_name(before))
   end
   check_meeting(rule)
   return after
@@ -211,7 +209,7 @@ end
 function award_mvp(side, n, rule)
   if n <= 0 then return end
   local total = track.add(side .. "_mvp", n, rule)
-  if game.recording() then log(rule, "%s was awarded %d MVP (total %d)", game.title(side), n, total) end
+  log(rule, "%S was awarded %d MVP (total %d)", side, n, total)
 end
 
 -- 4.0 RANDOM EVENTS -----------------------------------------------------------
@@ -235,7 +233,7 @@ function spend_event(event, rule)
   local m = event_marker(event)
   if not m or pieces.counter(m, "uses") <= 0 then return false end
   pieces.set_counter(m, "uses", pieces.counter(m, "uses") - 1)
-  log(rule, "%s applied (%d use(s) left)", pieces.name(m), pieces.counter(m, "uses"))
+  log(rule, "%P applied (%d use(s) left)", m, pieces.counter(m, "uses"))
   return true
 end
 
@@ -243,7 +241,7 @@ end
 function place_event_marker(event, uses, rule)
   for _, p in ipairs(pieces.at("event_markers")) do
     if pieces.value(p, "event") == event then
-      move(p, "events_in_play", rule)
+      pieces.move(p, "events_in_play", rule)
       pieces.set_counter(p, "uses", uses or 0)
       return p
     end
@@ -252,7 +250,7 @@ function place_event_marker(event, uses, rule)
 end
 
 local function no_event(rule, why)
-  log(rule, "No event%s", why and (": " .. why) or "")
+  if why then log(rule, "No event: %s", why) else log(rule, "No event") end
 end
 
 local EVENTS = {
@@ -286,7 +284,7 @@ local EVENTS = {
     vars.fists_rolled = true
     log("4.1", "Fists of Iron: the Commando unit is available")
     place_event_marker("fists", 0, "4.1")
-    for _, p in ipairs(pieces.at("israeli_reserve", { type = "commando" })) do move(p, "israeli_available", "4.1") end
+    for _, p in ipairs(pieces.at("israeli_reserve", COMMANDO)) do pieces.move(p, "israeli_available", "4.1") end
   end,
   egypt_support = function()
     if track.get("egypt_support_events") >= 2 then return no_event("4.2", "Egyptian support has been rolled twice already") end
@@ -342,7 +340,7 @@ end
 function draw_launchers(n, rule)
   local drawn = 0
   for _ = 1, n do
-    if not draw("launcher_cup", "launchers_drawn", rule) then break end
+    if not cup.draw("launcher_cup", "launchers_drawn", rule) then break end
     drawn = drawn + 1
   end
   log(rule, "Hamas drew %d rocket launcher(s) from the opaque container", drawn)
@@ -354,8 +352,10 @@ end
 -- area with the fewest of its type; ties go to the area with the fewest
 -- launchers, then to the first in map order (ruling L1).
 local TYPE_FILTERS = {}
-for _, t in ipairs(LAUNCHER_TYPES) do TYPE_FILTERS[t] = { type = t } end
-local LAUNCHER = { has = "launcher" }
+for _, t in ipairs(LAUNCHER_TYPES) do TYPE_FILTERS[t] = pieces.filter { type = t } end
+LAUNCHER = pieces.filter { has = "launcher" }
+IRON_DOME, NAVAL = pieces.filter { type = "iron_dome" }, pieces.filter { type = "naval" }
+F15, DRONE, COMMANDO = pieces.filter { type = "f15" }, pieces.filter { type = "drone" }, pieces.filter { type = "commando" }
 
 function deploy_launchers(rule)
   local gaza = areas_of("gaza")
@@ -376,15 +376,13 @@ function deploy_launchers(rule)
           best, best_same, best_all = a, same, all
         end
       end
-      move(p, best, rule)
+      pieces.move(p, best, rule)
       count[best][t] = count[best][t] + 1
       count[best].all = count[best].all + 1
     end
   end
-  if game.recording() then
-    for _, a in ipairs(gaza) do
-      log(rule, "%s: %d Qassam, %d Grad, %d Fajr-5 launcher(s)", TITLE[a], count[a].qassam, count[a].grad, count[a].fajr5)
-    end
+  for _, a in ipairs(gaza) do
+    log(rule, "%L: %d Qassam, %d Grad, %d Fajr-5 launcher(s)", a, count[a].qassam, count[a].grad, count[a].fajr5)
   end
 end
 
@@ -412,18 +410,17 @@ end
 -- (+2) or two spaces (+3), split between them as he likes.
 function increase_assets(level, rule)
   local inc1, inc2 = tables.assets.increase_one_space, tables.assets.increase_two_spaces
-  local h, i = track.get("hamas_diplomacy"), track.get("israel_diplomacy")
-  local options = { { text = "No increase", israel = 0, hamas = 0, add = 0 } }
-  local function offer(text, di, dh, add)
-    if h - dh >= -10 then options[#options + 1] = { text = text, israel = di, hamas = dh, add = add } end
+  local h = track.get("hamas_diplomacy")
+  local options = { { option = "none", text = "No increase", israel = 0, hamas = 0, add = 0 } }
+  local function offer(id, text, di, dh, add)
+    if h - dh >= -10 then options[#options + 1] = { option = id, text = { text, add }, israel = di, hamas = dh, add = add } end
   end
-  offer(string.format("+%d: move the Israeli marker 1 space left", inc1), 1, 0, inc1)
-  offer(string.format("+%d: move the Hamas marker 1 space left", inc1), 0, 1, inc1)
-  offer(string.format("+%d: move the Israeli marker 2 spaces left", inc2), 2, 0, inc2)
-  offer(string.format("+%d: move the Hamas marker 2 spaces left", inc2), 0, 2, inc2)
-  offer(string.format("+%d: move each marker 1 space left", inc2), 1, 1, inc2)
-  local c = ask("israel", { prompt = string.format("Asset determination %d: increase it?", level),
-                            choices = options, rule = rule })
+  offer("israel_1", "+%d: move the Israeli marker 1 space left", 1, 0, inc1)
+  offer("hamas_1", "+%d: move the Hamas marker 1 space left", 0, 1, inc1)
+  offer("israel_2", "+%d: move the Israeli marker 2 spaces left", 2, 0, inc2)
+  offer("hamas_2", "+%d: move the Hamas marker 2 spaces left", 0, 2, inc2)
+  offer("each_1", "+%d: move each marker 1 space left", 1, 1, inc2)
+  local c = ask("israel", rule, { prompt = { "Asset determination %d: increase it?", level }, choices = options })
   if c.add == 0 then return level end
   log(rule, "Israel increased the asset determination by %d", c.add)
   -- The Hamas marker moves first: moving away from the Israeli one never ends the game.
@@ -433,28 +430,29 @@ function increase_assets(level, rule)
 end
 
 -- 6.0, ruling R8: `n` aircraft in total, in any mix of F-15s and Drones,
--- capped by the counters.
+-- capped by the counters. The choice is the number of F-15s.
 function allocate_aircraft(n, rule)
-  local f = pieces.count("israeli_reserve", { type = "f15" })
-  local d = pieces.count("israeli_reserve", { type = "drone" })
+  local f = pieces.count("israeli_reserve", F15)
+  local d = pieces.count("israeli_reserve", DRONE)
   local total = math.min(n, f + d)
-  local options = {}
-  for k = math.min(f, total), math.max(0, total - d), -1 do
-    options[#options + 1] = { text = string.format("%d F-15 and %d Drone", k, total - k), f15 = k, drone = total - k }
+  local most, least = math.min(f, total), math.max(0, total - d)
+  local f15 = most
+  if most > least then
+    local options = {}
+    for k = most, least, -1 do
+      options[#options + 1] = { number = k, text = { "%d F-15 and %d Drone", k, total - k } }
+    end
+    f15 = ask("israel", rule, { prompt = { "%d aircraft: how many F-15s?", total }, choices = options }).number
   end
-  local c = options[1]
-  if #options > 1 then
-    c = ask("israel", { prompt = string.format("%d aircraft: how many F-15s?", total), choices = options, rule = rule })
-  end
-  for _, t in ipairs({ "f15", "drone" }) do
-    local list = pieces.at("israeli_reserve", { type = t })
-    for k = 1, c[t] do move(list[k], "israeli_available", rule) end
-  end
-  log(rule, "Israel has %d F-15 and %d Drone available", c.f15, c.drone)
+  local drones = total - f15
+  local list = pieces.at("israeli_reserve", F15)
+  for k = 1, f15 do pieces.move(list[k], "israeli_available", rule) end
+  list = pieces.at("israeli_reserve", DRONE)
+  for k = 1, drones do pieces.move(list[k], "israeli_available", rule) end
+  log(rule, "Israel has %d F-15 and %d Drone available", f15, drones)
 end
 
 -- 6.1 ISRAELI MILITARY ASSET ALLOCATION ---------------------------------------
-local IRON_DOME = { type = "iron_dome" }
 
 -- Where an Iron Dome may go: one to an area; at set-up a black or green
 -- area (10.2, map attribute iron_dome_setup), later any Israeli area: blue,
@@ -462,25 +460,16 @@ local IRON_DOME = { type = "iron_dome" }
 function place_iron_domes(n, rule, setup)
   local count = math.min(n, pieces.count("israeli_reserve", IRON_DOME))
   local candidates = setup and DOME_AREAS.setup or DOME_AREAS.later
-  -- One Iron Dome to an area: the areas that hold one, read once and kept
-  -- up to date as the player places them (a local of this procedure).
-  local taken = {}
-  for _, a in ipairs(candidates) do taken[a] = pieces.count(a, IRON_DOME) > 0 end
   for k = 1, count do
-    local areas, choices = {}, {}
+    local areas = {}
     for _, a in ipairs(candidates) do
-      if not taken[a] then
-        areas[#areas + 1] = a
-        choices[#choices + 1] = TITLE[a]
-      end
+      if pieces.count(a, IRON_DOME) == 0 then areas[#areas + 1] = a end
     end
     if #areas == 0 then return end
-    choices[#choices + 1] = "Place no more Iron Domes"
-    local _, i = ask("israel", { prompt = string.format("Place Iron Dome %d of %d", k, count), choices = choices, rule = rule })
-    if i > #areas then return end
-    local p = pieces.at("israeli_reserve", IRON_DOME)[1]
-    move(p, areas[i], rule)
-    taken[areas[i]] = true
+    local a = ask("israel", rule, { prompt = { "Place Iron Dome %d of %d", k, count }, locations = areas,
+                                    options = { "Place no more Iron Domes" } })
+    if a == "Place no more Iron Domes" then return end
+    pieces.move(pieces.top("israeli_reserve", IRON_DOME), a, rule)
   end
 end
 
@@ -490,12 +479,9 @@ function naval_areas()
 end
 
 function place_naval(rule)
-  local unit = pieces.at("israeli_reserve", { type = "naval" })[1]
+  local unit = pieces.top("israeli_reserve", NAVAL)
   if not unit then return end
-  local areas, choices = naval_areas(), {}
-  for k, s in ipairs(areas) do choices[k] = TITLE[s] end
-  local _, i = ask("israel", { prompt = "Place the Naval Support unit", choices = choices, rule = rule })
-  move(unit, areas[i], rule)
+  pieces.move(unit, ask("israel", rule, { prompt = "Place the Naval Support unit", locations = naval_areas() }), rule)
 end
 
 function asset_phase()
@@ -523,7 +509,7 @@ function setup()
   -- Naval Support unit; the Commando waits for Fists of Iron (4.1).
   for _, t in ipairs({ "f15", "drone" }) do
     local list = pieces.at("israeli_reserve", { type = t })
-    for k = 1, tables.assets["turn1_" .. t] do move(list[k], "israeli_available", "10.2") end
+    for k = 1, tables.assets["turn1_" .. t] do pieces.move(list[k], "israeli_available", "10.2") end
   end
   place_iron_domes(tables.assets.turn1_iron_dome, "10.2", true)
   place_naval("10.2")

@@ -128,7 +128,7 @@ int pick(RandomBot& bot, const Game& g, const std::set<std::string>& avoid) {
   if (avoid.empty()) return bot.choose(static_cast<int>(choices.size()));
   std::vector<int> allowed;
   for (int i = 0; i < static_cast<int>(choices.size()); ++i)
-    if (!avoid.count(choices[i])) allowed.push_back(i);
+    if (!avoid.count(choices[i].option)) allowed.push_back(i);
   if (allowed.empty()) return bot.choose(static_cast<int>(choices.size()));
   return allowed[static_cast<size_t>(bot.choose(static_cast<int>(allowed.size())))];
 }
@@ -268,11 +268,11 @@ void cmd_record(const Args& a) {
       RandomBot bot(bot_seed(gs));
       const auto t0 = Clock::now();
       auto st = mem.start(gs);
-      mem.events().clear();
+      mem.clear_events();
       const auto t1 = Clock::now();
       while (st.ok() && !mem.state().finished && mem.state().pending.open()) {
         st = mem.act(pick(bot, mem, a.avoid));
-        mem.events().clear();
+        mem.clear_events();
         ++mem_actions;
       }
       mem_act += since(t1);

@@ -2,6 +2,17 @@
 -- Card types are named by id (e.g. "haganah_brigades", "arab_armored_cars").
 local H = {}
 
+-- The events of turns 1-3: opts.event1..3, each card once (the deck holds one of each).
+local function events(opts)
+  local out = {}
+  for _, e in ipairs({ opts.event1 or "Major Operation", opts.event2 or "Internal Lines", opts.event3 or "Reinforcements" }) do
+    local again = false
+    for _, o in ipairs(out) do again = again or o == e end
+    if not again then out[#out + 1] = e end
+  end
+  return out
+end
+
 -- A new 1948 game with forced draws. By default turn 1 draws Arab Legion,
 -- Arab Liberation Army, Egyptian Army (one to each front), the event
 -- `opts.event1` (default Major Operation: free transfers only) and the
@@ -16,8 +27,7 @@ function H.new(opts)
     scenario = "1948", seed = opts.seed or 1, dice = opts.dice,
     draws = {
       arab_deck = arab_draws,
-      event_deck = opts.events or { opts.event1 or "Major Operation", opts.event2 or "Internal Lines",
-                                    opts.event3 or "Reinforcements" },
+      event_deck = opts.events or events(opts),
       israeli_deck = opts.israeli or { "Haganah Brigades", "Kibbutzim", "Haganah Brigades", "Kibbutzim",
                                        "Haganah Brigades", "Kibbutzim" },
     },
@@ -60,13 +70,13 @@ function H.place(g, layout)
 local function take(t, to)
   for _, l in ipairs({ "israeli_deck", "arab_deck", "israeli_discard", "arab_discard" }) do
     local ps = pieces.at(l, { type = t })
-    if #ps > 0 then move(ps[#ps], to) return end
+    if #ps > 0 then pieces.move(ps[#ps], to) return end
   end
   error("no card to place: " .. t)
 end
 for _, f in ipairs({ "north", "central", "south" }) do
   for _, p in ipairs(pieces.at(f)) do
-    deck.put_bottom(p, pieces.owner(p) == "israel" and "israeli_deck" or "arab_deck")
+    pieces.move(p, pieces.owner(p) == "israel" and "israeli_deck" or "arab_deck", nil, { bottom = true })
   end
 end
 ]] }

@@ -29,11 +29,11 @@ test("3 israeli phase: draw 2 cards and deploy each to a front the player choose
   expect_eq(g:at("israeli_hand"), { "Haganah Brigades", "Kibbutzim" })
   expect_eq(g:side(), "israel")
   expect_eq(g:prompt(), "Israeli Phase: deploy Haganah Brigades")
-  expect_eq(g:choices(), { "Haganah Brigades to North Front", "Haganah Brigades to Central Front",
-                           "Haganah Brigades to South Front" })
-  g:choose("Haganah Brigades to North Front")
+  expect_eq(g:choices(), { "North Front", "Central Front", "South Front" })
+  expect_eq(g:choice_values(), { "location=north", "location=central", "location=south" })
+  g:choose("North Front")
   expect_eq(g:prompt(), "Israeli Phase: deploy Kibbutzim")
-  g:choose("Kibbutzim to South Front")
+  g:choose("location=south")
   expect_eq(g:at("north"), { "Arab Liberation Army", "Haganah Brigades" })
   expect_eq(g:at("south"), { "Egyptian Army", "Kibbutzim" })
   expect_eq(g:count("israeli_hand"), 0)
@@ -61,8 +61,8 @@ end)
 -- A13: an empty Arab deck gives fewer (then no) draws.
 -- Set-up: at turn 1 leave 1 card in the Arab deck. Expected turn 2: 1 drawn, logged.
 test("1 arab phase, ruling A13: an empty Arab deck gives no more cards", function()
-  local g = H.new()
-  g:run([[local ps = pieces.at("arab_deck") for i = 2, #ps do move(ps[i], "arab_discard") end]])
+  local g = H.new{ arab = { "Arab Legion", "Arab Liberation Army", "Egyptian Army" } }  -- turn 1's only
+  g:run([[local ps = pieces.at("arab_deck") for i = 2, #ps do pieces.move(ps[i], "arab_discard") end]])
   expect_eq(g:count("arab_deck"), 1)
   H.finish_turn(g, 1)
   expect_eq(g:turn(), 2)
@@ -72,8 +72,8 @@ end)
 
 -- A13: an empty Israeli deck gives no draws (and no deploy decision).
 test("3 israeli phase, ruling A13: an empty Israeli deck gives no cards", function()
-  local g = H.new()
-  g:run([[for _, p in ipairs(pieces.at("israeli_deck")) do move(p, "israeli_discard") end]])
+  local g = H.new{ israeli = { "Haganah Brigades", "Kibbutzim" } }  -- turn 1's only
+  g:run([[for _, p in ipairs(pieces.at("israeli_deck")) do pieces.move(p, "israeli_discard") end]])
   H.finish_turn(g, 1)
   expect_eq(g:turn(), 2)
   expect(g:logged("the Israeli deck is empty", "3"))
@@ -85,7 +85,7 @@ end)
 -- reshuffled from the discard (A17).
 test("2 event phase, ruling A17: the old event is discarded and an empty deck reshuffled", function()
   local g = H.new()
-  g:run([[for _, p in ipairs(pieces.at("event_deck")) do move(p, "event_discard") end]])
+  g:run([[for _, p in ipairs(pieces.at("event_deck")) do pieces.move(p, "event_discard") end]])
   H.finish_turn(g, 1)
   expect_eq(g:turn(), 2)
   expect_eq(g:count("event_deck") + g:count("current_event") + g:count("event_discard"), 46)

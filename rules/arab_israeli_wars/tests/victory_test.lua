@@ -59,15 +59,16 @@ end)
 test("victory, ruling A13: no Arab unit card left in the deck or on the table is an attrition victory", function()
   local g = H.turn2{}
   H.place(g, { north = { "haganah_brigades", "arab_liberation_army" } })
-  g:run([[for _, p in ipairs(pieces.at("arab_deck")) do move(p, "arab_discard") end]])
+  g:run([[for _, p in ipairs(pieces.at("arab_deck")) do pieces.move(p, "arab_discard") end]])
   H.finish_turn(g, 1)
   expect_eq({ g:result() }, { "Israeli attrition victory", "israel" })
 end)
 
 test("victory, ruling A13: an empty Arab deck with Arab units on the table is no victory", function()
-  local g = H.turn2{}
+  local g = H.turn2{ arab = { "Arab Legion", "Arab Liberation Army", "Egyptian Army",
+                              "Arab Legion", "Arab Liberation Army", "Egyptian Army" } }  -- turns 1 and 2 only
   H.place(g, { north = { "haganah_brigades", "arab_liberation_army", "arab_liberation_army" } })
-  g:run([[for _, p in ipairs(pieces.at("arab_deck")) do move(p, "arab_discard") end]])
+  g:run([[for _, p in ipairs(pieces.at("arab_deck")) do pieces.move(p, "arab_discard") end]])
   g:dice{ 1 }
   H.finish_turn(g, 1)
   expect(not g:finished())
@@ -78,7 +79,7 @@ end)
 test("victory, ruling R10: decisive victory is checked before attrition", function()
   local g = H.turn2{}
   H.place(g, { north = { "haganah_brigades", "najada" }, central = { "haganah_brigades" }, south = { "haganah_brigades" } })
-  g:run([[for _, p in ipairs(pieces.at("arab_deck")) do move(p, "arab_discard") end]])
+  g:run([[for _, p in ipairs(pieces.at("arab_deck")) do pieces.move(p, "arab_discard") end]])
   g:run("vars.streak = 1")
   H.finish_turn(g, 1)
   expect_eq({ g:result() }, { "Israeli decisive victory", "israel" })

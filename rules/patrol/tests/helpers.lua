@@ -18,7 +18,7 @@ end
 
 -- Puts the patrol on `hex` (a test position, no rule).
 function H.put_patrol(g, hex)
-  g:run(string.format("move(vars.patrol, %q)", hex))
+  g:run(string.format("pieces.move(vars.patrol, %q)", hex))
 end
 
 return H

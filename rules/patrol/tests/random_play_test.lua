@@ -10,7 +10,7 @@ local RESULTS = {
 }
 
 local CENSUS = [[
-local n, most = cup.count("cup") + pieces.count("eliminated"), 0
+local n, most = pieces.count("cup") + pieces.count("eliminated"), 0
 for _, v in ipairs(tables.villages) do
   local c = pieces.count("hideout_" .. string.lower(v))
   n = n + c

@@ -97,7 +97,7 @@ end)
 
 test("7.1.1 night: the third impulse adds 2", function()
   local g = H.new()
-  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do if pieces.type(p) == 'qassam' then move(p, 'launcher_cup') end end end")
+  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do if pieces.type(p) == 'qassam' then pieces.move(p, 'launcher_cup') end end end")
   g:choose("End the combat round")   -- AM: the Grads fly at random
   g:choose("End the combat round")   -- PM
   if not g:finished() then
@@ -156,7 +156,7 @@ end)
 
 test("9.1 the commando raids one Gaza area, up to two targets, once a game", function()
   local g = H.new()
-  g:run("move(pieces.at('israeli_reserve', { type = 'commando' })[1], 'israeli_available')")
+  g:run("pieces.move(pieces.at('israeli_reserve', { type = 'commando' })[1], 'israeli_available')")
   H.choose_prefix(g, "Attack Qassam launcher")  -- a cancelled attack asks again, with the commando
   g:choose("Cancel")
   g:choose("Commando raid (9.1)")
@@ -174,7 +174,7 @@ end)
 
 test("9.1 a commando attack of 9 is a disaster; a launcher hit is out of the game", function()
   local g = H.new()
-  g:run("move(pieces.at('israeli_reserve', { type = 'commando' })[1], 'israeli_available')")
+  g:run("pieces.move(pieces.at('israeli_reserve', { type = 'commando' })[1], 'israeli_available')")
   H.choose_prefix(g, "Attack Qassam launcher")  -- a cancelled attack asks again, with the commando
   g:choose("Cancel")
   g:choose("Commando raid (9.1)")
@@ -235,8 +235,8 @@ end)
 -- once-a-game Commando; an area without a target is not offered.
 test("9.1 ruling C1: cancelling a raid before its first attack keeps the Commando available", function()
   local g = H.new()
-  g:run("move(pieces.at('israeli_reserve', { type = 'commando' })[1], 'israeli_available')")
-  g:run("for _, p in ipairs(pieces.at('g3', { has = 'launcher' })) do move(p, 'launcher_cup') end")
+  g:run("pieces.move(pieces.at('israeli_reserve', { type = 'commando' })[1], 'israeli_available')")
+  g:run("for _, p in ipairs(pieces.at('g3', { has = 'launcher' })) do pieces.move(p, 'launcher_cup') end")
   H.choose_prefix(g, "Attack Qassam launcher")  -- a cancelled attack asks again, with the commando
   g:choose("Cancel")
   g:choose("Commando raid (9.1)")

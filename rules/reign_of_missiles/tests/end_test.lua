@@ -33,8 +33,8 @@ end)
 
 test("8.0 the end phase scores 1 MVP for 2 suppressed launchers and clears the map", function()
   local g = H.new{ domes = { "Ashkelon" } }
-  g:run("local n = 0 for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do if n < 3 then pieces.mark(p, 'suppressed') pieces.flip(p, 1) n = n + 1 end end end")
-  g:run("pieces.flip(pieces.at('k1')[1], 1) place_event_marker('sam', 2, '4.2') end_phase()")
+  g:run("local n = 0 for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do if n < 3 then pieces.mark(p, 'suppressed') pieces.set_face(p, 'suppressed') n = n + 1 end end end")
+  g:run("pieces.set_face(pieces.at('k1')[1], 'depleted') place_event_marker('sam', 2, '4.2') end_phase()")
   expect_eq(g:track("israel_mvp"), 1)   -- example: 3 suppressed give 1 MVP
   expect_eq(g:count("launcher_cup"), 26)
   expect_eq(g:run("return pieces.count('launcher_cup', { marked = 'suppressed' })"), 0)
@@ -82,7 +82,7 @@ end)
 test("3.0 ruling R20: the safety limit ends the game as a stalemate", function()
   local g = new_game{ scenario = "short_limit.toml", seed = 1 }
   H.setup_assets(g, {})
-  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do move(p, 'launcher_cup') end end")
+  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do pieces.move(p, 'launcher_cup') end end")
   for _ = 1, 3 do g:choose("End the combat round") end
   expect(g:finished())
   expect_eq({ g:result() }, { "Stalemate: the 30-turn safety limit is reached (ruling R20)" })

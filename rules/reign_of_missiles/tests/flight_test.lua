@@ -8,8 +8,8 @@ local H = require("helpers")
 test("7.2 a launcher fires its CF in rockets, each to a blue area by the even/odd arrows", function()
   local g = H.new()
   local q = H.launchers(g, "g1")[1]
-  g:run(string.format("for _, p in ipairs(pieces.at('g1', { has = 'launcher' })) do if p ~= %d then move(p, 'launcher_cup') end end", q))
-  g:run("for _, a in ipairs({ 'g2', 'g3', 'g4' }) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do move(p, 'launcher_cup') end end")
+  g:run(string.format("for _, p in ipairs(pieces.at('g1', { has = 'launcher' })) do if p ~= %d then pieces.move(p, 'launcher_cup') end end", q))
+  g:run("for _, a in ipairs({ 'g2', 'g3', 'g4' }) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do pieces.move(p, 'launcher_cup') end end")
   g:dice{ 2, 1, 4 }
   g:run("launch_rockets('7.2')")
   expect_eq(g:at("b1"), { "Qassam rocket", "Qassam rocket" })
@@ -18,8 +18,8 @@ end)
 
 test("7.2 a suppressed launcher fires one rocket", function()
   local g = H.new()
-  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do move(p, 'launcher_cup') end end")
-  g:run("local p = pieces.at('launcher_cup', { type = 'qassam' })[1] move(p, 'g4') pieces.mark(p, 'suppressed')")
+  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do pieces.move(p, 'launcher_cup') end end")
+  g:run("local p = pieces.at('launcher_cup', { type = 'qassam' })[1] pieces.move(p, 'g4') pieces.mark(p, 'suppressed')")
   g:dice{ 1 }
   g:run("launch_rockets('7.2')")
   expect_eq(g:at("b5"), { "Qassam rocket" })
@@ -113,7 +113,7 @@ test("7.2.2 an Iron Dome rolling 9 or more is depleted; a depleted one leaves fo
   H.choose_prefix(g, "Intercept")
   expect(g:logged("The Iron Dome in Netivot was depleted", "7.2.2"))
   expect(g:logged("The Qassam rocket in Netivot hit nothing of value (DR 4)", "7.2.3"))
-  expect_eq(g:run(string.format("return pieces.face(%d)", d)), 1)
+  expect_eq(g:run(string.format("return pieces.face(%d)", d)), "depleted")
   H.flight(g, "qassam_rocket", "b3", { 2, 8, 4 }) -- next impulse: let it fly, even, depleted in Netivot: 8 + 1 = 9
   expect_eq(g:choices(), H.interception_choices("Intercept with the Iron Dome in Netivot (DR +2)"))
   g:choose("Let it fly")
@@ -129,7 +129,7 @@ test("7.2.2 Iron Dome urgency ignores the first depletion of the turn", function
   H.flight(g, "qassam_rocket", "b3", { 2, 9, 5 })
   g:choose("Let it fly")
   g:choose("Intercept with the Iron Dome in Netivot (DR +0)")
-  expect_eq(g:run(string.format("return pieces.face(%d)", d)), 0)
+  expect_eq(g:run(string.format("return pieces.face(%d)", d)), "full")
   expect(g:logged("Iron Dome urgency: the Iron Dome in Netivot was not depleted", "7.2.2"))
 end)
 

@@ -68,7 +68,7 @@ end
 -- three combat rounds of turn 1 with no rocket in flight, so that the next
 -- dice are those of turn 2: event D6, event D10, launcher D10, asset D10.
 function H.to_turn2(g, dice)
-  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do move(p, 'launcher_cup') end end")
+  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do pieces.move(p, 'launcher_cup') end end")
   g:dice(dice)
   for _ = 1, 3 do g:choose("End the combat round") end
 end
@@ -93,7 +93,7 @@ end
 -- combat round. The game then waits at the first interception decision, if
 -- any. Returns the rocket's id.
 function H.flight(g, type, area, dice)
-  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do move(p, 'launcher_cup') end end")
+  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do pieces.move(p, 'launcher_cup') end end")
   local r = g:run(string.format("return pieces.create(%q, %q)", type, area))
   g:dice(dice)
   g:choose("End the combat round")
@@ -102,7 +102,7 @@ end
 
 -- Moves an Israeli unit of `type` from the reserve to `loc`; returns its id.
 function H.put(g, type, loc)
-  return g:run(string.format("local p = pieces.at('israeli_reserve', { type = %q })[1] move(p, %q) return p", type, loc))
+  return g:run(string.format("local p = pieces.at('israeli_reserve', { type = %q })[1] pieces.move(p, %q) return p", type, loc))
 end
 
 -- The choices of an interception decision (7.2.2): one per Iron Dome

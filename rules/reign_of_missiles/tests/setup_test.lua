@@ -60,7 +60,7 @@ end)
 -- 5.0: the draw is limited by what the container holds.
 test("5.0 no more launchers are drawn than the container holds", function()
   local g = H.new()
-  g:run("for i = 1, 8 do draw('launcher_cup', 'launchers_eliminated') end")
+  g:run("for i = 1, 8 do cup.draw('launcher_cup', 'launchers_eliminated') end")
   g:dice{ 9 }
   expect_eq(g:run("return determine_launchers()"), 2)
 end)
@@ -68,7 +68,7 @@ end)
 -- 5.1 example: 6 Qassams go 2, 2, 1, 1 across the four Gaza areas.
 test("5.1 example: six Qassam launchers are deployed 2, 2, 1, 1", function()
   local g = H.new()
-  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do move(p, 'launcher_cup') end end")
+  g:run("for _, a in ipairs(areas_of('gaza')) do for _, p in ipairs(pieces.at(a, { has = 'launcher' })) do pieces.move(p, 'launcher_cup') end end")
   g:draws("launcher_cup", { "Qassam launcher", "Qassam launcher", "Qassam launcher", "Qassam launcher",
                             "Qassam launcher", "Qassam launcher" })
   g:run("draw_launchers(6, '5.1') deploy_launchers('5.1')")

@@ -1,4 +1,4 @@
 -- 0 WAIT: asks once, so the tests can run Lua while the game waits.
 function wait()
-  ask("red", { prompt = "Go on?", choices = { "go", "stop" }, rule = "0" })
+  ask("red", "0", { prompt = "Go on?", choices = { "go", "stop" } })
 end

@@ -3,7 +3,7 @@ function work()
   for round = 1, 5 do
     local s = 0
     for i = 1, 100000 do s = s + i end
-    ask("solo", { prompt = "Round " .. round, choices = { "go" }, rule = "1" })
+    ask("solo", "1", { prompt = "Round " .. round, choices = { "go" } })
   end
   game.finish("done")
 end

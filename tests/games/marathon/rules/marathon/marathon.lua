@@ -2,7 +2,7 @@
 
 -- 1 MARCH: red picks a pace and rolls a die for the miles.
 function march()
-  local pace, i = ask("red", { prompt = "Pace?", choices = { "fast", "steady", "slow" }, rule = "1" })
+  local pace, i = ask("red", "1", { prompt = "Pace?", choices = { "fast", "steady", "slow" } })
   local miles = roll("d6", "1", "march") + (3 - i)
   track.add("red_miles", miles, "1")
   log("1", "Red marched %d miles at a %s pace", miles, pace)
@@ -10,9 +10,9 @@ end
 
 -- 2 FORAGE: blue draws the weather, picks a direction and rolls.
 function forage()
-  if deck.count("weather") == 0 then deck.reshuffle("past", "weather", "2") end
-  local card = draw("weather", "past", "2")
-  local dir, i = ask("blue", { prompt = "Forage where?", choices = { "north", "south", "east" }, rule = "2" })
+  if pieces.count("weather") == 0 then deck.reshuffle("past", "weather", "2") end
+  local card = deck.draw("weather", "past", "2")
+  local dir, i = ask("blue", "2", { prompt = "Forage where?", choices = { "north", "south", "east" } })
   local miles = roll("d6", "2", "forage") + i + pieces.value(card, "miles")
   track.add("blue_miles", miles, "2")
   log("2", "Blue foraged %s for %d miles", dir, miles)
@@ -21,7 +21,7 @@ end
 -- 3 GAMBLE: the side of the turn's parity bets; "explode" is a rules error on purpose.
 function gamble()
   local side = (game.turn() % 2 == 1) and "red" or "blue"
-  local bet = ask(side, { prompt = "Bet?", choices = { "low", "high", "explode" }, rule = "3" })
+  local bet = ask(side, "3", { prompt = "Bet?", choices = { "low", "high", "explode" } })
   if bet == "explode" then error("the gamble exploded") end
   local d = roll("d6", "3", "gamble")
   if (bet == "high") == (d >= 4) then track.add(side .. "_miles", d, "3") end

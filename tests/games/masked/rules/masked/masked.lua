@@ -9,8 +9,11 @@ function setup()
   pieces.create("deuce", "red_hand")
 end
 
--- 1 PLAY: Red decides whether to reveal the scout.
+-- 1 PLAY: Red decides whether to reveal the scout, or moves it, still face
+-- down, to the ridge.
 function play()
-  local _, i = ask("red", { prompt = "Reveal the scout?", choices = { "Reveal", "Keep hidden" }, rule = "1" })
-  if i == 1 then pieces.set_visibility(pieces.at("board", { type = "scout" })[1], nil) end
+  local c = ask("red", "1", { prompt = "Reveal the scout?", choices = { "Reveal", "Keep hidden", "Creep" } })
+  local scout = pieces.top("board", { type = "scout" })
+  if c == "Reveal" then pieces.set_visibility(scout, nil) end
+  if c == "Creep" then pieces.move(scout, "ridge", "1") end
 end

@@ -5,7 +5,7 @@ local NAMES = { "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf",
                 "sierra", "tango", "uniform", "victor", "whiskey", "xray", "yankee", "zulu" }
 
 function turn()
-  local side = game.active()
+  local side = game.phasing()
   local t = {}
   for i, name in ipairs(NAMES) do t[name .. "_" .. game.turn() .. side] = i end
   local order = {}
@@ -14,6 +14,6 @@ function turn()
   for _, k in ipairs(order) do acc = (acc * 31 + t[k]) % 1000003 end
   vars.acc = acc
   vars.first = order[1]
-  local choice = ask(side, { prompt = "Left or right?", choices = { "left", "right" }, rule = "1" })
+  local choice = ask(side, "1", { prompt = "Left or right?", choices = { "left", "right" } })
   track.add(choice, roll("d6", "1", side .. " " .. choice), "1")
 end

@@ -1,0 +1,120 @@
+// The part of a running game that the Lua API works on: the state, the
+// log, the forced input, the decision being asked and the deciders. Only the
+// binding files (script/lua_*.cc) and Game use it; everyone else sees a game
+// through Game's public interface (script/game.h).
+//
+// Invariant: events are kept only while recording(); every call that would
+// make one checks its arguments whether or not it records, so a bot meets
+// the errors a player meets.
+#pragma once
+
+#include <array>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "core/dice.h"
+#include "core/event.h"
+#include "core/game_def.h"
+#include "core/state.h"
+
+namespace cardboard {
+
+class Game;
+class Sandbox;
+
+// Remembers which Lua string (by address) named which location or side.
+struct NameCache {
+  struct Slot {
+    const char* text = nullptr;
+    int index = -1;
+  };
+  std::array<Slot, 256> slots;
+};
+
+// Where a run of a decision's choices came from in the ask that made them
+// (script/lua_game.cc): which of its lists, how many, and for a range of
+// numbers the first.
+struct ChoiceSegment {
+  uint8_t source = 0;
+  int count = 0;
+  int64_t first = 0;
+};
+
+class Runtime {
+ public:
+  explicit Runtime(std::shared_ptr<const GameDef> def);
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  const GameDef& def() const { return *def_; }
+  State& state() { return state_; }
+  const State& state() const { return state_; }
+  Sandbox& sandbox() { return *sandbox_; }
+
+  // The log.
+  bool recording() const { return recording_; }
+  void emit(Event e) {
+    if (recording_) events_.push_back(std::move(e));
+  }
+  void emit(Event::Kind kind, std::string rule, LazyText text, int visible_to = -1) {
+    if (recording_) events_.push_back({kind, std::move(rule), std::move(text), visible_to});
+  }
+  // A plain text with no placeholders (a sequence step's title).
+  void emit_plain(Event::Kind kind, std::string rule, const std::string& text);
+
+  // Dice and draws, with the forced input queued by a test or a command.
+  Result<int> roll(const DiceSpec& spec, std::vector<int>& faces);
+  // The piece a draw from `location` takes (a forced one first), or -1 when
+  // it is empty; `blind` draws at random, else the top. A forced draw that
+  // cannot be honoured is an error (rejected input), not a random draw.
+  Result<int> draw_from(int location, bool blind);
+
+  // A decision: ask writes it into spare_decision(), then swaps it in.
+  Decision& spare_decision() { return spare_decision_; }
+  bool has_decider() const { return static_cast<bool>(decider_); }
+  int decide() { return decider_(*game_); }
+  // Logs the choice of the pending decision and closes it; -1 when out of range.
+  int take_choice(int choice);
+  // Keeps the pending decision's Lua choices (a registry reference) until act().
+  void set_choices(int registry_ref) { choices_ref_ = registry_ref; }
+  std::vector<ChoiceSegment>& choice_layout() { return choice_layout_; }
+  void finish(std::string result, int winner);
+
+  // An error in the input a command gave (a forced die out of range, a
+  // forced draw not in the deck): the rules error it raises is reported as
+  // rejected input, not as a rules error.
+  void set_input_error(std::string message) { input_error_ = std::move(message); }
+
+  NameCache& location_cache() { return location_cache_; }
+  NameCache& side_cache() { return side_cache_; }
+
+ private:
+  friend class Game;
+
+  std::shared_ptr<const GameDef> def_;
+  Game* game_ = nullptr;  // the game this runtime belongs to, for the decider
+  std::unique_ptr<Sandbox> sandbox_;
+  State state_;
+  std::vector<Event> events_;
+  bool recording_ = true;
+  ForcedDice forced_dice_;
+  std::map<int, std::deque<std::vector<int>>> forced_draws_;  // location -> queue of acceptable type sets
+  std::function<int(Game&)> decider_;
+  Decision spare_decision_;
+  int choices_ref_ = LUA_NOREF;
+  std::vector<ChoiceSegment> choice_layout_;
+  std::string input_error_;
+  NameCache location_cache_, side_cache_;
+};
+
+// The runtime of the game running in a Lua state (any of its threads).
+Runtime& runtime_of(lua_State* L);
+
+}  // namespace cardboard
