@@ -1,5 +1,6 @@
 #include "script/lua_api.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -127,6 +128,8 @@ struct FormatSlot {
   std::vector<ArgClass> classes;
 };
 
+}  // namespace
+
 const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn) {
   thread_local std::array<FormatSlot, 128> cache;
   size_t len = 0;
@@ -140,6 +143,8 @@ const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* f
   slot.classes = std::move(*parsed);
   return slot.classes;
 }
+
+namespace {
 
 TextArg any_arg(lua_State* L, int idx) {
   TextArg a;
@@ -175,7 +180,13 @@ TextArg any_arg(lua_State* L, int idx) {
 void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* out) {
   fmt = lua_absindex(L, fmt);
   if (lua_type(L, fmt) != LUA_TSTRING) luaL_typeerror(L, fmt, "format string");
-  const std::vector<ArgClass> classes = format_classes(L, fmt, fn);  // a copy: nested texts use the cache too
+  // A nested text (%t) parses its own format through the same cache, which
+  // may reuse this format's slot: such a format's classes are copied first.
+  const std::vector<ArgClass>& cached = format_classes(L, fmt, fn);
+  std::vector<ArgClass> copy;
+  const bool nests = std::find(cached.begin(), cached.end(), ArgClass::kText) != cached.end();
+  if (nests) copy = cached;
+  const std::vector<ArgClass>& classes = nests ? copy : cached;
   const int given = last - fmt;
   if (given < static_cast<int>(classes.size()))
     luaL_argerror(L, last + 1, lua_pushfstring(L, "no value for directive #%d of the format", given + 1));

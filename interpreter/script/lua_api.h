@@ -45,6 +45,9 @@ std::string event_rule(lua_State* L, int arg);
 // meets); `out`, when not null, gets the format and the arguments. Errors
 // read as Lua's: "bad argument #3 to 'log' (piece expected, got nil)".
 void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* out);
+// The directives of the format string at `fmt`, parsed once and cached by
+// the string's address; a bad format raises an argument error.
+const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn);
 // The same for a text given as a string or as a table {format, args...}
 // (a prompt, a choice's text or note); `what` names it in messages.
 void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out);

@@ -31,30 +31,58 @@ enum Source : uint8_t { kFromPieces, kFromLocations, kFromTo, kFromNumbers, kFro
 const int kSourceKey[] = {kPieces, kLocations, kTo, kNumbers, kOptions, kChoices};
 using Segment = ChoiceSegment;
 
-// Pushes spec[key] (an upvalue key) and returns its type.
-int get_key(lua_State* L, int spec, int key) {
-  lua_pushvalue(L, lua_upvalueindex(key));
-  return lua_rawget(L, spec);
+// The fields of a table, read in one pass: the value of the key keys[i]
+// (an ask key) goes to stack slot first + i (nil when absent). Returns
+// false, the unknown key left on the top of the stack, when `strict` and
+// the table has a key not among them.
+//
+// The slots must be nil when called (lua_settop fills them so). Keys are
+// told apart by the address of their interned text (the runtime's
+// key_texts, one Lua state's strings).
+int key_number(lua_State* L, int idx, const int* keys, int n, const char* const* texts) {
+  if (lua_type(L, idx) != LUA_TSTRING) return n;
+  const char* k = lua_tostring(L, idx);
+  int i = 0;
+  while (i < n && texts[keys[i]] != k) ++i;
+  return i;
 }
 
-// The option id (a string field or nothing) of the element at idx.
-void read_option(lua_State* L, int idx, std::string& out) {
-  if (get_key(L, idx, kElemOption) == LUA_TSTRING) {
-    size_t len = 0;
-    const char* s = lua_tolstring(L, -1, &len);
-    out.assign(s, len);
-  } else if (!lua_isnil(L, -1)) {
-    luaL_error(L, "bad choice to 'ask' ('option' must be a string, got %s)", luaL_typename(L, -1));
+bool gather(lua_State* L, int t, const int* keys, int n, int first, bool strict) {
+  const char* const* texts = runtime_of(L).key_texts().data();
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    const int i = key_number(L, -2, keys, n, texts);
+    if (i < n) {
+      lua_replace(L, first + i);
+    } else if (strict) {
+      lua_pop(L, 1);
+      return false;
+    } else {
+      lua_pop(L, 1);
+    }
   }
-  lua_pop(L, 1);
+  return true;
 }
+
+// The keys of ask's spec, in the order of its slots.
+const int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText};
+constexpr int kSpecSlots = sizeof kSpecKeys / sizeof kSpecKeys[0];
+constexpr int kSpec = 3;  // the spec's stack index; its fields follow it
+int slot(int key) {
+  for (int i = 0; i < kSpecSlots; ++i)
+    if (kSpecKeys[i] == key) return kSpec + 1 + i;
+  return 0;
+}
+
+// The keys of an element of `choices`.
+enum ElementSlot { kOptionSlot, kPieceSlot, kToSlot, kLocationSlot, kNumberSlot, kTextSlot, kNoteSlot, kElementSlots };
+const int kElementKeys[] = {kElemOption, kPiece, kTo, kElemLocation, kElemNumber, kText, kElemNote};
 
 // Reads one element of `choices` (at idx) into c: a string is an option
 // whose id is the string; a table has option, piece, location or to,
 // number, text and note fields (and any others for the rules' own use).
 // Its words are read into c.text and c.note only when `words`.
 void read_element(lua_State* L, int idx, int n, Choice& c, bool words) {
-  Runtime& rt = runtime_of(L);
   c.option.clear();
   c.piece = c.location = -1;
   c.has_number = false;
@@ -70,58 +98,56 @@ void read_element(lua_State* L, int idx, int n, Choice& c, bool words) {
   }
   if (lua_type(L, idx) != LUA_TTABLE)
     luaL_error(L, "bad choice #%d to 'ask' (a string or a table expected, got %s)", n, luaL_typename(L, idx));
-  read_option(L, idx, c.option);
-  if (get_key(L, idx, kPiece) != LUA_TNIL) c.piece = check_piece(L, lua_gettop(L));
-  lua_pop(L, 1);
-  const bool has_to = get_key(L, idx, kTo) != LUA_TNIL;
+  const int f = lua_gettop(L) + 1;
+  lua_settop(L, f + kElementSlots - 1);  // nil slots
+  gather(L, idx, kElementKeys, kElementSlots, f, false);
+  if (lua_type(L, f + kOptionSlot) == LUA_TSTRING) {
+    size_t len = 0;
+    const char* s = lua_tolstring(L, f + kOptionSlot, &len);
+    c.option.assign(s, len);
+  } else if (!lua_isnil(L, f + kOptionSlot)) {
+    luaL_error(L, "bad choice #%d to 'ask' ('option' must be a string, got %s)", n, luaL_typename(L, f + kOptionSlot));
+  }
+  if (!lua_isnil(L, f + kPieceSlot)) c.piece = check_piece(L, f + kPieceSlot);
+  const bool has_to = !lua_isnil(L, f + kToSlot);
   if (has_to) {
     if (c.piece < 0) luaL_error(L, "bad choice #%d to 'ask' ('to' needs a 'piece')", n);
-    c.location = check_location(L, lua_gettop(L));
+    c.location = check_location(L, f + kToSlot);
   }
-  lua_pop(L, 1);
-  if (get_key(L, idx, kElemLocation) != LUA_TNIL) {
+  if (!lua_isnil(L, f + kLocationSlot)) {
     if (has_to || c.piece >= 0)
       luaL_error(L, "bad choice #%d to 'ask' (a piece goes 'to' a location; 'location' is a choice of a location alone)", n);
-    c.location = check_location(L, lua_gettop(L));
+    c.location = check_location(L, f + kLocationSlot);
   }
-  lua_pop(L, 1);
-  if (get_key(L, idx, kElemNumber) != LUA_TNIL) {
+  if (!lua_isnil(L, f + kNumberSlot)) {
     int isnum = 0;
-    c.number = lua_tointegerx(L, -1, &isnum);
+    c.number = lua_tointegerx(L, f + kNumberSlot, &isnum);
     if (!isnum) luaL_error(L, "bad choice #%d to 'ask' ('number' must be an integer)", n);
     c.has_number = true;
   }
-  lua_pop(L, 1);
-  const int text_type = get_key(L, idx, kText);
-  if (text_type != LUA_TNIL) {
-    read_text_field(L, lua_gettop(L), "ask", "choice text", words ? &c.text : nullptr);
+  if (!lua_isnil(L, f + kTextSlot)) {
+    read_text_field(L, f + kTextSlot, "ask", "choice text", words ? &c.text : nullptr);
     // A choice with nothing typed is an option named by its text.
     if (c.option.empty() && c.piece < 0 && c.location < 0 && !c.has_number) {
-      if (text_type != LUA_TSTRING)
+      if (lua_type(L, f + kTextSlot) != LUA_TSTRING)
         luaL_error(L, "bad choice #%d to 'ask' (a choice with a text table needs an 'option' id)", n);
       size_t len = 0;
-      const char* s = lua_tolstring(L, -1, &len);
+      const char* s = lua_tolstring(L, f + kTextSlot, &len);
       c.option.assign(s, len);
     }
   }
-  lua_pop(L, 1);
-  if (get_key(L, idx, kElemNote) != LUA_TNIL) read_text_field(L, lua_gettop(L), "ask", "choice note", words ? &c.note : nullptr);
-  lua_pop(L, 1);
+  if (!lua_isnil(L, f + kNoteSlot)) read_text_field(L, f + kNoteSlot, "ask", "choice note", words ? &c.note : nullptr);
   if (c.option.empty() && c.piece < 0 && c.location < 0 && !c.has_number)
     luaL_error(L, "bad choice #%d to 'ask' (an option, a piece, a location or a number expected)", n);
-  (void)rt;
+  lua_settop(L, f - 1);
 }
 
 // The rules' template for the compact lists (`text`), with the values of a
 // choice of kind k as its arguments: piece (P, its location L), location
 // (L), move (P, from L, to L), number (d).
-void apply_template(lua_State* L, int spec, Choice& c, const GameDef& d, const State& s) {
-  if (get_key(L, spec, kText) == LUA_TNIL) {
-    lua_pop(L, 1);
-    return;
-  }
-  read_lazy_text(L, lua_gettop(L), lua_gettop(L), "ask", &c.text);
-  lua_pop(L, 1);
+void apply_template(lua_State* L, Choice& c, const GameDef& d, const State& s) {
+  if (lua_isnil(L, slot(kText))) return;
+  read_lazy_text(L, slot(kText), slot(kText), "ask", &c.text);
   // The format was checked for its own directives; its values are the choice's.
   c.text.args.clear();
   switch (c.kind()) {
@@ -147,55 +173,57 @@ void apply_template(lua_State* L, int spec, Choice& c, const GameDef& d, const S
 }
 
 // The classes of the values a compact choice of kind k gives a template.
-std::vector<ArgClass> template_values(ChoiceKind k) {
+struct TemplateValues {
+  ArgClass classes[3];
+  size_t count;
+};
+TemplateValues template_values(ChoiceKind k) {
   switch (k) {
-    case ChoiceKind::kPiece: return {ArgClass::kPiece, ArgClass::kLocation};
-    case ChoiceKind::kLocation: return {ArgClass::kLocation};
-    case ChoiceKind::kMove: return {ArgClass::kPiece, ArgClass::kLocation, ArgClass::kLocation};
-    case ChoiceKind::kNumber: return {ArgClass::kInteger};
-    case ChoiceKind::kOption: return {};
+    case ChoiceKind::kPiece: return {{ArgClass::kPiece, ArgClass::kLocation}, 2};
+    case ChoiceKind::kLocation: return {{ArgClass::kLocation}, 1};
+    case ChoiceKind::kMove: return {{ArgClass::kPiece, ArgClass::kLocation, ArgClass::kLocation}, 3};
+    case ChoiceKind::kNumber: return {{ArgClass::kInteger}, 1};
+    case ChoiceKind::kOption: break;
   }
-  return {};
+  return {{}, 0};
 }
 
-// Checks the template `text` of the spec against the kinds of its compact lists.
-void check_template(lua_State* L, int spec, const std::vector<ChoiceKind>& kinds) {
-  if (get_key(L, spec, kText) == LUA_TNIL || kinds.empty()) {
-    lua_pop(L, 1);
-    return;
-  }
-  if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "bad 'text' to 'ask' (a format string expected, got %s)", luaL_typename(L, -1));
-  auto parsed = parse_text_format(lua_tostring(L, -1), "ask");
-  if (!parsed.ok()) luaL_error(L, "bad 'text' to 'ask' (%s)", parsed.error().message.c_str());
-  for (ChoiceKind k : kinds) {
-    const auto values = template_values(k);
-    bool fits = parsed->size() <= values.size();
-    for (size_t i = 0; fits && i < parsed->size(); ++i)
-      fits = (*parsed)[i] == values[i] || (*parsed)[i] == ArgClass::kAny ||
-             ((*parsed)[i] == ArgClass::kNumber && values[i] == ArgClass::kInteger);
+// Checks the template `text` of the spec against the kinds of its compact
+// lists (`kinds`: a bit per ChoiceKind).
+void check_template(lua_State* L, unsigned kinds) {
+  const int t = slot(kText);
+  if (lua_isnil(L, t) || kinds == 0) return;
+  if (lua_type(L, t) != LUA_TSTRING) luaL_error(L, "bad 'text' to 'ask' (a format string expected, got %s)", luaL_typename(L, t));
+  const std::vector<ArgClass>& parsed = format_classes(L, t, "ask");
+  for (ChoiceKind k : {ChoiceKind::kPiece, ChoiceKind::kLocation, ChoiceKind::kMove, ChoiceKind::kNumber}) {
+    if (!(kinds >> static_cast<unsigned>(k) & 1u)) continue;
+    const TemplateValues values = template_values(k);
+    bool fits = parsed.size() <= values.count;
+    for (size_t i = 0; fits && i < parsed.size(); ++i)
+      fits = parsed[i] == values.classes[i] || parsed[i] == ArgClass::kAny ||
+             (parsed[i] == ArgClass::kNumber && values.classes[i] == ArgClass::kInteger);
     if (!fits)
-      luaL_error(L, "bad 'text' to 'ask' ('%s' does not fit a %s choice, whose values are %s)", lua_tostring(L, -1),
+      luaL_error(L, "bad 'text' to 'ask' ('%s' does not fit a %s choice, whose values are %s)", lua_tostring(L, t),
                  choice_kind_name(k),
                  k == ChoiceKind::kPiece      ? "%P (the piece) and %L (its location)"
                  : k == ChoiceKind::kLocation ? "%L"
                  : k == ChoiceKind::kMove     ? "%P, %L (from) and %L (to)"
                                               : "%d");
   }
-  lua_pop(L, 1);
 }
 
 // Reads the choices of `spec` into d.choices and their layout into
 // rt.choice_layout(); the words (texts, notes, the template) only when `words`.
-void read_choices(lua_State* L, int spec, Decision& d, bool words) {
+void read_choices(lua_State* L, Decision& d, bool words) {
   Runtime& rt = runtime_of(L);
   const GameDef& def = rt.def();
   rt.choice_layout().clear();
   size_t n = 0;
   std::string verb;
-  if (get_key(L, spec, kVerb) == LUA_TSTRING) verb = lua_tostring(L, -1);
-  else if (!lua_isnil(L, -1)) luaL_error(L, "bad 'verb' to 'ask' (a string expected, got %s)", luaL_typename(L, -1));
-  lua_pop(L, 1);
-  std::vector<ChoiceKind> compact;
+  if (lua_type(L, slot(kVerb)) == LUA_TSTRING) verb = lua_tostring(L, slot(kVerb));
+  else if (!lua_isnil(L, slot(kVerb)))
+    luaL_error(L, "bad 'verb' to 'ask' (a string expected, got %s)", luaL_typename(L, slot(kVerb)));
+  unsigned compact = 0;  // a bit per kind of the compact lists
   auto next_choice = [&]() -> Choice& {
     if (n >= static_cast<size_t>(kMaxChoices)) luaL_error(L, "bad choices to 'ask': more than %d", kMaxChoices);
     if (n >= d.choices.size()) d.choices.emplace_back();
@@ -208,18 +236,15 @@ void read_choices(lua_State* L, int spec, Decision& d, bool words) {
     return c;
   };
   auto list = [&](uint8_t source, int key, const char* what) {
-    if (get_key(L, spec, key) == LUA_TNIL) {
-      lua_pop(L, 1);
-      return;
-    }
-    if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "bad '%s' to 'ask' (a list of %s expected, got %s)", kAskKeys[key], what, luaL_typename(L, -1));
-    const int t = lua_gettop(L);
+    const int t = slot(key);
+    if (lua_isnil(L, t)) return;
+    if (lua_type(L, t) != LUA_TTABLE)
+      luaL_error(L, "bad '%s' to 'ask' (a list of %s expected, got %s)", kAskKeys[key], what, luaL_typename(L, t));
     const int count = static_cast<int>(lua_rawlen(L, t));
     int piece = -1;
     if (source == kFromTo) {
-      if (get_key(L, spec, kPiece) == LUA_TNIL) luaL_error(L, "bad 'to' to 'ask' (the destinations of a 'piece': give the piece)");
-      piece = check_piece(L, lua_gettop(L));
-      lua_pop(L, 1);
+      if (lua_isnil(L, slot(kPiece))) luaL_error(L, "bad 'to' to 'ask' (the destinations of a 'piece': give the piece)");
+      piece = check_piece(L, slot(kPiece));
     }
     for (int i = 1; i <= count; ++i) {
       lua_rawgeti(L, t, i);
@@ -243,38 +268,37 @@ void read_choices(lua_State* L, int spec, Decision& d, bool words) {
       }
       lua_pop(L, 1);
     }
-    lua_pop(L, 1);
     if (count > 0) {
       rt.choice_layout().push_back({source, count});
       if (source != kFromOptions)
-        compact.push_back(source == kFromPieces ? ChoiceKind::kPiece : source == kFromTo ? ChoiceKind::kMove : ChoiceKind::kLocation);
+        compact |= 1u << static_cast<unsigned>(source == kFromPieces ? ChoiceKind::kPiece
+                                               : source == kFromTo   ? ChoiceKind::kMove
+                                                                     : ChoiceKind::kLocation);
     }
   };
   list(kFromPieces, kPieces, "pieces");
   list(kFromLocations, kLocations, "locations");
   list(kFromTo, kTo, "locations");
-  if (get_key(L, spec, kNumbers) != LUA_TNIL) {
-    if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "bad 'numbers' to 'ask' ({lowest, highest} expected, got %s)", luaL_typename(L, -1));
-    lua_rawgeti(L, -1, 1);
-    lua_rawgeti(L, -2, 2);
+  if (const int t = slot(kNumbers); !lua_isnil(L, t)) {
+    if (lua_type(L, t) != LUA_TTABLE) luaL_error(L, "bad 'numbers' to 'ask' ({lowest, highest} expected, got %s)", luaL_typename(L, t));
+    lua_rawgeti(L, t, 1);
+    lua_rawgeti(L, t, 2);
     int ok1 = 0, ok2 = 0;
     const lua_Integer lo = lua_tointegerx(L, -2, &ok1), hi = lua_tointegerx(L, -1, &ok2);
     if (!ok1 || !ok2 || lo > hi) luaL_error(L, "bad 'numbers' to 'ask' ({lowest, highest} integers, lowest first)");
     if (hi - lo >= kMaxChoices) luaL_error(L, "bad 'numbers' to 'ask': more than %d choices", kMaxChoices);
+    lua_pop(L, 2);
     for (lua_Integer v = lo; v <= hi; ++v) {
       Choice& c = next_choice();
       c.number = v;
       c.has_number = true;
     }
     rt.choice_layout().push_back({kFromNumbers, static_cast<int>(hi - lo + 1), lo});
-    compact.push_back(ChoiceKind::kNumber);
-    lua_pop(L, 2);
+    compact |= 1u << static_cast<unsigned>(ChoiceKind::kNumber);
   }
-  lua_pop(L, 1);
   list(kFromOptions, kOptions, "option ids");
-  if (get_key(L, spec, kChoices) != LUA_TNIL) {
-    if (lua_type(L, -1) != LUA_TTABLE) luaL_error(L, "bad 'choices' to 'ask' (a list expected, got %s)", luaL_typename(L, -1));
-    const int t = lua_gettop(L);
+  if (const int t = slot(kChoices); !lua_isnil(L, t)) {
+    if (lua_type(L, t) != LUA_TTABLE) luaL_error(L, "bad 'choices' to 'ask' (a list expected, got %s)", luaL_typename(L, t));
     const int count = static_cast<int>(lua_rawlen(L, t));
     for (int i = 1; i <= count; ++i) {
       lua_rawgeti(L, t, i);
@@ -284,16 +308,14 @@ void read_choices(lua_State* L, int spec, Decision& d, bool words) {
     }
     if (count > 0) rt.choice_layout().push_back({kFromChoices, count});
   }
-  lua_pop(L, 1);
   d.choices.resize(n);
   if (n == 0) luaL_error(L, "bad choices to 'ask': none given (pieces, locations, to, numbers, options or choices)");
-  check_template(L, spec, compact);
-  if (words && !compact.empty()) {
+  check_template(L, compact);
+  if (words && compact != 0) {
     size_t k = 0;
     for (const Segment& seg : rt.choice_layout()) {
       for (int i = 0; i < seg.count; ++i, ++k)
-        if (seg.source != kFromOptions && seg.source != kFromChoices)
-          apply_template(L, spec, d.choices[k], def, rt.state());
+        if (seg.source != kFromOptions && seg.source != kFromChoices) apply_template(L, d.choices[k], def, rt.state());
     }
   }
 }
@@ -334,8 +356,13 @@ int l_ask(lua_State* L) {
   Runtime& rt = runtime_of(L);
   const int side = check_side(L, 1);
   std::string rule = opt_rule(L, 2);
-  luaL_checktype(L, 3, LUA_TTABLE);
-  lua_settop(L, 3);
+  luaL_checktype(L, kSpec, LUA_TTABLE);
+  lua_settop(L, kSpec);
+  lua_settop(L, kSpec + kSpecSlots);  // nil slots
+  if (!gather(L, kSpec, kSpecKeys, kSpecSlots, kSpec + 1, true))
+    return luaL_error(L, "bad argument #3 to 'ask' (unknown key '%s': prompt, pieces, locations, piece, to, numbers, "
+                         "options, choices, verb or text)",
+                      luaL_tolstring(L, -1, nullptr));
   if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
   // The decision is written into the runtime's spare one, whose buffers keep
   // their room from the last decision, then swapped in.
@@ -345,11 +372,10 @@ int l_ask(lua_State* L) {
   d.prompt.clear();
   // A decider answers from the typed fields: the words are read only for a
   // player, or for the log.
-  bool words = !rt.has_decider() || rt.recording();
-  read_choices(L, 3, d, words);
+  const bool words = !rt.has_decider() || rt.recording();
+  read_choices(L, d, words);
   check_distinct(L, d);
-  if (get_key(L, 3, kPrompt) != LUA_TNIL) read_text_field(L, 4, "ask", "prompt", words ? &d.prompt : nullptr);
-  lua_pop(L, 1);
+  if (!lua_isnil(L, slot(kPrompt))) read_text_field(L, slot(kPrompt), "ask", "prompt", words ? &d.prompt : nullptr);
   std::swap(rt.state().pending, d);
   if (rt.has_decider()) {
     const int i = rt.decide();
@@ -358,19 +384,18 @@ int l_ask(lua_State* L) {
       // Each decision starts a fresh budget, as a resume by act() does, so a
       // game replayed by a decider meets the same limits as when it was played.
       rt.sandbox().reset_budget();
-      push_choice_result(L, 3, i);
+      push_choice_result(L, kSpec, i);
       return 2;
     }
     if (!words) {
       // Left to a player after all (a save's recorded decisions ran out):
       // read the words now.
-      std::swap(rt.state().pending, d);
-      read_choices(L, 3, d, true);
-      if (get_key(L, 3, kPrompt) != LUA_TNIL) read_text_field(L, 4, "ask", "prompt", &d.prompt);
-      lua_pop(L, 1);
-      std::swap(rt.state().pending, d);
+      Decision& pending = rt.state().pending;
+      read_choices(L, pending, true);
+      if (!lua_isnil(L, slot(kPrompt))) read_text_field(L, slot(kPrompt), "ask", "prompt", &pending.prompt);
     }
   }
+  lua_settop(L, kSpec);
   rt.set_choices(luaL_ref(L, LUA_REGISTRYINDEX));  // pops the spec
   return lua_yield(L, 0);
 }
@@ -551,7 +576,11 @@ void push_choice_result(lua_State* L, int spec, int choice) {
 }
 
 void open_lua_game(lua_State* L) {
-  for (int k = 1; k < kKeyCount; ++k) lua_pushstring(L, kAskKeys[k]);
+  // The key strings stay alive as the closure's upvalues: their interned
+  // texts' addresses name them in gather().
+  auto& texts = runtime_of(L).key_texts();
+  static_assert(kKeyCount <= std::tuple_size_v<std::remove_reference_t<decltype(texts)>>);
+  for (int k = 1; k < kKeyCount; ++k) texts[k] = lua_pushstring(L, kAskKeys[k]);
   lua_pushcclosure(L, l_ask, kKeyCount - 1);
   lua_setglobal(L, "ask");
   lua_register(L, "log", l_log);

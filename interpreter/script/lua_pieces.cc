@@ -2,6 +2,8 @@
 // is, sums and counts over a location, and moving pieces. Pieces are named in
 // Lua by integer ids; locations and sides by their id strings.
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <new>
 #include <string>
 #include <vector>
@@ -39,32 +41,51 @@ const int kTypeNames = lua_upvalueindex(3);
 const int kLocationIds = lua_upvalueindex(4);
 const int kValueKeys = lua_upvalueindex(5);   // printed value key -> its number in ValueIndex
 const int kValueIndex = lua_upvalueindex(6);  // the ValueIndex
+const int kValueCells = lua_upvalueindex(7);  // the printed values as Lua values, by cell + 1
 
-// The printed values of every piece type by key number: a look-up from Lua
-// is one read of kValueKeys and one of this array, not a search by text.
+// The printed values of every piece type by key number, and the number of a
+// key by the address of the Lua string that names it (rules name a key with
+// a literal, one string object): a look-up from Lua is a cache hit and one
+// array read, not a search by text.
 struct ValueIndex {
   size_t keys = 0;
+  std::vector<std::string> names;   // by key number
   std::vector<const Value*> cells;  // [type * keys + key], nullptr where the type has no such value
+  struct Slot {
+    const char* address = nullptr;
+    int key = -1;
+  };
+  std::array<Slot, 64> cache;
   const Value* at(int type, int key) const { return cells[static_cast<size_t>(type) * keys + key]; }
 };
 
 // The number of the key at `arg` (a string), or -1 when no type has it.
-int value_key(lua_State* L, int arg) {
+int value_key(lua_State* L, int arg, ValueIndex& index) {
   if (lua_type(L, arg) != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number becomes its text
+  size_t len = 0;
+  const char* s = lua_tolstring(L, arg, &len);
+  ValueIndex::Slot& slot = index.cache[(reinterpret_cast<uintptr_t>(s) >> 4) % index.cache.size()];
+  if (slot.address == s && slot.key >= 0) {
+    const std::string& name = index.names[slot.key];
+    if (name.size() == len && std::memcmp(name.data(), s, len) == 0) return slot.key;
+  }
   lua_pushvalue(L, arg);
   const int key = lua_rawget(L, kValueKeys) == LUA_TNUMBER ? static_cast<int>(lua_tointeger(L, -1)) : -1;
   lua_pop(L, 1);
+  if (key >= 0) slot = {s, key};
   return key;
 }
 
-const ValueIndex& value_index(lua_State* L) { return *static_cast<const ValueIndex*>(lua_touserdata(L, kValueIndex)); }
+ValueIndex& value_index(lua_State* L) { return *static_cast<ValueIndex*>(lua_touserdata(L, kValueIndex)); }
 
 int value_index_gc(lua_State* L) {
   static_cast<ValueIndex*>(lua_touserdata(L, 1))->~ValueIndex();
   return 0;
 }
 
-// Pushes the key table and the ValueIndex of `d` (the upvalues 5 and 6).
+// Pushes the key table, the ValueIndex of `d` and the cells' Lua values
+// (the upvalues 5, 6 and 7). A table value is left out of the cells: each
+// read gets a fresh copy.
 void push_value_index(lua_State* L, const GameDef& d) {
   std::vector<std::string_view> keys;
   for (const auto& t : d.types)
@@ -85,9 +106,17 @@ void push_value_index(lua_State* L, const GameDef& d) {
   lua_setfield(L, -2, "__gc");
   lua_setmetatable(L, -2);
   index->keys = keys.size();
+  index->names.assign(keys.begin(), keys.end());
   index->cells.assign(d.types.size() * keys.size(), nullptr);
   for (size_t t = 0; t < d.types.size(); ++t)
     for (size_t k = 0; k < keys.size(); ++k) index->cells[t * keys.size() + k] = d.types[t].values.find(keys[k]);
+  lua_createtable(L, static_cast<int>(index->cells.size()), 0);
+  for (size_t c = 0; c < index->cells.size(); ++c) {
+    const Value* v = index->cells[c];
+    if (!v || v->is_table()) continue;
+    push_value(L, *v);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(c + 1));
+  }
 }
 
 // A compiled filter: the fields of its table, and for every piece type
@@ -275,7 +304,7 @@ int l_count(lua_State* L) {
 // how many pieces match.
 int l_sum(lua_State* L) {
   const int loc = check_location(L, 1);
-  const int key = value_key(L, 2);
+  const int key = value_key(L, 2, value_index(L));
   const Filter f = check_filter(L, 3);
   Runtime& g = runtime_of(L);
   int64_t isum = 0;
@@ -320,10 +349,17 @@ int l_kind(lua_State* L) {
 // pieces.value(p, key) -> the printed value, or nil
 int l_value(lua_State* L) {
   const int p = check_piece(L, 1);
-  const int key = value_key(L, 2);
-  const Value* v = key < 0 ? nullptr : value_index(L).at(runtime_of(L).state().pieces[p].type, key);
-  if (v) push_value(L, *v);
-  else lua_pushnil(L);
+  ValueIndex& index = value_index(L);
+  const int key = value_key(L, 2, index);
+  if (key < 0) {
+    lua_pushnil(L);
+    return 1;
+  }
+  const size_t cell = static_cast<size_t>(runtime_of(L).state().pieces[p].type) * index.keys + key;
+  if (lua_rawgeti(L, kValueCells, static_cast<lua_Integer>(cell + 1)) == LUA_TNIL && index.cells[cell]) {
+    lua_pop(L, 1);
+    push_value(L, *index.cells[cell]);  // a table: a fresh copy
+  }
   return 1;
 }
 
@@ -628,7 +664,7 @@ void open_lua_pieces(lua_State* L) {
       {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},
       {"mark", l_mark},     {"unmark", l_unmark},     {"marked", l_marked},   {"counter", l_counter},
       {"set_counter", l_set_counter}, {"create", l_create}, {"move", l_move}, {nullptr, nullptr}};
-  luaL_setfuncs(L, fns, 6);
+  luaL_setfuncs(L, fns, 7);
   lua_setglobal(L, "pieces");
 }
 

@@ -94,6 +94,9 @@ class Runtime {
 
   NameCache& location_cache() { return location_cache_; }
   NameCache& side_cache() { return side_cache_; }
+  // The addresses of the interned key strings ask reads its tables by
+  // (script/lua_game.cc), in this Lua state.
+  std::array<const char*, 16>& key_texts() { return key_texts_; }
 
  private:
   friend class Game;
@@ -112,6 +115,7 @@ class Runtime {
   std::vector<ChoiceSegment> choice_layout_;
   std::string input_error_;
   NameCache location_cache_, side_cache_;
+  std::array<const char*, 16> key_texts_{};
 };
 
 // The runtime of the game running in a Lua state (any of its threads).

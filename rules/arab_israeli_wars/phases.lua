@@ -34,10 +34,11 @@ end
 -- 3. ISRAELI PHASE: the Israelis draw 2 cards (an empty deck gives no more,
 -- A13), then deploy every card in hand, one decision a card, oldest first
 -- (R12); Extremists go to a random front without a decision (Card List
--- Notation).
+-- Notation). The loop's list is the hand as the phase found it: the cards
+-- still to deploy are those still in hand, so the state says where it stands.
 function israeli_phase()
   draw_israeli(2, "3")
-  while pieces.count("israeli_hand") > 0 do deploy_israeli(pieces.at("israeli_hand")[1]) end
+  for _, p in ipairs(pieces.at("israeli_hand")) do deploy_israeli(p) end
 end
 
 function draw_israeli(n, rule)
@@ -62,11 +63,12 @@ end
 -- 4. TRANSFER PHASE: one Israeli Regular unit (A3) may move to another
 -- front. Each Vehicles card also has one free transfer of its own this turn,
 -- and a transfers event adds free transfers for any Regular unit (A4). The
--- player moves units one at a time until "No transfer" or nothing can move.
--- Identical cards at one front make one choice; a Vehicle whose own free
--- transfer is unused is the one moved, and it spends that first. Between
--- decisions the transfers left are vars.transfers_left and the Vehicles that
--- spent their own are vars.moved_free (piece -> true).
+-- player picks a unit, then its front, one transfer at a time, until "No
+-- transfer" or nothing can move. Identical cards at one front are one
+-- choice; a Vehicle whose own free transfer is unused is the one offered,
+-- and it spends that first. Between decisions the transfers left are
+-- vars.transfers_left and the Vehicles that spent their own are
+-- vars.moved_free (piece -> true).
 function transfer_phase()
   local ev = current_event()
   local extra = ev and pieces.value(ev, "effect") == "transfers" and pieces.value(ev, "amount") or 0
@@ -76,52 +78,50 @@ function transfer_phase()
   vars.moved_free = nil
 end
 
--- Whether `p` still has the free transfer of a Vehicles card (A4).
-function has_own_transfer(p)
-  local moved = vars.moved_free
-  return pieces.value(p, "vehicles") and not (moved and moved[p])
+-- The units that may transfer now: at each front, one card of each type,
+-- the one with its own free transfer first (A4).
+function transferable(left, moved)
+  local units = {}
+  for _, front in ipairs(FRONTS) do
+    local first = #units + 1
+    for _, p in ipairs(pieces.at(front, ISRAELI_REGULARS)) do
+      local own = pieces.value(p, "vehicles") and not moved[p]
+      if left > 0 or own then
+        local t, k = pieces.type(p), first
+        while k <= #units and pieces.type(units[k]) ~= t do k = k + 1 end
+        if k > #units then
+          units[k] = p
+        elseif own and not (pieces.value(units[k], "vehicles") and not moved[units[k]]) then
+          units[k] = p
+        end
+      end
+    end
+  end
+  return units
 end
 
 -- Asks for one transfer and makes it; false when none can be made or the
 -- player ends the phase.
 function transfer_one()
-  local left = vars.transfers_left
-  local choices = {}
-  for _, from in ipairs(FRONTS) do
-    -- One card of each type at this front, the one with its own transfer first.
-    local types, card = {}, {}
-    for _, p in ipairs(pieces.at(from, ISRAELI_REGULARS)) do
-      local own = has_own_transfer(p)
-      if left > 0 or own then
-        local t = pieces.type(p)
-        if card[t] == nil then
-          types[#types + 1] = t
-          card[t] = p
-        elseif own and not has_own_transfer(card[t]) then
-          card[t] = p
-        end
-      end
-    end
-    for _, t in ipairs(types) do
-      for _, to in ipairs(OTHER_FRONTS[from]) do choices[#choices + 1] = { piece = card[t], to = to } end
-    end
-  end
-  if #choices == 0 then return false end
-  choices[#choices + 1] = "no_transfer"
-  local c = ask("israel", "4", {
+  local left, moved = vars.transfers_left, vars.moved_free or {}
+  local units = transferable(left, moved)
+  if #units == 0 then return false end
+  local unit = ask("israel", "4", {
     prompt = { "Transfer Phase: move a Regular unit (%d transfer%s left; each Vehicle also moves once free)", left,
                left == 1 and "" or "s" },
-    choices = choices,
+    pieces = units, text = "%P from %L", options = { "no_transfer" },
   })
-  if c == "no_transfer" then return false end
-  if has_own_transfer(c.piece) then
-    local moved = vars.moved_free or {}
-    moved[c.piece] = true
+  if unit == "no_transfer" then return false end
+  local from = pieces.location(unit)
+  local to = ask("israel", "4", { prompt = { "Transfer Phase: move %P from %L to", unit, from }, piece = unit,
+                                   to = OTHER_FRONTS[from] })
+  if pieces.value(unit, "vehicles") and not moved[unit] then
+    moved[unit] = true
     vars.moved_free = moved
   else
     vars.transfers_left = left - 1
   end
-  pieces.move(c.piece, c.to, "4")
+  pieces.move(unit, to, "4")
   return true
 end
 
