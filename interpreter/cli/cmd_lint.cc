@@ -118,7 +118,8 @@ Result<Targets> targets(const std::string& path, const std::string& root) {
   std::error_code ec;
   std::string dir;
   if (fs::is_directory(path, ec) && fs::is_regular_file(path + "/game.toml", ec)) dir = path;
-  else if (fs::path(path).filename() == "game.toml") dir = fs::path(path).parent_path().empty() ? "." : fs::path(path).parent_path().string();
+  else if (fs::path(path).filename() == "game.toml")
+    dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path().string() : ".";
   else if (valid_id(path) && fs::is_directory(root + "/rules/" + path, ec)) dir = root + "/rules/" + path;
   if (!dir.empty()) {
     dir = fs::absolute(dir, ec).lexically_normal().string();

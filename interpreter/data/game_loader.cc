@@ -230,8 +230,10 @@ class Loader {
     std::vector<std::string> lua_files;
     std::error_code ec;
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec))
-      if (it->path().extension() == ".lua" && it->is_regular_file(ec)) lua_files.push_back(it->path().string());
+         it.increment(ec)) {
+      std::error_code entry_ec;  // a dangling symlink is no rules file, and no reason to stop
+      if (it->path().extension() == ".lua" && it->is_regular_file(entry_ec)) lua_files.push_back(it->path().string());
+    }
     if (ec) problems_.add(rejected("cannot list the rules files of " + dir + ": " + ec.message()));
     std::sort(lua_files.begin(), lua_files.end());
     std::string out;

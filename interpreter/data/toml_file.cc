@@ -37,7 +37,7 @@ class NestingScan {
         continue;
       }
       if (c == '#') {
-        while (i_ < s_.size() && s_[i_] != '\n') advance();
+        i_ = std::min(s_.find('\n', i_), s_.size());
         continue;
       }
       if (c == '\n') {
@@ -121,37 +121,33 @@ class NestingScan {
     mode_ = kValue;
   }
 
+  // The line and column are counted only for the error: the scan runs on
+  // every file loaded.
   bool deeper(int depth) {
     if (depth <= kMaxTomlNesting) return false;
-    at_ = {line_, column_};
+    const size_t line_start = s_.rfind('\n', i_ == 0 ? 0 : i_ - 1);
+    at_.line = 1 + static_cast<int>(std::count(s_.begin(), s_.begin() + static_cast<std::ptrdiff_t>(i_), '\n'));
+    at_.column = static_cast<int>(i_ - (line_start == std::string_view::npos || i_ == 0 ? 0 : line_start + 1)) + 1;
     return true;
   }
 
-  void advance() {
-    if (s_[i_] == '\n') {
-      ++line_;
-      column_ = 1;
-    } else {
-      ++column_;
-    }
-    ++i_;
-  }
+  void advance(size_t n = 1) { i_ = std::min(i_ + n, s_.size()); }
 
   // Skips a basic or literal string, one-line or multi-line, to its end.
   void skip_string() {
     const char q = s_[i_];
-    const bool multi = s_.compare(i_, 3, std::string(3, q)) == 0;
-    for (int k = 0; k < (multi ? 3 : 1); ++k) advance();
+    const char triple[] = {q, q, q};
+    const bool multi = s_.compare(i_, 3, std::string_view(triple, 3)) == 0;
+    advance(multi ? 3 : 1);
     while (i_ < s_.size()) {
       const char c = s_[i_];
-      if (c == '\\' && q == '"' && i_ + 1 < s_.size()) {
-        advance();
-        advance();
+      if (c == '\\' && q == '"') {
+        advance(2);
         continue;
       }
       if (!multi && c == '\n') return;  // unterminated: the parser says so
-      if (c == q && (!multi || s_.compare(i_, 3, std::string(3, q)) == 0)) {
-        for (int k = 0; k < (multi ? 3 : 1); ++k) advance();
+      if (c == q && (!multi || s_.compare(i_, 3, std::string_view(triple, 3)) == 0)) {
+        advance(multi ? 3 : 1);
         // A multi-line string may end with one or two quotes of its own.
         for (int k = 0; multi && k < 2 && i_ < s_.size() && s_[i_] == q; ++k) advance();
         return;
@@ -162,7 +158,6 @@ class NestingScan {
 
   std::string_view s_;
   size_t i_ = 0;
-  int line_ = 1, column_ = 1;
   Mode mode_ = kStatement;
   bool array_header_ = false;
   int header_ = 0;    // the depth of the current [table] header
