@@ -253,3 +253,23 @@ TEST_CASE("cli data: lint warns of printed values one slip from the game's other
         (copy / "rules/race").string() + ": 0 problems, 3 warnings\n");
   fs::remove_all(copy);
 }
+
+TEST_CASE("cli data: a path that is not UTF-8 ends no command with an abort", "[cli][paths]") {
+  // JSON holds UTF-8 only: lint replaces the bad byte; any exception still
+  // left in a command ends it with "internal error" and exit 2, not an abort.
+  const fs::path dir = fresh_dir("utf8");
+  const fs::path game = dir / "bad\xff";
+  fs::create_directories(game);
+  fs::copy(fs::path(kRace) / "rules/race", game, fs::copy_options::recursive);
+  const CommandRun lint = race("lint '" + game.string() + "' --json");
+  CHECK(lint.code == 0);
+  CHECK(nlohmann::json::parse(lint.out)["checked"][0] == (dir / "bad\xef\xbf\xbd").string());
+  const CommandRun created = race("new race/short --json --save '" + (dir / "s\xfe.cbsave").string() + "'");
+  INFO(created.out);
+  CHECK(created.code != -1);
+  if (created.code != 0) {
+    CHECK(created.code == 2);
+    CHECK(created.out.rfind("cardboard: internal error in 'new': ", 0) == 0);
+  }
+  fs::remove_all(dir);
+}

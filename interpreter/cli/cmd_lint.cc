@@ -204,9 +204,9 @@ void add_lint_command(CLI::App& app, int& code) {
       nlohmann::json jp = nlohmann::json::array(), jw = nlohmann::json::array();
       for (const auto& p : problems) jp.push_back(located(p));
       for (const auto& w : warnings) jw.push_back(located(w));
-      std::printf("%s\n", nlohmann::json{{"root", t->root}, {"problems", jp}, {"warnings", jw}, {"checked", checked}}
-                              .dump(2)
-                              .c_str());
+      // Paths and messages are bytes, not always UTF-8: a bad byte is replaced, not an exception.
+      const nlohmann::json out = {{"root", t->root}, {"problems", jp}, {"warnings", jw}, {"checked", checked}};
+      std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     } else {
       for (const auto& p : problems) std::printf("%s\n", p.c_str());
       for (const auto& w : warnings) std::printf("%s\n", w.c_str());
