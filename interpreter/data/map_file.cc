@@ -89,7 +89,7 @@ Result<std::set<std::pair<int, int>>> hex_list(const std::string& file, const He
   return out;
 }
 
-// Each bad row or letter is recorded and the rest still read.
+// Each bad row (its first bad letter) is recorded and the next row still read.
 Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid, Problems& problems) {
   auto legend_table = get_table(file, t, "legend");
   if (!legend_table) return legend_table.error();
@@ -138,7 +138,7 @@ Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid
         problems.add(rejected("terrain letter '" + std::string(1, letter) + "' in row " + std::to_string(row) +
                               ", column " + std::to_string(shape.first_column + j) + " is not in the legend (" + pos +
                               ")"));
-        continue;
+        break;  // one problem a row: a row of another map's letters is one slip
       }
       if (cell >= 0) grid.set_terrain(cell, it->second);
     }
