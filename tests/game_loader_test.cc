@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include "data/game_loader.h"
+#include "support.h"
 
 namespace fs = std::filesystem;
 using namespace cardboard;
@@ -154,4 +157,183 @@ TEST_CASE("loader: an unknown game or scenario suggests one", "[data][loader]") 
   REQUIRE(cat.size() == 1);
   CHECK(cat[0].game_title == "Tiny");
   CHECK(cat[0].scenario_title == "One");
+}
+
+// ---- hostile and careless data: every case fails cleanly, with its position ----
+
+namespace {
+
+// What loading says, in a child that a crash, an abort or a hang would end:
+// "ok" or the first problem.
+std::string load_in_child(const std::string& ref, const std::string& root) {
+  int status = -1;
+  const std::string out = cardboard::testing::in_child(
+      [&] {
+        auto def = load_game(ref, root);
+        return def.ok() ? std::string("ok") : def.error().message;
+      },
+      status);
+  INFO("child status " << status);
+  REQUIRE(WIFEXITED(status));
+  return out;
+}
+
+// Every problem check_game finds, one a line.
+std::string all_problems(const TinyProject& p) {
+  GameCheck check = check_game("tiny/one", p.root.string());
+  std::string out;
+  for (const auto& e : check.problems.list()) out += e.message + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("loader: an empty piece type name is refused, not an abort", "[data][loader]") {
+  TinyProject p("empty-name", replace(kGame, "name = \"Card\"", "name = \"\""));
+  CHECK(load_in_child("tiny/one", p.root.string()) ==
+        "bad 'name': a piece type's name cannot be empty (" + p.game_file() + ":21:8)");
+}
+
+TEST_CASE("loader: a scenario that is /dev/zero or a FIFO is refused at once", "[data][loader]") {
+  TinyProject p("special");
+  const fs::path zero = p.root / "scenarios/tiny/zero.toml";
+  fs::create_symlink("/dev/zero", zero);
+  CHECK(load_in_child(zero.string(), p.root.string()) ==
+        "cannot read " + zero.string() + ": it is a device, not a regular file");
+  const fs::path fifo = p.root / "scenarios/tiny/fifo.toml";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  CHECK(load_in_child(fifo.string(), p.root.string()) ==
+        "cannot read " + fifo.string() + ": it is a FIFO, not a regular file");
+  // A rules script that is a FIFO is no rules file either.
+  fs::remove(p.root / "rules/tiny/tiny.lua");
+  REQUIRE(::mkfifo((p.root / "rules/tiny/tiny.lua").c_str(), 0600) == 0);
+  CHECK(load_in_child("tiny/one", p.root.string()) ==
+        "no such rules file: " + (p.root / "rules/tiny/tiny.lua").string() + " (" + p.game_file() + ":3:12)");
+}
+
+TEST_CASE("loader: scripts, files and a map's file stay inside the game's folder", "[data][loader]") {
+  TinyProject up("escape-up", replace(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"../../../../etc/passwd\"]"));
+  CHECK(load_in_child("tiny/one", up.root.string()) ==
+        "bad 'scripts' entry '../../../../etc/passwd': it leads out of " + (up.root / "rules/tiny").string() +
+            ": name a file inside the game's folder, by a path relative to it (" + up.game_file() + ":3:12)");
+  TinyProject abs("escape-abs", replace(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"tiny.lua\"]\nfiles = [\"/etc/hostname\"]"));
+  CHECK(load_in_child("tiny/one", abs.root.string()) ==
+        "bad 'files' entry '/etc/hostname': it is absolute: name a file inside the game's folder, by a path "
+        "relative to it (" + abs.game_file() + ":4:10)");
+  TinyProject map("escape-map", std::string(kGame) + "\n[[maps]]\nid = \"m\"\nfile = \"../../secret.toml\"\n");
+  std::ofstream(map.root / "secret.toml") << "kind = \"area\"\n[[areas]]\nid = \"x\"\n";
+  CHECK(load_in_child("tiny/one", map.root.string()) ==
+        "bad 'file' '../../secret.toml': it leads out of " + (map.root / "rules/tiny").string() +
+            ": name a file inside the game's folder, by a path relative to it (" + map.game_file() + ":33:8)");
+  // A symlink inside the folder that points out of it leads out too.
+  TinyProject link("escape-link", replace(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"tiny.lua\", \"more.lua\"]"));
+  std::ofstream(link.root / "more.lua") << "x = 1\n";
+  fs::create_symlink(link.root / "more.lua", link.root / "rules/tiny/more.lua");
+  CHECK(load_in_child("tiny/one", link.root.string()) ==
+        "bad 'scripts' entry 'more.lua': it leads out of " + (link.root / "rules/tiny").string() +
+            ": name a file inside the game's folder, by a path relative to it (" + link.game_file() + ":3:24)");
+}
+
+TEST_CASE("loader: counts, copies, turns, impulses and track values are bounded before use", "[data][loader]") {
+  const auto pieces = [](const std::string& count) {
+    return std::string(kScenario) + "[[pieces]]\ntype = \"card\"\nat = \"table\"\ncount = " + count + "\n";
+  };
+  for (const char* bad : {"-1", "9223372036854775807", "100000000", "10001"}) {
+    TinyProject p("count", kGame, pieces(bad));
+    CHECK(load_in_child("tiny/one", p.root.string()) ==
+          std::string("bad 'count': expected an integer from 0 to 10000, got ") + bad + " (" + p.scenario_file() +
+              ":9:9)");
+  }
+  // Every entry within its bound, but too many pieces in all.
+  std::string many = kScenario;
+  for (int i = 0; i < 11; ++i) many += "[[pieces]]\ntype = \"card\"\nat = \"table\"\ncount = 10000\n";
+  TinyProject total("total", kGame, many);
+  CHECK(load_in_child("tiny/one", total.root.string()) ==
+        "too many pieces: the set-up makes 100002 pieces with this entry, and a game may have at most 100000 (" +
+            total.scenario_file() + ":45:9)");
+  TinyProject turns("turns", kGame, replace(kScenario, "title = \"One\"", "title = \"One\"\nturns = -5"));
+  CHECK(load_in_child("tiny/one", turns.root.string()) ==
+        "bad 'turns': expected an integer from 0 to 1000000, got -5 (" + turns.scenario_file() + ":4:9)");
+  TinyProject max("max-turns", replace(kGame, "[sequence]", "[sequence]\nmax_turns = 0"));
+  CHECK(load_in_child("tiny/one", max.root.string()) ==
+        "bad 'max_turns': expected an integer from 1 to 1000000, got 0 (" + max.game_file() + ":27:13)");
+  TinyProject repeat("impulses", replace(kGame, "run = \"play\"", "run = \"play\"\nrepeat = 0"));
+  CHECK(load_in_child("tiny/one", repeat.root.string()) ==
+        "bad 'repeat': a number of impulses from 1 to 1000 expected, got 0 (" + repeat.game_file() + ":30:10)");
+  TinyProject track("track-range", replace(kGame, "min = 0", "min = -9000000000"));
+  CHECK(load_in_child("tiny/one", track.root.string()) ==
+        "bad 'min': expected an integer from -1000000000 to 1000000000, got -9000000000 (" + track.game_file() +
+            ":17:7)");
+}
+
+TEST_CASE("loader: ids are non-empty words, and run, setup and kind are not empty", "[data][loader]") {
+  struct Case {
+    const char* from;
+    const char* to;
+    const char* message;
+    const char* at;
+  };
+  for (const Case& c : {
+           Case{"id = \"table\"", "id = \"\"", "bad location id '': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand)", ":13:6"},
+           Case{"id = \"score\"", "id = \"a;b\"", "bad track id 'a;b': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand)", ":16:6"},
+           Case{"id = \"play\"", "id = \"\"", "bad phase id '': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand)", ":28:6"},
+           Case{"id = \"red\"", "id = \"r=d\"", "bad side id 'r=d': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand)", ":6:6"},
+           Case{"run = \"play\"", "run = \"\"", "bad 'run': '' is not a Lua function name (a letter or '_', then letters, digits or '_')", ":29:7"},
+           Case{"copies = 2", "copies = 2\nkind = \"\"", "bad 'kind': '' is not a word of letters, digits, '_' or '-' (such as unit or card)", ":24:8"},
+           Case{"name = \"Card\"", "name = \"Card\"\nid = \"c|d\"", "bad piece type id 'c|d': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand)", ":22:6"},
+       }) {
+    TinyProject p("ids", replace(kGame, c.from, c.to));
+    CHECK(load_in_child("tiny/one", p.root.string()) == std::string(c.message) + " (" + p.game_file() + c.at + ")");
+  }
+  TinyProject step("step-id", replace(kGame, "run = \"play\"\n", "[[sequence.phases.steps]]\nid = \"\"\nrun = \"play\"\n"));
+  CHECK(load_in_child("tiny/one", step.root.string()) ==
+        "bad step id '': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand) (" + step.game_file() + ":30:6)");
+}
+
+TEST_CASE("loader: check_game reports every problem of a file, each with its position", "[data][loader]") {
+  std::string game = replace(kGame, "kind = \"deck\"", "knd = \"deck\"");          // an unknown key
+  game = replace(game, "min = 0", "min = 0\nmni = 1");                              // another
+  game = replace(game, "deck = \"deck\"", "deck = \"dek\"");                       // a bad reference
+  game = replace(game, "copies = 2", "copies = -2");                                // a bad value (same entry)
+  game += "\n[[piece_types]]\nname = \"Token\"\nowner = \"blu\"\n";                 // another bad reference
+  TinyProject p("all", game, replace(kScenario, "score = 2", "score = 9\nscroe = 1"));
+  const std::string f = p.game_file(), s = p.scenario_file();
+  CHECK(all_problems(p) ==
+        "unknown key 'knd' in [[locations]]: did you mean 'kind'? (" + f + ":10:1)\n"
+        "unknown key 'mni' in [[tracks]]: did you mean 'min'? (" + f + ":18:1)\n"
+        "no such location: 'dek': did you mean 'deck'? (" + f + ":23:8)\n"
+        "bad 'copies': expected an integer from 0 to 10000, got -2 (" + f + ":24:10)\n"
+        "no such side: 'blu' (" + f + ":34:9)\n"
+        "track 'score' start 9 is outside 0..5 (" + s + ":5:9)\n"
+        "no such track: 'scroe': did you mean 'score'? (" + s + ":6:9)\n");
+  // load_game stops at the first.
+  auto def = p.load();
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message == "unknown key 'knd' in [[locations]]: did you mean 'kind'? (" + f + ":10:1)");
+}
+
+TEST_CASE("loader: every TOML syntax error of a file is reported, and loading stops there", "[data][loader]") {
+  TinyProject p("syntax-all", replace(replace(kGame, "min = 0", "min = = 0"), "copies = 2", "copies = [2"));
+  GameCheck check = check_game("tiny/one", p.root.string());
+  CHECK_FALSE(check.def);
+  REQUIRE(check.problems.size() == 2);
+  CHECK_THAT(check.problems.list()[0].message, Catch::StartsWith(p.game_file() + ":17:7: "));
+  CHECK_THAT(check.problems.list()[1].message, Catch::StartsWith(p.game_file() + ":24:"));
+}
+
+TEST_CASE("loader: a scenario path loads the rules of the project it lies in", "[data][loader][paths]") {
+  // Two projects with the same game id: the root given is A; the scenario is B's.
+  TinyProject a("project-a");
+  TinyProject b("project-b", replace(kGame, "title = \"Tiny\"", "title = \"Tiny B\""));
+  auto def = load_game(b.scenario_file(), a.root.string());
+  REQUIRE(def.ok());
+  CHECK((*def)->title == "Tiny B");
+  CHECK((*def)->dir == (b.root / "rules/tiny").string());
+  CHECK(root_of(b.scenario_file()) == b.root.string());
+  CHECK(root_of((b.root / "rules/tiny").string()) == b.root.string());
+  CHECK(root_of(fs::temp_directory_path().string()).empty());
+  // By id, the given root.
+  auto by_id = load_game("tiny/one", a.root.string());
+  REQUIRE(by_id.ok());
+  CHECK((*by_id)->title == "Tiny");
 }

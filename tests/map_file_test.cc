@@ -114,5 +114,22 @@ TEST_CASE("map file errors name the place and what was expected", "[maps][map_fi
                                                      fixture("bad_duplicate_area.toml") + ":4:6 (" +
                                                      fixture("bad_duplicate_area.toml") + ":7:6)");
   CHECK(load_error("no_such_file.toml") ==
-        "cannot read " + fixture("no_such_file.toml") + ": no such file or not readable");
+        "cannot read " + fixture("no_such_file.toml") + ": no such file or directory");
+}
+
+TEST_CASE("map file: every problem of a map is reported, each with its position", "[maps][map_file]") {
+  Problems all;
+  auto m = load_map_file(fixture("bad_many.toml"), "test", &all);
+  REQUIRE_FALSE(m.ok());
+  const std::string f = fixture("bad_many.toml");
+  std::string listed;
+  for (const auto& e : all.list()) listed += e.message + "\n";
+  CHECK(listed ==
+        "unknown key 'titel' in area map: did you mean 'title'? (" + f + ":3:1)\n"
+        "area 'gaza_city' needs both 'x' and 'y', or neither (" + f + ":7:5)\n"
+        "bad area id 'a;b': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand) (" + f + ":10:6)\n"
+        "bad attribute 'terrain': expected an integer, number, boolean or string, got an array (" + f + ":14:26)\n"
+        "no such area: 'gaza_cty': did you mean 'gaza_city'? (" + f + ":18:6)\n"
+        "no such area: 'rafa': did you mean 'rafah'? (" + f + ":21:8)\n");
+  CHECK(m.error().message == all.first().message);
 }

@@ -68,8 +68,9 @@ void add_init_command(CLI::App& app, int& code) {
         {"rules/" + n + "/tests/" + n + "_test.lua", init_templates::kTestLua},
         {"scenarios/" + n + "/basic.toml", init_templates::kScenarioToml},
     };
+    std::error_code exists_ec;
     for (const auto& [rel, text] : files)
-      if (fs::exists(fs::path(root) / rel)) {
+      if (fs::exists(fs::path(root) / rel, exists_ec)) {
         std::fprintf(stderr, "cardboard: %s already exists: init writes a new game only; choose another name\n",
                      (fs::path(root) / rel).string().c_str());
         return void(code = exit_code(ErrorKind::kRejected));

@@ -2,12 +2,15 @@
 // file and reference, every Lua file's syntax, and that the rules load and
 // define every function the sequence of play names, and that no function
 // assigns or reads an undeclared global (script/global_check.h). Reports
-// every problem found, each with file:line, and warns (without failing) of
-// piece type keys that look like misspelt keys of the loader's own.
+// every problem found, not only the first (the loader goes on past a problem
+// where it can), each with file:line:column, and warns (without failing) of
+// slips that load silently (cli/lint_warnings.h).
+//
+// A path means that path: a game folder or scenario file is checked in the
+// project it lies in, whatever the current project is.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <vector>
 
@@ -15,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/lint_warnings.h"
+#include "core/input_file.h"
 #include "data/game_loader.h"
 #include "data/toml_file.h"
 #include "script/game.h"
@@ -29,87 +34,117 @@ namespace {
 std::vector<std::string> lua_syntax_errors(const std::string& dir) {
   std::vector<std::string> out;
   std::vector<std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".lua") files.push_back(e.path().string());
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    std::error_code entry_ec;
+    if (it->path().extension() == ".lua" && it->is_regular_file(entry_ec)) files.push_back(it->path().string());
+  }
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
+    auto code = read_input_file(f);
+    if (!code.ok()) {
+      out.push_back(code.error().message);
+      continue;
+    }
     lua_State* L = luaL_newstate();
-    if (luaL_loadfilex(L, f.c_str(), "t") != LUA_OK) out.push_back(lua_tostring(L, -1));
+    if (luaL_loadbufferx(L, code->data(), code->size(), ("@" + f).c_str(), "t") != LUA_OK)
+      out.push_back(lua_tostring(L, -1));
     lua_close(L);
   }
   return out;
 }
 
-// A piece type's key that is not one of its own (id, name, kind, owner, deck,
-// copies) is a printed value, so a misspelt one loads without complaint.
-// Warns of each that is one edit from such a key, or two for keys of five
-// letters or more ("copis", "onwer"), with its position.
-std::vector<std::string> piece_type_typos(const std::string& dir) {
-  static const std::vector<std::string> own = {"id", "name", "kind", "owner", "deck", "copies", "faces"};
-  std::vector<std::string> out;
-  std::vector<std::string> files;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.is_regular_file() && e.path().extension() == ".toml") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
-    auto parsed = parse_toml_file(f);
-    if (!parsed.ok()) continue;  // loading reports it
-    const auto* types = (*parsed)["piece_types"].as_array();
-    if (!types) continue;
-    for (const auto& node : *types) {
-      const auto* t = node.as_table();
-      if (!t) continue;
-      for (const auto& [k, v] : *t) {
-        const std::string key(k.str());
-        if (std::find(own.begin(), own.end(), key) != own.end()) continue;
-        for (const auto& o : own) {
-          const size_t d = edit_distance(key, o);
-          if (d == 1 || (d == 2 && key.size() >= 5)) {
-            const auto& b = k.source().begin;
-            out.push_back(f + ":" + std::to_string(b.line) + ":" + std::to_string(b.column) + ": warning: '" + key +
-                          "' is kept as a printed value of the piece type: did you mean '" + o + "'?");
-            break;
-          }
-        }
-      }
-    }
-  }
-  return out;
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// The scenarios to check for PATH, and the game folder.
-Result<std::pair<std::string, std::vector<std::string>>> targets(const std::string& path, const std::string& root) {
-  std::string dir;
-  if (fs::is_directory(path) && fs::exists(path + "/game.toml")) dir = path;
-  else if (fs::path(path).filename() == "game.toml") dir = fs::path(path).parent_path().string();
-  else if (fs::is_directory(root + "/rules/" + path)) dir = root + "/rules/" + path;
-  if (!dir.empty()) {
-    dir = fs::absolute(dir).lexically_normal().string();
-    while (!dir.empty() && dir.back() == '/') dir.pop_back();
-    std::vector<std::string> scenarios;
-    const std::string id = fs::path(dir).filename().string();
-    const std::string sdir = root + "/scenarios/" + id;
-    if (fs::is_directory(sdir))
-      for (const auto& e : fs::directory_iterator(sdir))
-        if (e.path().extension() == ".toml") scenarios.push_back(e.path().string());
-    std::sort(scenarios.begin(), scenarios.end());
-    if (scenarios.empty()) {
-      // A game without scenarios is checked through a minimal one.
-      const std::string tmp = (fs::temp_directory_path() / ("cardboard-lint-" + id + ".toml")).string();
-      std::ofstream(tmp) << "[scenario]\ngame = \"" << dir << "\"\ntitle = \"lint\"\n";
-      scenarios.push_back(tmp);
+// A problem or warning in its parts, for --json: the file, line and column
+// it names (null when it names none) and what it says. Messages come in
+// three forms: "what (file:line:column)" from the loaders,
+// "file:line:column: what" from the TOML parser and lint's warnings, and
+// "file:line: what" from Lua.
+nlohmann::json located(const std::string& text) {
+  nlohmann::json j = {{"text", text}, {"file", nullptr}, {"line", nullptr}, {"column", nullptr}, {"message", text}};
+  // "file:line[:column]" split from the right.
+  const auto split = [&](const std::string& pos, std::string& file, std::string& line, std::string& column) {
+    const size_t b = pos.rfind(':');
+    if (b == std::string::npos) return false;
+    const size_t a = b > 0 ? pos.rfind(':', b - 1) : std::string::npos;
+    if (a != std::string::npos && all_digits(pos.substr(a + 1, b - a - 1)) && all_digits(pos.substr(b + 1))) {
+      file = pos.substr(0, a);
+      line = pos.substr(a + 1, b - a - 1);
+      column = pos.substr(b + 1);
+    } else if (all_digits(pos.substr(b + 1))) {
+      file = pos.substr(0, b);
+      line = pos.substr(b + 1);
+    } else {
+      return false;
     }
-    return std::make_pair(dir, scenarios);
+    return !file.empty();
+  };
+  std::string file, line, column, message;
+  const size_t open = text.rfind(" (");
+  if (!text.empty() && text.back() == ')' && open != std::string::npos &&
+      split(text.substr(open + 2, text.size() - open - 3), file, line, column)) {
+    message = text.substr(0, open);
+  } else {
+    // The position ends at the first ": " after a line number.
+    for (size_t at = text.find(": "); at != std::string::npos; at = text.find(": ", at + 1))
+      if (split(text.substr(0, at), file, line, column)) {
+        message = text.substr(at + 2);
+        break;
+      }
+    if (message.empty()) return j;
+  }
+  j["file"] = file;
+  j["line"] = std::stoi(line);
+  if (!column.empty()) j["column"] = std::stoi(column);
+  j["message"] = message;
+  return j;
+}
+
+// What to check for PATH: the game's folder, its scenarios (none: the game
+// alone), and the project they lie in.
+struct Targets {
+  std::string game_dir;
+  std::vector<std::string> scenarios;
+  std::string root;
+};
+
+Result<Targets> targets(const std::string& path, const std::string& root) {
+  Targets t;
+  t.root = root;
+  std::error_code ec;
+  std::string dir;
+  if (fs::is_directory(path, ec) && fs::is_regular_file(path + "/game.toml", ec)) dir = path;
+  else if (fs::path(path).filename() == "game.toml")
+    dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path().string() : ".";
+  else if (valid_id(path) && fs::is_directory(root + "/rules/" + path, ec)) dir = root + "/rules/" + path;
+  if (!dir.empty()) {
+    dir = fs::absolute(dir, ec).lexically_normal().string();
+    while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+    if (const std::string tree = root_of(dir); !tree.empty()) t.root = tree;
+    t.game_dir = dir;
+    const std::string sdir = t.root + "/scenarios/" + fs::path(dir).filename().string();
+    for (auto e = fs::directory_iterator(sdir, ec); !ec && e != fs::directory_iterator(); e.increment(ec))
+      if (e->path().extension() == ".toml") t.scenarios.push_back(e->path().string());
+    std::sort(t.scenarios.begin(), t.scenarios.end());
+    return t;
   }
   auto scen = resolve_scenario(path, root);
   if (!scen.ok()) return scen.error();
+  if (const std::string tree = root_of(*scen); !tree.empty()) t.root = tree;
+  t.scenarios.push_back(*scen);
   auto parsed = parse_toml_file(*scen);
-  if (!parsed.ok()) return std::make_pair(std::string(), std::vector<std::string>{*scen});
-  std::string game = (*parsed)["scenario"]["game"].value_or(std::string());
-  std::string game_dir = game.find('/') != std::string::npos
-                             ? (fs::path(*scen).parent_path() / game).lexically_normal().string()
-                             : root + "/rules/" + game;
-  return std::make_pair(fs::is_directory(game_dir) ? game_dir : std::string(), std::vector<std::string>{*scen});
+  if (!parsed.ok()) return t;
+  const std::string game = (*parsed)["scenario"]["game"].value_or(std::string());
+  const std::string game_dir = game.find('/') != std::string::npos
+                                   ? (fs::path(*scen).parent_path() / game).lexically_normal().string()
+                                   : valid_id(game) ? t.root + "/rules/" + game
+                                                    : std::string();
+  if (!game_dir.empty() && fs::is_directory(game_dir, ec)) t.game_dir = game_dir;
+  return t;
 }
 
 }  // namespace
@@ -119,38 +154,59 @@ void add_lint_command(CLI::App& app, int& code) {
   static std::string path;
   static bool json = false;
   cmd->add_option("path", path, "a game (id or folder), its game.toml, GAME/SCENARIO or a scenario file")->required();
-  cmd->add_flag("--json", json, "print JSON: {problems: [text], warnings: [text], checked: [files]}");
+  cmd->add_flag("--json", json,
+                "print JSON: {root, problems: [{text, file, line, column, message}], warnings: [the same], "
+                "checked: [files]}");
   cmd->callback([&code] {
-    const std::string root = project_root();
-    auto t = targets(path, root);
+    auto t = targets(path, project_root());
     if (!t.ok()) return void(code = report(t.error()));
+    note_project(t->game_dir.empty() ? t->scenarios.front() : t->game_dir);
+    // Each problem once, in the order found: every scenario of a game
+    // reports the game's own problems again.
     std::vector<std::string> problems;
+    std::set<std::string> seen;
+    const auto add = [&](const std::string& p) {
+      if (seen.insert(p).second) problems.push_back(p);
+    };
     std::vector<std::string> checked;
     std::set<std::vector<std::string>> globals_checked;  // the rules files of each game, checked once
+    std::shared_ptr<const GameDef> loaded;               // the first game that loaded, for the warnings
+    if (!t->game_dir.empty())
+      for (const auto& e : lua_syntax_errors(t->game_dir)) add(e);
+    std::vector<std::string> runs = t->scenarios;
+    if (runs.empty()) runs.push_back("");  // a game without scenarios is checked alone
+    for (const auto& scenario : runs) {
+      checked.push_back(scenario.empty() ? t->game_dir : scenario);
+      GameCheck check = scenario.empty() ? check_game_folder(t->game_dir, t->root) : check_game(scenario, t->root);
+      for (const auto& p : check.problems.list()) add(p.message);
+      if (!check.def) continue;
+      if (!loaded) loaded = check.def;
+      auto game = Game::create(check.def);
+      if (!game.ok()) add(game.error().message);
+      if (globals_checked.insert(rules_files(*check.def)).second)
+        for (const auto& p : check_game_globals(*check.def, game.ok() ? game->get() : nullptr)) add(describe(p));
+    }
     std::vector<std::string> warnings;
-    if (!t->first.empty()) {
-      for (auto& e : lua_syntax_errors(t->first)) problems.push_back(e);
-      warnings = piece_type_typos(t->first);
+    if (!t->game_dir.empty()) {
+      const std::vector<DataFile> files = game_data_files(t->game_dir);
+      std::vector<DataFile> base_files;
+      if (loaded)
+        for (const auto& d : loaded->base_dirs)
+          for (auto& f : game_data_files(d)) base_files.push_back(std::move(f));
+      const auto append = [&](const std::vector<std::string>& more) {
+        warnings.insert(warnings.end(), more.begin(), more.end());
+      };
+      append(own_key_slips(files));
+      append(printed_value_slips(files, base_files));
+      if (loaded) append(unknown_value_keys(*loaded, t->game_dir));
     }
-    for (const auto& scenario : t->second) {
-      checked.push_back(scenario);
-      auto def = load_game(scenario, root);
-      if (!def.ok()) {
-        problems.push_back(def.error().message);
-        continue;
-      }
-      auto game = Game::create(*def);
-      if (!game.ok()) problems.push_back(game.error().message);
-      if (globals_checked.insert(rules_files(**def)).second)
-        for (const auto& p : check_game_globals(**def, game.ok() ? game->get() : nullptr))
-          problems.push_back(describe(p));
-    }
-    // One syntax error is reported both by the syntax pass and by loading: keep one.
-    std::sort(problems.begin(), problems.end());
-    problems.erase(std::unique(problems.begin(), problems.end()), problems.end());
     if (json) {
-      std::printf("%s\n",
-                  nlohmann::json{{"problems", problems}, {"warnings", warnings}, {"checked", checked}}.dump(2).c_str());
+      nlohmann::json jp = nlohmann::json::array(), jw = nlohmann::json::array();
+      for (const auto& p : problems) jp.push_back(located(p));
+      for (const auto& w : warnings) jw.push_back(located(w));
+      // Paths and messages are bytes, not always UTF-8: a bad byte is replaced, not an exception.
+      const nlohmann::json out = {{"root", t->root}, {"problems", jp}, {"warnings", jw}, {"checked", checked}};
+      std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     } else {
       for (const auto& p : problems) std::printf("%s\n", p.c_str());
       for (const auto& w : warnings) std::printf("%s\n", w.c_str());

@@ -79,7 +79,9 @@ FileTimes rules_files(const GameDef& def) {
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
          it.increment(ec)) {
       const auto ext = it->path().extension();
-      if (it->is_regular_file() && (ext == ".lua" || ext == ".toml")) out[it->path().string()] = it->last_write_time();
+      std::error_code entry_ec;
+      if ((ext == ".lua" || ext == ".toml") && it->is_regular_file(entry_ec))
+        out[it->path().string()] = it->last_write_time(entry_ec);
     }
   if (fs::exists(def.scenario_file, ec)) out[def.scenario_file] = fs::last_write_time(def.scenario_file, ec);
   return out;
@@ -248,7 +250,8 @@ void add_play_command(CLI::App& app, int& code) {
     std::unique_ptr<History> h;
     std::string path;
     const std::string as_save = resolve_save(a.target);
-    if (fs::is_regular_file(as_save) && fs::path(as_save).extension() != ".toml") {
+    std::error_code ec;
+    if (fs::is_regular_file(as_save, ec) && fs::path(as_save).extension() != ".toml") {
       path = as_save;
       auto opened = History::open(path, root);
       if (!opened.ok()) return void(code = report(opened.error()));
@@ -257,6 +260,7 @@ void add_play_command(CLI::App& app, int& code) {
     } else {
       auto def = load_game(a.target, root);
       if (!def.ok()) return void(code = report(def.error()));
+      note_project((*def)->scenario_file);
       path = a.save.empty() ? default_save_path((*def)->scenario_id) : a.save;
       std::random_device rd;
       const uint64_t seed = cmd->count("--seed") ? a.seed : ((static_cast<uint64_t>(rd()) << 31) ^ rd());

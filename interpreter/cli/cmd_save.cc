@@ -72,6 +72,7 @@ void add_save_commands(CLI::App& app, int& code) {
       if (!forced.ok()) return void(code = report(forced.error()));
       auto def = load_game(a.game, root);
       if (!def.ok()) return void(code = report(def.error()));
+      note_project((*def)->scenario_file);
       const std::string path = a.save.empty() ? default_save_path((*def)->scenario_id) : a.save;
       const uint64_t seed = cmd->count("--seed") ? a.seed : fresh_seed();
       auto h = History::create(path, a.game, root, seed, *forced, a.force);

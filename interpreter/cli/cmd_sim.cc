@@ -27,6 +27,7 @@ void add_sim_command(CLI::App& app, int& code) {
   cmd->callback([&code] {
     auto def = load_game(a.game, project_root());
     if (!def.ok()) return void(code = report(def.error()));
+    note_project((*def)->scenario_file);
     SimOptions opt;
     opt.games = a.games;
     opt.seed = a.seed;

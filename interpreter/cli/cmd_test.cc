@@ -1,5 +1,6 @@
 // cardboard test: runs a game's own scripted tests (rules/GAME/tests/*.lua).
 #include <cstdio>
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +22,14 @@ void add_test_command(CLI::App& app, int& code) {
   cmd->add_flag("--json", a.json, "print JSON: {passed, failed, tests: [{file, name, passed, message}]}");
   cmd->add_flag("--quiet,-q", a.quiet, "print failures and the summary only");
   cmd->callback([&code] {
-    auto report_or = run_game_tests(a.game, project_root(), a.filter, [](const TestOutcome& o) {
+    // A game given by its folder is tested in the project it lies in.
+    std::string root = project_root();
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(a.game + "/game.toml", ec)) {
+      if (const std::string tree = root_of(a.game); !tree.empty()) root = tree;
+      note_project(a.game);
+    }
+    auto report_or = run_game_tests(a.game, root, a.filter, [](const TestOutcome& o) {
       if (a.json) return;
       if (!o.passed) std::printf("FAIL %s: %s\n  %s\n", o.file.c_str(), o.name.c_str(), o.message.c_str());
       else if (!a.quiet) std::printf("ok   %s: %s\n", o.file.c_str(), o.name.c_str());

@@ -22,6 +22,11 @@ void add_init_command(CLI::App& app, int& code);  // writes a new game's skeleto
 // Prints "cardboard: message" on stderr and returns the exit code of its kind.
 int report(const Error& e);
 int exit_code(ErrorKind kind);
+// Says on stderr which project a command reads its rules and scenarios from
+// ("cardboard: using the project at DIR"), when a path given on the command
+// line (a scenario, a game's folder) lies in another project than the
+// current one (project_root()). Says nothing otherwise.
+void note_project(const std::string& path);
 bool stdout_is_terminal();
 bool stdin_is_terminal();
 bool stderr_is_terminal();

@@ -1,9 +1,12 @@
 // cardboard: the command line of the rules interpreter.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <exception>
+#include <filesystem>
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "data/game_loader.h"
 
 namespace cardboard {
 
@@ -12,6 +15,16 @@ int exit_code(ErrorKind kind) { return static_cast<int>(kind); }
 int report(const Error& e) {
   std::fprintf(stderr, "cardboard: %s\n", e.message.c_str());
   return exit_code(e.kind);
+}
+
+void note_project(const std::string& path) {
+  const std::string tree = root_of(path);
+  if (tree.empty()) return;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path current = fs::weakly_canonical(project_root(), ec);
+  if (!ec && fs::weakly_canonical(tree, ec) == current) return;
+  std::fprintf(stderr, "cardboard: using the project at %s\n", tree.c_str());
 }
 
 bool stdout_is_terminal() { return isatty(STDOUT_FILENO); }
@@ -36,11 +49,26 @@ int main(int argc, char** argv) {
   add_lint_command(app, code);
   add_test_command(app, code);
   add_init_command(app, code);
+  // The last line of defence: an exception that escapes a command is a bug
+  // to report, but it ends the command with a message and exit code 2, never
+  // with an abort.
+  const auto command = [&app] {
+    std::string name;
+    for (const CLI::App* sub : app.get_subcommands()) name = sub->get_name();
+    return name.empty() ? std::string("cardboard") : name;
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int r = app.exit(e);
     return r == 0 ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "cardboard: internal error in '%s': %s (please report it)\n", command().c_str(), e.what());
+    return exit_code(ErrorKind::kRejected);
+  } catch (...) {
+    std::fprintf(stderr, "cardboard: internal error in '%s': an unknown exception (please report it)\n",
+                 command().c_str());
+    return exit_code(ErrorKind::kRejected);
   }
   return code;
 }

@@ -9,11 +9,14 @@ namespace fs = std::filesystem;
 
 namespace cardboard {
 
+// The error_code forms throughout: a symlink loop or a name too long is
+// for opening the save to report, not an exception.
 std::string resolve_save(const std::string& name) {
-  if (fs::exists(name)) return name;
+  std::error_code ec;
+  if (fs::exists(name, ec)) return name;
   const std::string saves = project_root() + "/saves/";
   for (const auto& candidate : {saves + name, saves + name + ".cbsave"})
-    if (fs::exists(candidate)) return candidate;
+    if (fs::exists(candidate, ec)) return candidate;
   return name;  // opening it reports "no such file"
 }
 
@@ -22,10 +25,11 @@ std::string default_save_path(const std::string& scenario_id) {
   for (auto& c : base)
     if (c == '/') c = '-';
   const std::string dir = project_root() + "/saves/";
-  fs::create_directories(dir);
+  std::error_code ec;
+  fs::create_directories(dir, ec);  // when it fails, creating the save says why
   for (int n = 1;; ++n) {
     const std::string path = dir + base + (n == 1 ? "" : "-" + std::to_string(n)) + ".cbsave";
-    if (!fs::exists(path)) return path;
+    if (!fs::exists(path, ec)) return path;
   }
 }
 

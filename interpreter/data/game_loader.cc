@@ -3,26 +3,17 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/bytes.h"
 #include "core/lazy_text.h"
+#include "core/input_file.h"
 #include "data/map_file.h"
-#include "data/toml_file.h"
 
 namespace fs = std::filesystem;
 
 namespace cardboard {
 
 namespace {
-
-std::string read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Derives an id from a printed name: "Haganah Brigades" -> "haganah_brigades".
 std::string id_from_name(const std::string& name) {
@@ -54,104 +45,129 @@ Value to_value(const toml::node& n) {
   return Value(n.is_date_time() ? std::string("(date)") : std::string());
 }
 
-// One loading job: the files read so far (for the rules hash) and the definition.
+std::string without_trailing_slash(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  return path;
+}
+
+bool is_regular_file(const std::string& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
+// One loading job: the files read so far (for the rules hash), the
+// definition, and the problems found. Each entry of a table is loaded on
+// its own: a problem in one is recorded and the next is loaded, and an
+// entry whose id is good is defined even when another of its keys is bad,
+// so that references to it do not report more problems. A problem that
+// leaves nothing sensible to check after it (a file that does not parse, a
+// missing base game) stops the job.
 class Loader {
  public:
-  Loader(std::string root) : root_(std::move(root)) {}
+  explicit Loader(std::string root) : root_(std::move(root)) {}
 
-  Result<std::shared_ptr<GameDef>> run(const std::string& scenario_path) {
+  Problems& problems() { return problems_; }
+
+  std::shared_ptr<GameDef> run(const std::string& scenario_path) {
     def_ = std::make_shared<GameDef>();
+    // Game ids are looked up in the project the scenario lies in.
+    if (std::string tree = root_of(scenario_path); !tree.empty()) root_ = tree;
     auto scen = read(scenario_path);
-    if (!scen.ok()) return scen.error();
+    if (!scen.ok()) return nullptr;
     const toml::table& st = *scen;
-    CB_TRY(check_keys(scenario_path, st, {"scenario", "tracks", "vars", "pieces"}, "a scenario file"));
+    check_keys(scenario_path, st, {"scenario", "tracks", "vars", "pieces"}, "a scenario file", problems_);
     const toml::table* head = st["scenario"].as_table();
-    if (!head) return bad_data(scenario_path, &st, "missing [scenario] table with at least 'game' and 'title'");
-    CB_TRY(check_keys(scenario_path, *head, {"game", "title", "id", "turns", "setup", "max_turns"}, "[scenario]"));
+    if (!head) return fail(bad_data(scenario_path, &st, "missing [scenario] table with at least 'game' and 'title'"));
+    check_keys(scenario_path, *head, {"game", "title", "id", "turns", "setup", "max_turns"}, "[scenario]", problems_);
     auto game = get_string(scenario_path, *head, "game");
-    if (!game.ok()) return game.error();
+    if (!game.ok()) return fail(game.error());
     std::string game_dir = *game;
     if (game_dir.find('/') != std::string::npos)
       game_dir = (fs::path(scenario_path).parent_path() / game_dir).lexically_normal().string();
-    else
+    else if (valid_id(game_dir))
       game_dir = root_ + "/rules/" + game_dir;
-    if (!fs::exists(game_dir + "/game.toml"))
-      return bad_data(scenario_path, head->get("game"), "no game '" + *game + "': expected " + game_dir + "/game.toml");
-    CB_TRY(load_game_file(game_dir));
+    else
+      return fail(bad_data(scenario_path, head->get("game"),
+                           "bad 'game': '" + *game + "' is neither a game id nor a path to a game's folder"));
+    game_dir = without_trailing_slash(game_dir);
+    if (!is_regular_file(game_dir + "/game.toml"))
+      return fail(bad_data(scenario_path, head->get("game"), "no game '" + *game + "': expected " + game_dir + "/game.toml"));
+    if (!load_game_file(game_dir)) return nullptr;
 
     const std::string stem = fs::path(scenario_path).stem().string();
     def_->scenario_file = scenario_path;
     def_->scenario_id = def_->id + "/" + stem;
     const std::string none;
     auto title = get_string(scenario_path, *head, "title", &stem);
-    if (!title.ok()) return title.error();
-    def_->scenario_title = *title;
+    if (problems_.check(title)) def_->scenario_title = *title;
     const int64_t zero = 0;
-    auto turns = get_int(scenario_path, *head, "turns", &zero);
-    if (!turns.ok()) return turns.error();
-    def_->last_turn = static_cast<int>(*turns);
+    auto turns = get_int(scenario_path, *head, "turns", &zero, 0, kMaxTurns);
+    if (problems_.check(turns)) def_->last_turn = static_cast<int>(*turns);
     const int64_t default_max = def_->sequence.max_turns;
-    auto max_turns = get_int(scenario_path, *head, "max_turns", &default_max);
-    if (!max_turns.ok()) return max_turns.error();
-    def_->sequence.max_turns = static_cast<int>(*max_turns);
+    auto max_turns = get_int(scenario_path, *head, "max_turns", &default_max, 1, kMaxTurns);
+    if (problems_.check(max_turns)) def_->sequence.max_turns = static_cast<int>(*max_turns);
     auto setup = get_string(scenario_path, *head, "setup", &none);
-    if (!setup.ok()) return setup.error();
-    def_->setup_script = *setup;
+    if (problems_.check(setup) && head->get("setup") &&
+        problems_.check(check_function_name(scenario_path, head->get("setup"), "setup", *setup)))
+      def_->setup_script = *setup;
 
-    if (const auto* tr = st["tracks"].as_table()) {
-      for (const auto& [k, v] : *tr) {
-        const int t = def_->find_track(std::string(k.str()));
-        if (t < 0) return unknown(scenario_path, &v, "track", std::string(k.str()), track_ids());
-        if (!v.is_integer()) return bad_data(scenario_path, &v, "bad track start: an integer expected");
-        const int64_t x = *v.value<int64_t>();
-        const auto& td = def_->tracks[t];
-        if (x < td.min || x > td.max)
-          return bad_data(scenario_path, &v, "track '" + td.id + "' start " + std::to_string(x) + " is outside " +
-                                                 std::to_string(td.min) + ".." + std::to_string(td.max));
-        def_->setup_tracks.emplace_back(t, x);
-      }
+    if (const toml::node* tr = st.get("tracks")) {
+      if (!tr->is_table()) problems_.add(bad_data(scenario_path, tr, "bad [tracks]: a table expected"));
+      else
+        for (const auto& [k, v] : *tr->as_table()) problems_.check(load_track_start(scenario_path, std::string(k.str()), v));
     }
-    if (const auto* vars = st["vars"].as_table())
-      for (const auto& [k, v] : *vars) def_->setup_vars.set(std::string(k.str()), to_value(v));
-    if (const auto* pieces = st["pieces"].as_array()) {
-      for (const auto& n : *pieces) {
-        const auto* t = n.as_table();
-        if (!t) return bad_data(scenario_path, &n, "bad [[pieces]] entry: a table expected");
-        CB_TRY(check_keys(scenario_path, *t, {"type", "at", "owner", "count"}, "[[pieces]]"));
-        PieceSetup ps;
-        auto type = get_string(scenario_path, *t, "type");
-        if (!type.ok()) return type.error();
-        ps.type = def_->find_type(*type);
-        if (ps.type < 0) return unknown(scenario_path, t->get("type"), "piece type", *type, type_ids());
-        auto at = get_string(scenario_path, *t, "at");
-        if (!at.ok()) return at.error();
-        ps.location = def_->find_location(*at);
-        if (ps.location < 0) return unknown(scenario_path, t->get("at"), "location", *at, location_ids());
-        if (t->get("owner")) {
-          auto owner = get_string(scenario_path, *t, "owner");
-          if (!owner.ok()) return owner.error();
-          ps.owner = def_->find_side(*owner);
-          if (ps.owner < 0) return unknown(scenario_path, t->get("owner"), "side", *owner, side_ids());
-        }
-        const int64_t one = 1;
-        auto count = get_int(scenario_path, *t, "count", &one);
-        if (!count.ok()) return count.error();
-        ps.count = static_cast<int>(*count);
-        def_->setup_pieces.push_back(ps);
-      }
+    if (const toml::node* vars = st.get("vars")) {
+      if (!vars->is_table()) problems_.add(bad_data(scenario_path, vars, "bad [vars]: a table expected"));
+      else
+        for (const auto& [k, v] : *vars->as_table()) def_->setup_vars.set(std::string(k.str()), to_value(v));
     }
+    if (const toml::node* pieces = st.get("pieces")) {
+      if (!pieces->is_array()) problems_.add(bad_data(scenario_path, pieces, "bad [[pieces]]: an array of tables expected"));
+      else
+        for (const auto& n : *pieces->as_array()) problems_.check(load_piece_setup(scenario_path, n));
+    }
+    return finish(game_dir);
+  }
+
+  // The game at `dir` alone, with no scenario.
+  std::shared_ptr<GameDef> run_folder(const std::string& dir) {
+    def_ = std::make_shared<GameDef>();
+    if (std::string tree = root_of(dir); !tree.empty()) root_ = tree;
+    if (!is_regular_file(dir + "/game.toml")) return fail(rejected("no game in " + dir + ": expected " + dir + "/game.toml"));
+    if (!load_game_file(dir)) return nullptr;
+    def_->scenario_id = def_->id + "/(no scenario)";
+    def_->scenario_title = "(no scenario)";
+    return finish(dir);
+  }
+
+ private:
+  std::shared_ptr<GameDef> finish(const std::string& game_dir) {
     // The rules hash covers every file read and every Lua file of the game.
     // A mod's hash covers its bases' files too, so a changed base is seen.
     hashed_ += lua_bytes(game_dir);
     for (const auto& d : def_->base_dirs) hashed_ += lua_bytes(d);
     def_->rules_hash = hash_bytes(hashed_);
-    return def_;
+    return problems_.empty() ? def_ : nullptr;
   }
 
- private:
+  std::nullptr_t fail(Error e) {
+    problems_.add(std::move(e));
+    return nullptr;
+  }
+  bool stop(Error e) {
+    problems_.add(std::move(e));
+    return false;
+  }
+
+  // Reads and parses a TOML file; every syntax error goes to the problems.
   Result<toml::table> read(const std::string& path) {
-    auto t = parse_toml_file(path);
-    if (t.ok()) hashed_ += read_all(path);
+    auto text = read_input_file(path);
+    if (!text.ok()) {
+      problems_.add(text.error());
+      return text.error();
+    }
+    auto t = parse_toml_string(*text, path, &problems_);
+    if (t.ok()) hashed_ += *text;
     return t;
   }
 
@@ -183,6 +199,20 @@ class Loader {
     return i;
   }
 
+  // A game's own file named at `n` in `file` (`what` is "'scripts' entry"
+  // or "'file'"): a path inside the game's folder `dir`, or a positioned error.
+  static Result<std::string> own_file(const std::string& file, const toml::node& n, const std::string& what,
+                                      const std::string& dir) {
+    if (!n.is_string()) return bad_data(file, &n, "bad " + what + ": a file name expected");
+    const std::string name = *n.value<std::string>();
+    auto path = path_inside(dir, name);
+    if (!path.ok())
+      return bad_data(file, &n,
+                      "bad " + what + " '" + name + "': " + path.error().message +
+                          ": name a file inside the game's folder, by a path relative to it");
+    return path;
+  }
+
   // One game of a chain of mods: its folder, its game.toml and data files,
   // its scripts, and the bytes read for it (its bases' included).
   struct Source {
@@ -197,90 +227,125 @@ class Loader {
   };
 
   // The Lua files of a game's folder, with their names, for the rules hash.
-  static std::string lua_bytes(const std::string& dir) {
+  std::string lua_bytes(const std::string& dir) {
     std::vector<std::string> lua_files;
-    for (const auto& e : fs::recursive_directory_iterator(dir))
-      if (e.is_regular_file() && e.path().extension() == ".lua") lua_files.push_back(e.path().string());
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      std::error_code entry_ec;  // a dangling symlink is no rules file, and no reason to stop
+      if (it->path().extension() == ".lua" && it->is_regular_file(entry_ec)) lua_files.push_back(it->path().string());
+    }
+    if (ec) problems_.add(rejected("cannot list the rules files of " + dir + ": " + ec.message()));
     std::sort(lua_files.begin(), lua_files.end());
     std::string out;
-    for (const auto& f : lua_files) out += f.substr(dir.size()) + "\n" + read_all(f);
+    for (const auto& f : lua_files) {
+      auto text = read_input_file(f);
+      if (!problems_.check(text)) continue;
+      out += f.substr(dir.size()) + "\n" + *text;
+    }
     return out;
   }
 
   // Reads the game at `dir` and, first, the game it extends (recursively):
   // levels_ gets the bases first, sources_ their data files in that order.
-  Status gather(const std::string& dir, std::vector<std::pair<std::string, std::string>>& chain) {
+  // False when loading cannot go on.
+  bool gather(const std::string& dir, std::vector<std::pair<std::string, std::string>>& chain) {
     const size_t first_byte = hashed_.size();
     const std::string file = dir + "/game.toml";
     auto parsed = read(file);
-    if (!parsed.ok()) return parsed.error();
+    if (!parsed.ok()) return false;
     toml::table gt = std::move(*parsed);
-    CB_TRY(check_keys(file, gt,
-                      {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "sequence"},
-                      "game.toml"));
+    check_keys(file, gt,
+               {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "sequence"},
+               "game.toml", problems_);
     const toml::table* head = gt["game"].as_table();
-    if (!head) return bad_data(file, &gt, "missing [game] table with at least 'title'");
-    CB_TRY(check_keys(file, *head, {"id", "title", "scripts", "files", "version", "extends", "remove_piece_types"},
-                      "[game]"));
+    if (!head) return stop(bad_data(file, &gt, "missing [game] table with at least 'title'"));
+    check_keys(file, *head, {"id", "title", "scripts", "files", "version", "extends", "remove_piece_types"},
+               "[game]", problems_);
     const std::string folder = fs::path(dir).filename().string();
     auto id = get_string(file, *head, "id", &folder);
-    if (!id.ok()) return id.error();
-    chain.emplace_back(fs::weakly_canonical(dir).string(), *id);
+    if (!id.ok()) return stop(id.error());
+    if (head->get("id")) problems_.check(check_id(file, head->get("id"), "game", *id));
+    std::error_code ec;
+    const std::string canon_dir = fs::weakly_canonical(dir, ec).string();
+    chain.emplace_back(ec ? dir : canon_dir, *id);
     if (head->get("extends")) {
       auto base = get_string(file, *head, "extends");
-      if (!base.ok()) return base.error();
+      if (!base.ok()) return stop(base.error());
       std::string base_dir = *base;
-      if (base_dir.find('/') != std::string::npos)
+      if (base_dir.find('/') != std::string::npos) {
         base_dir = (fs::path(dir) / base_dir).lexically_normal().string();
-      else
-        base_dir = root_ + "/rules/" + base_dir;
-      while (base_dir.size() > 1 && base_dir.back() == '/') base_dir.pop_back();
-      if (!fs::exists(base_dir + "/game.toml"))
-        return bad_data(file, head->get("extends"),
-                        "no base game '" + *base + "' for '" + *id + "': expected " + base_dir + "/game.toml");
-      const std::string canon = fs::weakly_canonical(base_dir).string();
-      for (size_t i = 0; i < chain.size(); ++i)
+      } else if (valid_id(base_dir)) {
+        // A base named by id is in the project the mod lies in.
+        const std::string tree = root_of(dir);
+        base_dir = (tree.empty() ? root_ : tree) + "/rules/" + base_dir;
+      } else {
+        return stop(bad_data(file, head->get("extends"),
+                             "bad 'extends': '" + *base + "' is neither a game id nor a path to a game's folder"));
+      }
+      base_dir = without_trailing_slash(base_dir);
+      if (!is_regular_file(base_dir + "/game.toml"))
+        return stop(bad_data(file, head->get("extends"),
+                             "no base game '" + *base + "' for '" + *id + "': expected " + base_dir + "/game.toml"));
+      const std::string canon = fs::weakly_canonical(base_dir, ec).string();
+      for (size_t i = 0; !ec && i < chain.size(); ++i)
         if (chain[i].first == canon) {
           std::string names;
           for (size_t j = i; j < chain.size(); ++j) names += chain[j].second + " -> ";
-          return bad_data(file, head->get("extends"), "extends cycle: " + names + chain[i].second);
+          return stop(bad_data(file, head->get("extends"), "extends cycle: " + names + chain[i].second));
         }
-      CB_TRY(gather(base_dir, chain));
+      if (!gather(base_dir, chain)) return false;
     }
     Level lv;
     lv.dir = dir;
     lv.file = file;
     lv.id = *id;
-    if (const auto* scripts = (*head)["scripts"].as_array())
-      for (const auto& sc : *scripts) {
-        if (!sc.is_string()) return bad_data(file, &sc, "bad 'scripts' entry: a file name expected");
-        const std::string name = *sc.value<std::string>();
-        if (!fs::exists(dir + "/" + name)) return bad_data(file, &sc, "no such rules file: " + dir + "/" + name);
-        lv.scripts.push_back(name);
-      }
+    bool complete = true;
+    if (const toml::node* scripts = head->get("scripts")) {
+      if (!scripts->is_array()) problems_.add(bad_data(file, scripts, "bad 'scripts': an array of file names expected"));
+      else
+        for (const auto& sc : *scripts->as_array()) {
+          auto path = own_file(file, sc, "'scripts' entry", dir);
+          if (!problems_.check(path)) continue;
+          if (!is_regular_file(*path)) {
+            problems_.add(bad_data(file, &sc, "no such rules file: " + *path));
+            continue;
+          }
+          lv.scripts.push_back(*sc.value<std::string>());
+        }
+    }
     // Extra data files: their arrays of tables come after game.toml's.
     std::vector<std::string> extra_paths;
-    if (const auto* files = (*head)["files"].as_array())
-      for (const auto& f : *files) {
-        if (!f.is_string()) return bad_data(file, &f, "bad 'files' entry: a file name expected");
-        extra_paths.push_back(dir + "/" + *f.value<std::string>());
-      }
+    if (const toml::node* files = head->get("files")) {
+      if (!files->is_array()) problems_.add(bad_data(file, files, "bad 'files': an array of file names expected"));
+      else
+        for (const auto& f : *files->as_array()) {
+          auto path = own_file(file, f, "'files' entry", dir);
+          if (problems_.check(path)) extra_paths.push_back(*path);
+          else complete = false;
+        }
+    }
     const int my_level = static_cast<int>(levels_.size());
     sources_.push_back({file, std::move(gt), my_level});
     for (const auto& path : extra_paths) {
       auto extra = read(path);
-      if (!extra.ok()) return extra.error();
-      CB_TRY(check_keys(path, *extra, {"sides", "locations", "tracks", "piece_types", "tables", "texts"}, "a data file"));
+      if (!extra.ok()) {
+        complete = false;
+        continue;
+      }
+      check_keys(path, *extra, {"sides", "locations", "tracks", "piece_types", "tables", "texts"}, "a data file", problems_);
       sources_.push_back({path, std::move(*extra), my_level});
     }
     lv.bytes = hashed_.substr(first_byte);
     levels_.push_back(std::move(lv));
-    return ok_status();
+    // Without one of its data files, a game's references would fail by the dozen.
+    return complete;
   }
 
-  Status load_game_file(const std::string& dir) {
+  // Loads the game at `dir`; false when the scenario cannot be checked against it.
+  bool load_game_file(const std::string& dir) {
     std::vector<std::pair<std::string, std::string>> chain;
-    CB_TRY(gather(dir, chain));
+    if (!gather(dir, chain)) return false;
     const Level& top = levels_.back();
     const std::string& file = top.file;
     def_->dir = dir;
@@ -288,8 +353,7 @@ class Loader {
     const toml::table& head = *sources_[top_source()].table["game"].as_table();
     const std::string folder = fs::path(dir).filename().string();
     auto title = get_string(file, head, "title", &folder);
-    if (!title.ok()) return title.error();
-    def_->title = *title;
+    if (problems_.check(title)) def_->title = *title;
     def_->scripts = top.scripts;
     for (const auto& lv : levels_)
       for (const auto& sc : lv.scripts) def_->script_paths.push_back(lv.dir + "/" + sc);
@@ -304,7 +368,7 @@ class Loader {
 
     // Each pass runs over the bases' sources first: an entry whose id a
     // lower level defined overrides it key by key; a new id is added.
-    auto pass = [&](auto&& load, auto count) -> Status {
+    auto pass = [&](const char* key, auto&& load_entry, auto count) {
       int level = -1;
       size_t inherited = 0;
       for (auto& src : sources_) {
@@ -312,22 +376,35 @@ class Loader {
           level = src.level;
           inherited = count();
         }
-        CB_TRY(load(src.path, src.table, inherited));
+        const toml::node* arr = src.table.get(key);
+        if (!arr) continue;
+        if (!arr->is_array()) {
+          problems_.add(bad_data(src.path, arr, std::string("bad [[") + key + "]]: an array of tables expected"));
+          continue;
+        }
+        for (const auto& n : *arr->as_array()) problems_.check(load_entry(src.path, n, inherited));
       }
-      return ok_status();
     };
-    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_sides(p, t, n); }, [&] { return def_->sides.size(); }));
+    pass("sides", [&](auto& p, auto& n, size_t i) { return load_side(p, n, i); }, [&] { return def_->sides.size(); });
     def_->index();
-    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_locations(p, t, n); },
-                [&] { return def_->locations.size(); }));
+    pass("locations", [&](auto& p, auto& n, size_t i) { return load_location(p, n, i); },
+         [&] { return def_->locations.size(); });
+    bool maps_loaded = true;
     for (size_t i = 0; i < sources_.size(); ++i)
       if (is_game_toml(i))
-        if (const auto* maps = sources_[i].table["maps"].as_array())
-          CB_TRY(load_maps(sources_[i].path, levels_[sources_[i].level].dir, *maps));
+        if (const toml::node* maps = sources_[i].table.get("maps")) {
+          if (!maps->is_array()) {
+            problems_.add(bad_data(sources_[i].path, maps, "bad [[maps]]: an array of tables expected"));
+            continue;
+          }
+          for (const auto& m : *maps->as_array())
+            maps_loaded &= problems_.check(load_map(sources_[i].path, levels_[sources_[i].level].dir, m));
+        }
     def_->index();
-    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_tracks(p, t, n); }, [&] { return def_->tracks.size(); }));
+    pass("tracks", [&](auto& p, auto& n, size_t i) { return load_track(p, n, i); }, [&] { return def_->tracks.size(); });
     def_->index();
-    CB_TRY(pass([&](auto& p, auto& t, size_t n) { return load_types(p, t, n); }, [&] { return def_->types.size(); }));
+    pass("piece_types", [&](auto& p, auto& n, size_t i) { return load_type(p, n, i); },
+         [&] { return def_->types.size(); });
     def_->index();
     // remove_piece_types: a mod takes cards or units out of its base.
     for (size_t i = 0; i < sources_.size(); ++i) {
@@ -335,35 +412,66 @@ class Loader {
       const auto* removed = sources_[i].table["game"]["remove_piece_types"].as_array();
       if (!removed) continue;
       for (const auto& r : *removed) {
-        if (!r.is_string()) return bad_data(sources_[i].path, &r, "bad 'remove_piece_types' entry: a piece type id expected");
+        if (!r.is_string()) {
+          problems_.add(bad_data(sources_[i].path, &r, "bad 'remove_piece_types' entry: a piece type id expected"));
+          continue;
+        }
         const std::string rid = *r.value<std::string>();
         const int t = def_->find_type(rid);
-        if (t < 0) return unknown(sources_[i].path, &r, "piece type", rid, type_ids());
+        if (t < 0) {
+          problems_.add(unknown(sources_[i].path, &r, "piece type", rid, type_ids()));
+          continue;
+        }
         def_->types.erase(def_->types.begin() + t);
         def_->index();
       }
     }
+    int64_t copies = 0;
+    for (const auto& t : def_->types)
+      if (t.deck >= 0) copies += t.copies;
+    if (copies > kMaxPieces)
+      problems_.add(rejected("the piece types' copies make " + std::to_string(copies) + " pieces: a game may have at most " +
+                             std::to_string(kMaxPieces) + " (" + file + ")"));
+    set_up_pieces_ = copies;
     // [tables.NAME]: a later source replaces a table of the same name.
     Table tables;
-    for (auto& src : sources_)
-      if (const auto* tb = src.table["tables"].as_table())
-        for (const auto& [k, v] : *tb) tables.set(std::string(k.str()), to_value(v));
+    for (auto& src : sources_) {
+      const toml::node* tb = src.table.get("tables");
+      if (!tb) continue;
+      if (!tb->is_table()) {
+        problems_.add(bad_data(src.path, tb, "bad [tables]: a table expected"));
+        continue;
+      }
+      for (const auto& [k, v] : *tb->as_table()) tables.set(std::string(k.str()), to_value(v));
+    }
     def_->tables = Value(std::move(tables));
     // [texts]: the words of choices by option id; a later source replaces a key.
     for (auto& src : sources_)
       if (const auto* tx = src.table["texts"].as_table())
         for (const auto& [k, v] : *tx) {
-          if (!v.is_string()) return bad_data(src.path, &v, "bad text '" + std::string(k.str()) + "': a string expected");
+          if (!v.is_string()) {
+            problems_.add(bad_data(src.path, &v, "bad text '" + std::string(k.str()) + "': a string expected"));
+            continue;
+          }
           const std::string text = *v.value<std::string>();
-          if (auto parsed = parse_text_format(text, "texts"); !parsed.ok())
-            return bad_data(src.path, &v, "bad text '" + std::string(k.str()) + "': " + parsed.error().message);
+          if (auto parsed = parse_text_format(text, "texts"); !parsed.ok()) {
+            problems_.add(bad_data(src.path, &v, "bad text '" + std::string(k.str()) + "': " + parsed.error().message));
+            continue;
+          }
           def_->texts[std::string(k.str())] = text;
         }
     // [sequence]: the topmost game that gives one.
-    for (size_t i = sources_.size(); i-- > 0;)
+    bool sequence_found = false;
+    for (size_t i = sources_.size(); !sequence_found && i-- > 0;)
       if (is_game_toml(i))
-        if (const auto* seq = sources_[i].table["sequence"].as_table()) return load_sequence(sources_[i].path, *seq);
-    return bad_data(file, nullptr, "missing [sequence]: a game needs at least one phase");
+        if (const toml::node* seq = sources_[i].table.get("sequence")) {
+          sequence_found = true;
+          if (seq->is_table()) load_sequence(sources_[i].path, *seq->as_table());
+          else problems_.add(bad_data(sources_[i].path, seq, "bad [sequence]: a table expected"));
+        }
+    if (!sequence_found) problems_.add(rejected("missing [sequence]: a game needs at least one phase (" + file + ")"));
+    // Without a map, the scenario's hexes and areas would all be unknown.
+    return maps_loaded;
   }
 
   bool is_game_toml(size_t i) const { return sources_[i].path == levels_[sources_[i].level].file; }
@@ -373,243 +481,309 @@ class Loader {
     return 0;
   }
 
-  Status load_sides(const std::string& file, const toml::table& t, size_t inherited) {
-    const auto* arr = t["sides"].as_array();
-    if (!arr) return ok_status();
-    for (const auto& n : *arr) {
-      const auto* s = n.as_table();
-      if (!s) return bad_data(file, &n, "bad [[sides]] entry: a table expected");
-      CB_TRY(check_keys(file, *s, {"id", "title", "adjective", "automatic"}, "[[sides]]"));
-      SideDef side;
-      auto id = get_string(file, *s, "id");
-      if (!id.ok()) return id.error();
-      const int existing = def_->find_side(*id);
-      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
-        return bad_data(file, &n, "duplicate side '" + *id + "'");
-      if (existing >= 0) side = def_->sides[existing];  // a mod overrides its base's side key by key
-      side.id = *id;
-      const std::string title_default = existing >= 0 ? side.title : side.id;
-      auto title = get_string(file, *s, "title", &title_default);
-      if (!title.ok()) return title.error();
-      side.title = *title;
-      auto adjective = get_string(file, *s, "adjective", &side.adjective);
-      if (!adjective.ok()) return adjective.error();
-      side.adjective = *adjective;
-      side.automatic = (*s)["automatic"].value_or(side.automatic);
-      if (existing >= 0) {
-        def_->sides[existing] = side;
-        continue;
-      }
-      def_->sides.push_back(side);
+  // The id of an entry: required, well formed, and not defined twice at
+  // one level. `existing` gets the index a lower level gave it, or -1.
+  template <typename Find>
+  Result<std::string> entry_id(const std::string& file, const toml::table& t, const toml::node& n, const char* what,
+                               size_t inherited, Find find, int& existing) {
+    auto id = get_string(file, t, "id");
+    if (!id.ok()) return id.error();
+    CB_TRY(check_id(file, t.get("id"), what, *id));
+    existing = find(*id);
+    if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
+      return bad_data(file, &n, std::string("duplicate ") + what + " '" + *id + "'");
+    return id;
+  }
+
+  // The entry loaders below define an entry as soon as its id is good, then
+  // read its other keys one by one: a bad key is recorded and the next read.
+  Status load_side(const std::string& file, const toml::node& n, size_t inherited) {
+    const auto* s = n.as_table();
+    if (!s) return bad_data(file, &n, "bad [[sides]] entry: a table expected");
+    check_keys(file, *s, {"id", "title", "adjective", "automatic"}, "[[sides]]", problems_);
+    int existing = -1;
+    auto id = entry_id(file, *s, n, "side", inherited, [&](const std::string& x) { return def_->find_side(x); },
+                       existing);
+    if (!id.ok()) return id.error();
+    if (existing < 0) {
+      existing = static_cast<int>(def_->sides.size());
+      SideDef fresh;
+      fresh.id = fresh.title = *id;
+      def_->sides.push_back(fresh);
       def_->index();
     }
+    SideDef& side = def_->sides[existing];  // a mod overrides its base's side key by key
+    auto title = get_string(file, *s, "title", &side.title);
+    if (problems_.check(title)) side.title = *title;
+    auto adjective = get_string(file, *s, "adjective", &side.adjective);
+    if (problems_.check(adjective)) side.adjective = *adjective;
+    if (const toml::node* a = s->get("automatic")) {
+      if (!a->is_boolean()) return bad_data(file, a, std::string("bad 'automatic': expected a boolean, got ") + type_name(a));
+      side.automatic = *a->value<bool>();
+    }
     return ok_status();
   }
 
-  Status load_locations(const std::string& file, const toml::table& t, size_t inherited) {
-    const auto* arr = t["locations"].as_array();
-    if (!arr) return ok_status();
-    for (const auto& n : *arr) {
-      const auto* l = n.as_table();
-      if (!l) return bad_data(file, &n, "bad [[locations]] entry: a table expected");
-      CB_TRY(check_keys(file, *l, {"id", "title", "kind", "visibility", "owner"}, "[[locations]]"));
+  Status load_location(const std::string& file, const toml::node& n, size_t inherited) {
+    const auto* l = n.as_table();
+    if (!l) return bad_data(file, &n, "bad [[locations]] entry: a table expected");
+    check_keys(file, *l, {"id", "title", "kind", "visibility", "owner"}, "[[locations]]", problems_);
+    int existing = -1;
+    auto id = entry_id(file, *l, n, "location", inherited, [&](const std::string& x) { return def_->find_location(x); },
+                       existing);
+    if (!id.ok()) return id.error();
+    const bool inherited_entry = existing >= 0;
+    if (inherited_entry && def_->locations[existing].map >= 0)
+      return bad_data(file, &n, "location '" + *id + "' is a map cell: a mod cannot override it");
+    if (!inherited_entry) {
+      existing = static_cast<int>(def_->locations.size());
       LocationDef loc;
-      auto id = get_string(file, *l, "id");
-      if (!id.ok()) return id.error();
-      const int existing = def_->find_location(*id);
-      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
-        return bad_data(file, &n, "duplicate location '" + *id + "'");
-      if (existing >= 0) {
-        loc = def_->locations[existing];  // a mod overrides its base's location key by key
-        if (loc.map >= 0) return bad_data(file, &n, "location '" + *id + "' is a map cell: a mod cannot override it");
-      }
-      loc.id = *id;
-      const std::string title_default = existing >= 0 ? loc.title : loc.id;
-      auto title = get_string(file, *l, "title", &title_default);
-      if (!title.ok()) return title.error();
-      loc.title = *title;
-      const std::string box = existing >= 0 ? location_kind_name(loc.kind) : "box";
-      auto kind = get_string(file, *l, "kind", &box);
-      if (!kind.ok()) return kind.error();
-      static const std::vector<std::string> kinds = {"box", "deck", "cup", "pile", "hand"};
-      const auto k = std::find(kinds.begin(), kinds.end(), *kind);
-      if (k == kinds.end())
-        return unknown(file, l->get("kind"), "location kind", *kind, kinds);
-      loc.kind = static_cast<LocationKind>(k - kinds.begin());
-      // Decks and cups hide their contents; hands show them to their owner.
-      const std::string vis_default = existing >= 0 && !l->get("kind") ? std::string(visibility_name(loc.visibility))
-                                      : loc.kind == LocationKind::kDeck || loc.kind == LocationKind::kCup ? "nobody"
-                                      : loc.kind == LocationKind::kHand                               ? "owner"
-                                                                                                      : "public";
-      auto vis = get_string(file, *l, "visibility", &vis_default);
-      if (!vis.ok()) return vis.error();
-      static const std::vector<std::string> visibilities = {"public", "owner", "nobody"};
-      const auto v = std::find(visibilities.begin(), visibilities.end(), *vis);
-      if (v == visibilities.end()) return unknown(file, l->get("visibility"), "visibility", *vis, visibilities);
-      loc.visibility = static_cast<Visibility>(v - visibilities.begin());
-      auto owner = side_ref(file, *l, "owner");
-      if (!owner.ok()) return owner.error();
-      if (l->get("owner") || existing < 0) loc.owner = *owner;
-      if (loc.visibility == Visibility::kOwner && loc.owner < 0)
-        return bad_data(file, &n, "location '" + loc.id + "' is visible to its owner but names no 'owner'");
-      if (existing >= 0) {
-        def_->locations[existing] = loc;
-        continue;
-      }
+      loc.id = loc.title = *id;
       def_->locations.push_back(loc);
-      def_->location_index.emplace(loc.id, static_cast<int>(def_->locations.size() - 1));
+      def_->location_index.emplace(loc.id, existing);
     }
+    LocationDef& loc = def_->locations[existing];  // a mod overrides its base's location key by key
+    auto title = get_string(file, *l, "title", &loc.title);
+    if (problems_.check(title)) loc.title = *title;
+    const std::string box = inherited_entry ? location_kind_name(loc.kind) : "box";
+    auto kind = get_string(file, *l, "kind", &box);
+    static const std::vector<std::string> kinds = {"box", "deck", "cup", "pile", "hand"};
+    if (problems_.check(kind)) {
+      const auto k = std::find(kinds.begin(), kinds.end(), *kind);
+      if (k == kinds.end()) problems_.add(unknown(file, l->get("kind"), "location kind", *kind, kinds));
+      else loc.kind = static_cast<LocationKind>(k - kinds.begin());
+    }
+    // Decks and cups hide their contents; hands show them to their owner.
+    const std::string vis_default = inherited_entry && !l->get("kind") ? std::string(visibility_name(loc.visibility))
+                                    : loc.kind == LocationKind::kDeck || loc.kind == LocationKind::kCup ? "nobody"
+                                    : loc.kind == LocationKind::kHand                               ? "owner"
+                                                                                                    : "public";
+    auto vis = get_string(file, *l, "visibility", &vis_default);
+    static const std::vector<std::string> visibilities = {"public", "owner", "nobody"};
+    if (problems_.check(vis)) {
+      const auto v = std::find(visibilities.begin(), visibilities.end(), *vis);
+      if (v == visibilities.end()) problems_.add(unknown(file, l->get("visibility"), "visibility", *vis, visibilities));
+      else loc.visibility = static_cast<Visibility>(v - visibilities.begin());
+    }
+    auto owner = side_ref(file, *l, "owner");
+    if (!owner.ok()) return owner.error();
+    if (l->get("owner") || !inherited_entry) loc.owner = *owner;
+    if (loc.visibility == Visibility::kOwner && loc.owner < 0)
+      return bad_data(file, &n, "location '" + loc.id + "' is visible to its owner but names no 'owner'");
     return ok_status();
   }
 
-  Status load_maps(const std::string& file, const std::string& dir, const toml::array& maps) {
-    for (const auto& n : maps) {
-      const auto* m = n.as_table();
-      if (!m) return bad_data(file, &n, "bad [[maps]] entry: a table expected");
-      CB_TRY(check_keys(file, *m, {"id", "file"}, "[[maps]]"));
-      auto id = get_string(file, *m, "id");
-      if (!id.ok()) return id.error();
-      auto path = get_string(file, *m, "file");
-      if (!path.ok()) return path.error();
-      const std::string full = dir + "/" + *path;
-      hashed_ += read_all(full);
-      auto map = load_map_file(full, *id);
-      if (!map.ok()) return map.error();
-      const int map_index = static_cast<int>(def_->maps.size());
-      for (const auto& [cell_id, cell_title] : map_cells(*map)) {
-        if (def_->find_location(cell_id) >= 0)
-          return bad_data(file, &n, "map '" + *id + "' cell '" + cell_id + "' has the id of another location");
-        LocationDef loc;
-        loc.id = cell_id;
-        loc.title = cell_title;
-        loc.kind = map->hex ? LocationKind::kHex : LocationKind::kArea;
-        loc.map = map_index;
-        def_->locations.push_back(loc);
-        const int li = static_cast<int>(def_->locations.size() - 1);
-        def_->location_index.emplace(cell_id, li);
-        map->cell_location.push_back(li);
-      }
-      def_->maps.push_back(std::move(*map));
+  Status load_map(const std::string& file, const std::string& dir, const toml::node& n) {
+    const auto* m = n.as_table();
+    if (!m) return bad_data(file, &n, "bad [[maps]] entry: a table expected");
+    check_keys(file, *m, {"id", "file"}, "[[maps]]", problems_);
+    auto id = get_string(file, *m, "id");
+    if (!id.ok()) return id.error();
+    CB_TRY(check_id(file, m->get("id"), "map", *id));
+    auto path = get_string(file, *m, "file");
+    if (!path.ok()) return path.error();
+    auto full = own_file(file, *m->get("file"), "'file'", dir);
+    if (!full.ok()) return full.error();
+    auto text = read_input_file(*full);
+    if (!text.ok()) return bad_data(file, m->get("file"), text.error().message);
+    hashed_ += *text;
+    Problems map_problems;
+    auto map = load_map_text(*text, *full, *id, &map_problems);
+    if (!map.ok()) {
+      // Every problem of the map file but the last is recorded here; the
+      // caller records the one returned.
+      for (size_t i = 0; i + 1 < map_problems.size(); ++i) problems_.add(map_problems.list()[i]);
+      return map_problems.empty() ? map.error() : map_problems.list().back();
     }
+    const int map_index = static_cast<int>(def_->maps.size());
+    for (const auto& [cell_id, cell_title] : map_cells(*map)) {
+      if (def_->find_location(cell_id) >= 0)
+        return bad_data(file, &n, "map '" + *id + "' cell '" + cell_id + "' has the id of another location");
+      LocationDef loc;
+      loc.id = cell_id;
+      loc.title = cell_title;
+      loc.kind = map->hex ? LocationKind::kHex : LocationKind::kArea;
+      loc.map = map_index;
+      def_->locations.push_back(loc);
+      const int li = static_cast<int>(def_->locations.size() - 1);
+      def_->location_index.emplace(cell_id, li);
+      map->cell_location.push_back(li);
+    }
+    def_->maps.push_back(std::move(*map));
     return ok_status();
   }
 
-  Status load_tracks(const std::string& file, const toml::table& t, size_t inherited) {
-    const auto* arr = t["tracks"].as_array();
-    if (!arr) return ok_status();
-    for (const auto& n : *arr) {
-      const auto* tr = n.as_table();
-      if (!tr) return bad_data(file, &n, "bad [[tracks]] entry: a table expected");
-      CB_TRY(check_keys(file, *tr, {"id", "title", "min", "max", "start"}, "[[tracks]]"));
+  Status load_track(const std::string& file, const toml::node& n, size_t inherited) {
+    const auto* tr = n.as_table();
+    if (!tr) return bad_data(file, &n, "bad [[tracks]] entry: a table expected");
+    check_keys(file, *tr, {"id", "title", "min", "max", "start"}, "[[tracks]]", problems_);
+    int existing = -1;
+    auto id = entry_id(file, *tr, n, "track", inherited, [&](const std::string& x) { return def_->find_track(x); },
+                       existing);
+    if (!id.ok()) return id.error();
+    const bool inherited_entry = existing >= 0;
+    if (!inherited_entry) {
+      existing = static_cast<int>(def_->tracks.size());
       TrackDef td;
-      auto id = get_string(file, *tr, "id");
-      if (!id.ok()) return id.error();
-      const int existing = def_->find_track(*id);
-      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
-        return bad_data(file, &n, "duplicate track '" + *id + "'");
-      if (existing >= 0) td = def_->tracks[existing];  // a mod overrides its base's track key by key
-      td.id = *id;
-      const std::string title_default = existing >= 0 ? td.title : td.id;
-      auto title = get_string(file, *tr, "title", &title_default);
-      if (!title.ok()) return title.error();
-      td.title = *title;
-      auto mn = existing >= 0 ? get_int(file, *tr, "min", &td.min) : get_int(file, *tr, "min");
-      if (!mn.ok()) return mn.error();
-      auto mx = existing >= 0 ? get_int(file, *tr, "max", &td.max) : get_int(file, *tr, "max");
-      if (!mx.ok()) return mx.error();
-      const int64_t start_default = existing >= 0 ? td.start : *mn;
-      td.min = *mn;
-      td.max = *mx;
-      auto st = get_int(file, *tr, "start", &start_default);
-      if (!st.ok()) return st.error();
-      td.start = *st;
-      if (td.min > td.max || td.start < td.min || td.start > td.max)
-        return bad_data(file, &n, "track '" + td.id + "' needs min <= start <= max");
-      if (existing >= 0) {
-        def_->tracks[existing] = td;
-        continue;
-      }
+      td.id = td.title = *id;
       def_->tracks.push_back(td);
-      def_->track_index.emplace(td.id, static_cast<int>(def_->tracks.size() - 1));
+      def_->track_index.emplace(td.id, existing);
     }
+    TrackDef& td = def_->tracks[existing];  // a mod overrides its base's track key by key
+    auto title = get_string(file, *tr, "title", &td.title);
+    if (problems_.check(title)) td.title = *title;
+    const int64_t lo = -kMaxTrackValue, hi = kMaxTrackValue;
+    auto mn = get_int(file, *tr, "min", inherited_entry ? &td.min : nullptr, lo, hi);
+    auto mx = get_int(file, *tr, "max", inherited_entry ? &td.max : nullptr, lo, hi);
+    const bool bounds = problems_.check(mn) & problems_.check(mx);
+    const int64_t start_default = inherited_entry ? td.start : mn.ok() ? *mn : 0;
+    auto st = get_int(file, *tr, "start", &start_default, lo, hi);
+    if (!problems_.check(st) || !bounds) return ok_status();
+    td.min = *mn;
+    td.max = *mx;
+    td.start = *st;
+    if (td.min > td.max || td.start < td.min || td.start > td.max)
+      return bad_data(file, &n, "track '" + td.id + "' needs min <= start <= max");
     return ok_status();
   }
 
-  Status load_types(const std::string& file, const toml::table& t, size_t inherited) {
-    const auto* arr = t["piece_types"].as_array();
-    if (!arr) return ok_status();
-    for (const auto& n : *arr) {
-      const auto* pt = n.as_table();
-      if (!pt) return bad_data(file, &n, "bad [[piece_types]] entry: a table expected");
-      PieceTypeDef type;
-      // A mod's entry with only an 'id' (no 'name') overrides its base's type.
-      const std::string none;
-      auto name = pt->get("name") ? get_string(file, *pt, "name") : get_string(file, *pt, "id", &none);
-      if (!name.ok()) return name.error();
-      if (name->empty()) return get_string(file, *pt, "name").error();
-      const std::string derived = pt->get("name") ? id_from_name(*name) : *name;
-      auto id = get_string(file, *pt, "id", &derived);
-      if (!id.ok()) return id.error();
-      const int existing = def_->find_type(*id);
-      if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
-        return bad_data(file, &n, "duplicate piece type '" + *id + "': give one of them an 'id'");
-      if (!pt->get("name") && existing < 0)
-        return unknown(file, pt->get("id"), "piece type to override (a new one needs a 'name')", *id, type_ids());
-      if (existing >= 0) type = def_->types[existing];  // a mod overrides its base's type key by key
-      if (pt->get("name")) type.name = *name;
-      type.id = *id;
-      const std::string unit = existing >= 0 ? type.kind : "unit";
-      auto kind = get_string(file, *pt, "kind", &unit);
-      if (!kind.ok()) return kind.error();
-      type.kind = *kind;
-      auto owner = side_ref(file, *pt, "owner");
-      if (!owner.ok()) return owner.error();
-      if (pt->get("owner") || existing < 0) type.owner = *owner;
-      if (pt->get("deck")) {
-        auto deck = get_string(file, *pt, "deck");
-        if (!deck.ok()) return deck.error();
-        type.deck = def_->find_location(*deck);
-        if (type.deck < 0) return unknown(file, pt->get("deck"), "location", *deck, location_ids());
+  Status load_type(const std::string& file, const toml::node& n, size_t inherited) {
+    const auto* pt = n.as_table();
+    if (!pt) return bad_data(file, &n, "bad [[piece_types]] entry: a table expected");
+    // A mod's entry with only an 'id' (no 'name') overrides its base's type.
+    const std::string none;
+    auto name = pt->get("name") ? get_string(file, *pt, "name") : get_string(file, *pt, "id", &none);
+    if (!name.ok()) return name.error();
+    if (pt->get("name") && name->empty())
+      return bad_data(file, pt->get("name"), "bad 'name': a piece type's name cannot be empty");
+    if (name->empty()) return bad_data(file, &n, "missing key 'name': a string is required");
+    const std::string derived = pt->get("name") ? id_from_name(*name) : *name;
+    auto id = get_string(file, *pt, "id", &derived);
+    if (!id.ok()) return id.error();
+    if (!pt->get("id") && !valid_id(*id))
+      return bad_data(file, pt->get("name"),
+                      "piece type name '" + *name + "' makes the id '" + *id + "', which is not a good id: give an 'id'");
+    CB_TRY(check_id(file, pt->get("id"), "piece type", *id));
+    const int existing = def_->find_type(*id);
+    if (existing >= 0 && static_cast<size_t>(existing) >= inherited)
+      return bad_data(file, &n, "duplicate piece type '" + *id + "': give one of them an 'id'");
+    if (!pt->get("name") && existing < 0)
+      return unknown(file, pt->get("id"), "piece type to override (a new one needs a 'name')", *id, type_ids());
+    int index = existing;
+    if (index < 0) {
+      index = static_cast<int>(def_->types.size());
+      PieceTypeDef fresh;
+      fresh.id = *id;
+      fresh.kind = "unit";
+      def_->types.push_back(std::move(fresh));
+      def_->type_index.emplace(*id, index);
+    }
+    PieceTypeDef& type = def_->types[index];  // a mod overrides its base's type key by key
+    if (pt->get("name")) type.name = *name;
+    auto kind = get_string(file, *pt, "kind", &type.kind);
+    if (problems_.check(kind)) {
+      if (pt->get("kind") && !valid_id(*kind))
+        problems_.add(bad_data(file, pt->get("kind"),
+                               "bad 'kind': '" + *kind +
+                                   "' is not a word of letters, digits, '_' or '-' (such as unit or card)"));
+      else
+        type.kind = *kind;
+    }
+    auto owner = side_ref(file, *pt, "owner");
+    if (problems_.check(owner) && (pt->get("owner") || existing < 0)) type.owner = *owner;
+    if (pt->get("deck")) {
+      auto deck = get_string(file, *pt, "deck");
+      if (problems_.check(deck)) {
+        const int d = def_->find_location(*deck);
+        if (d < 0) problems_.add(unknown(file, pt->get("deck"), "location", *deck, location_ids()));
+        else type.deck = d;
       }
-      const int64_t one = existing >= 0 ? type.copies : 1;
-      auto copies = get_int(file, *pt, "copies", &one);
-      if (!copies.ok()) return copies.error();
-      if (*copies < 0 || *copies > 10000) return bad_data(file, pt->get("copies"), "bad 'copies': 0 to 10000 expected");
-      type.copies = static_cast<int>(*copies);
-      if (const auto* faces = pt->get("faces")) {
-        const auto* arr = faces->as_array();
-        if (!arr || arr->size() < 1 || arr->size() > 16)
-          return bad_data(file, faces, "bad 'faces': a list of 1 to 16 face names expected, such as [\"full\", \"reduced\"]");
-        type.faces.clear();
-        for (const auto& f : *arr) {
-          const std::string name = f.value_or(std::string());
-          if (!f.is_string() || name.empty() ||
-              std::find(type.faces.begin(), type.faces.end(), name) != type.faces.end())
-            return bad_data(file, &f, "bad face name: a non-empty string, different from the type's other faces");
-          type.faces.push_back(name);
-        }
+    }
+    const int64_t one = existing >= 0 ? type.copies : 1;
+    auto copies = get_int(file, *pt, "copies", &one, 0, kMaxCopies);
+    if (problems_.check(copies)) type.copies = static_cast<int>(*copies);
+    if (const auto* faces = pt->get("faces")) {
+      const auto* arr = faces->as_array();
+      std::vector<std::string> names;
+      bool good = arr && arr->size() >= 1 && arr->size() <= 16;
+      for (size_t i = 0; good && i < arr->size(); ++i) {
+        const std::string name = (*arr)[i].value_or(std::string());
+        good = (*arr)[i].is_string() && !name.empty() && std::find(names.begin(), names.end(), name) == names.end();
+        names.push_back(name);
       }
-      for (const auto& [k, v] : *pt) {
-        const std::string key(k.str());
-        if (key == "id" || key == "name" || key == "kind" || key == "owner" || key == "deck" || key == "copies" ||
-            key == "faces")
-          continue;
-        type.values.set(key, to_value(v));
-      }
-      if (existing >= 0) {
-        def_->types[existing] = std::move(type);
+      if (good) type.faces = std::move(names);
+      else problems_.add(bad_data(file, faces, "bad 'faces': a list of 1 to 16 different face names expected, such as "
+                                               "[\"full\", \"reduced\"]"));
+    }
+    for (const auto& [k, v] : *pt) {
+      const std::string key(k.str());
+      if (key == "id" || key == "name" || key == "kind" || key == "owner" || key == "deck" || key == "copies" ||
+          key == "faces")
         continue;
-      }
-      def_->types.push_back(std::move(type));
-      def_->type_index.emplace(def_->types.back().id, static_cast<int>(def_->types.size() - 1));
+      type.values.set(key, to_value(v));
     }
     return ok_status();
   }
 
-  Result<StepDef> load_step(const std::string& file, const toml::table& s) {
+  // A scenario's [tracks] entry: a track id and its start.
+  Status load_track_start(const std::string& file, const std::string& id, const toml::node& v) {
+    const int t = def_->find_track(id);
+    if (t < 0) return unknown(file, &v, "track", id, track_ids());
+    if (!v.is_integer()) return bad_data(file, &v, "bad track start: an integer expected");
+    const int64_t x = *v.value<int64_t>();
+    const auto& td = def_->tracks[t];
+    if (x < td.min || x > td.max)
+      return bad_data(file, &v, "track '" + td.id + "' start " + std::to_string(x) + " is outside " +
+                                    std::to_string(td.min) + ".." + std::to_string(td.max));
+    def_->setup_tracks.emplace_back(t, x);
+    return ok_status();
+  }
+
+  // A scenario's [[pieces]] entry: each of its references and its count checked.
+  Status load_piece_setup(const std::string& file, const toml::node& n) {
+    const auto* t = n.as_table();
+    if (!t) return bad_data(file, &n, "bad [[pieces]] entry: a table expected");
+    check_keys(file, *t, {"type", "at", "owner", "count"}, "[[pieces]]", problems_);
+    PieceSetup ps;
+    auto type = get_string(file, *t, "type");
+    if (problems_.check(type)) {
+      ps.type = def_->find_type(*type);
+      if (ps.type < 0) problems_.add(unknown(file, t->get("type"), "piece type", *type, type_ids()));
+    }
+    auto at = get_string(file, *t, "at");
+    if (problems_.check(at)) {
+      ps.location = def_->find_location(*at);
+      if (ps.location < 0) problems_.add(unknown(file, t->get("at"), "location", *at, location_ids()));
+    }
+    bool good_owner = true;
+    if (t->get("owner")) {
+      auto owner = get_string(file, *t, "owner");
+      good_owner = problems_.check(owner);
+      if (good_owner) {
+        ps.owner = def_->find_side(*owner);
+        good_owner = ps.owner >= 0;
+        if (!good_owner) problems_.add(unknown(file, t->get("owner"), "side", *owner, side_ids()));
+      }
+    }
+    const int64_t one = 1;
+    auto count = get_int(file, *t, "count", &one, 0, kMaxCopies);
+    if (!count.ok()) return count.error();
+    set_up_pieces_ += *count;
+    if (set_up_pieces_ > kMaxPieces)
+      return bad_data(file, t->get("count") ? t->get("count") : &n,
+                      "too many pieces: the set-up makes " + std::to_string(set_up_pieces_) +
+                          " pieces with this entry, and a game may have at most " + std::to_string(kMaxPieces));
+    ps.count = static_cast<int>(*count);
+    if (ps.type >= 0 && ps.location >= 0 && good_owner) def_->setup_pieces.push_back(ps);
+    return ok_status();
+  }
+
+  // A phase or a step: its id, title, rule and run.
+  Result<StepDef> load_step(const std::string& file, const toml::table& s, const char* what) {
     StepDef step;
     auto id = get_string(file, s, "id");
     if (!id.ok()) return id.error();
+    CB_TRY(check_id(file, s.get("id"), what, *id));
     step.id = *id;
     auto title = get_string(file, s, "title", &step.id);
     if (!title.ok()) return title.error();
@@ -620,73 +794,95 @@ class Loader {
     step.rule = *rule;
     auto run = get_string(file, s, "run", &none);
     if (!run.ok()) return run.error();
+    if (s.get("run")) CB_TRY(check_function_name(file, s.get("run"), "run", *run));
     step.run = *run;
     step.run_where = where(file, s.get("run"));
     return step;
   }
 
-  Status load_sequence(const std::string& file, const toml::table& seq) {
-    CB_TRY(check_keys(file, seq, {"setup", "at_end", "max_turns", "turn_limit_result", "phases"}, "[sequence]"));
-    auto& sd = def_->sequence;
+  // An optional Lua function name of the [sequence] table.
+  void sequence_function(const std::string& file, const toml::table& seq, const char* key, std::string& out) {
     const std::string none;
-    auto setup = get_string(file, seq, "setup", &none);
-    if (!setup.ok()) return setup.error();
-    sd.setup = *setup;
-    auto at_end = get_string(file, seq, "at_end", &none);
-    if (!at_end.ok()) return at_end.error();
-    sd.at_end = *at_end;
+    auto name = get_string(file, seq, key, &none);
+    if (problems_.check(name) && seq.get(key) && problems_.check(check_function_name(file, seq.get(key), key, *name)))
+      out = *name;
+  }
+
+  void load_sequence(const std::string& file, const toml::table& seq) {
+    check_keys(file, seq, {"setup", "at_end", "max_turns", "turn_limit_result", "phases"}, "[sequence]", problems_);
+    auto& sd = def_->sequence;
+    sequence_function(file, seq, "setup", sd.setup);
+    sequence_function(file, seq, "at_end", sd.at_end);
     const int64_t default_max = sd.max_turns;
-    auto mt = get_int(file, seq, "max_turns", &default_max);
-    if (!mt.ok()) return mt.error();
-    sd.max_turns = static_cast<int>(*mt);
+    auto mt = get_int(file, seq, "max_turns", &default_max, 1, kMaxTurns);
+    if (problems_.check(mt)) sd.max_turns = static_cast<int>(*mt);
     auto limit = get_string(file, seq, "turn_limit_result", &sd.turn_limit_result);
-    if (!limit.ok()) return limit.error();
-    sd.turn_limit_result = *limit;
+    if (problems_.check(limit)) sd.turn_limit_result = *limit;
     const auto* phases = seq["phases"].as_array();
-    if (!phases || phases->empty()) return bad_data(file, &seq, "missing [[sequence.phases]]: a game needs at least one phase");
-    for (const auto& n : *phases) {
-      const auto* p = n.as_table();
-      if (!p) return bad_data(file, &n, "bad [[sequence.phases]] entry: a table expected");
-      CB_TRY(check_keys(file, *p, {"id", "title", "rule", "run", "repeat", "steps"}, "[[sequence.phases]]"));
-      auto step = load_step(file, *p);
-      if (!step.ok()) return step.error();
-      PhaseDef ph;
-      ph.id = step->id;
-      ph.title = step->title;
-      ph.rule = step->rule;
-      if (const auto* steps = (*p)["steps"].as_array()) {
-        if (!step->run.empty()) return bad_data(file, p->get("run"), "a phase has either 'run' or 'steps', not both");
-        for (const auto& sn : *steps) {
-          const auto* st = sn.as_table();
-          if (!st) return bad_data(file, &sn, "bad [[sequence.phases.steps]] entry: a table expected");
-          CB_TRY(check_keys(file, *st, {"id", "title", "rule", "run"}, "[[sequence.phases.steps]]"));
-          auto s = load_step(file, *st);
-          if (!s.ok()) return s.error();
-          if (s->rule.empty()) s->rule = ph.rule;
-          ph.steps.push_back(*s);
+    if (!phases || phases->empty())
+      return problems_.add(bad_data(file, &seq, "missing [[sequence.phases]]: a game needs at least one phase"));
+    for (const auto& n : *phases) problems_.check(load_phase(file, n));
+  }
+
+  Status load_phase(const std::string& file, const toml::node& n) {
+    const auto* p = n.as_table();
+    if (!p) return bad_data(file, &n, "bad [[sequence.phases]] entry: a table expected");
+    check_keys(file, *p, {"id", "title", "rule", "run", "repeat", "steps"}, "[[sequence.phases]]", problems_);
+    auto step = load_step(file, *p, "phase");
+    if (!step.ok()) return step.error();
+    PhaseDef ph;
+    ph.id = step->id;
+    ph.title = step->title;
+    ph.rule = step->rule;
+    if (const toml::node* steps_node = p->get("steps")) {
+      const auto* steps = steps_node->as_array();
+      if (!steps) return bad_data(file, steps_node, "bad 'steps': an array of tables expected");
+      if (!step->run.empty()) return bad_data(file, p->get("run"), "a phase has either 'run' or 'steps', not both");
+      bool steps_ok = true;
+      for (const auto& sn : *steps) {
+        const auto* st = sn.as_table();
+        if (!st) {
+          steps_ok = false;
+          problems_.add(bad_data(file, &sn, "bad [[sequence.phases.steps]] entry: a table expected"));
+          continue;
         }
-      } else {
-        if (step->run.empty()) return bad_data(file, &n, "phase '" + ph.id + "' needs 'run' (a Lua function) or 'steps'");
-        ph.steps.push_back(*step);
-      }
-      if (const auto* r = p->get("repeat")) {
-        if (r->is_integer() && *r->value<int64_t>() >= 1) {
-          ph.repeat = PhaseDef::Repeat::kTimes;
-          ph.times = static_cast<int>(*r->value<int64_t>());
-        } else if (r->is_string() && *r->value<std::string>() == "each_side") {
-          ph.repeat = PhaseDef::Repeat::kEachSide;
-        } else if (!(r->is_string() && *r->value<std::string>() == "once")) {
-          return bad_data(file, r, "bad 'repeat': expected \"once\", \"each_side\" or a number of impulses");
+        check_keys(file, *st, {"id", "title", "rule", "run"}, "[[sequence.phases.steps]]", problems_);
+        auto s = load_step(file, *st, "step");
+        if (!problems_.check(s)) {
+          steps_ok = false;
+          continue;
         }
+        if (s->rule.empty()) s->rule = ph.rule;
+        ph.steps.push_back(*s);
       }
-      sd.phases.push_back(std::move(ph));
+      if (!steps_ok) return ok_status();  // each problem is recorded already
+    } else {
+      if (step->run.empty()) return bad_data(file, &n, "phase '" + ph.id + "' needs 'run' (a Lua function) or 'steps'");
+      ph.steps.push_back(*step);
     }
+    if (const auto* r = p->get("repeat")) {
+      if (r->is_integer()) {
+        const int64_t times = *r->value<int64_t>();
+        if (times < 1 || times > kMaxImpulses)
+          return bad_data(file, r, "bad 'repeat': a number of impulses from 1 to " + std::to_string(kMaxImpulses) +
+                                       " expected, got " + std::to_string(times));
+        ph.repeat = PhaseDef::Repeat::kTimes;
+        ph.times = static_cast<int>(times);
+      } else if (r->is_string() && *r->value<std::string>() == "each_side") {
+        ph.repeat = PhaseDef::Repeat::kEachSide;
+      } else if (!(r->is_string() && *r->value<std::string>() == "once")) {
+        return bad_data(file, r, "bad 'repeat': expected \"once\", \"each_side\" or a number of impulses");
+      }
+    }
+    def_->sequence.phases.push_back(std::move(ph));
     return ok_status();
   }
 
-  std::string root_;
+  std::string root_;  // where game ids are looked up: the scenario's project, else the given root
   std::shared_ptr<GameDef> def_;
+  Problems problems_;
   std::string hashed_;
+  int64_t set_up_pieces_ = 0;    // the pieces the set-up makes so far
   std::vector<Level> levels_;    // the bases first, the game itself last
   std::vector<Source> sources_;  // every data file, the bases' first
 };
@@ -695,17 +891,39 @@ class Loader {
 
 std::string project_root() {
   if (const char* env = std::getenv("CARDBOARD_ROOT"); env && *env) return env;
-  if (fs::is_directory("rules") && fs::is_directory("scenarios")) return fs::current_path().string();
+  std::error_code ec;
+  if (fs::is_directory("rules", ec) && fs::is_directory("scenarios", ec)) {
+    const fs::path cwd = fs::current_path(ec);
+    if (!ec) return cwd.string();
+  }
   return CARDBOARD_SOURCE_ROOT;
 }
 
+std::string root_of(const std::string& path) {
+  std::error_code ec;
+  const fs::path start = fs::absolute(path, ec).lexically_normal();
+  if (ec || path.empty()) return {};
+  for (fs::path d = start;; d = d.parent_path()) {
+    if (fs::is_directory(d / "rules", ec) && fs::is_directory(d / "scenarios", ec))
+      return without_trailing_slash(d.string());
+    if (d == d.parent_path()) return {};
+  }
+}
+
 Result<std::string> resolve_scenario(const std::string& ref, const std::string& root) {
+  std::error_code ec;
   if (ref.size() > 5 && ref.substr(ref.size() - 5) == ".toml") {
-    if (!fs::exists(ref)) return rejected("no such scenario file: " + ref);
-    return fs::absolute(ref).lexically_normal().string();
+    if (!fs::exists(ref, ec)) {
+      if (ec && ec != std::errc::no_such_file_or_directory)
+        return rejected("cannot read the scenario file " + ref + ": " + ec.message());
+      return rejected("no such scenario file: " + ref);
+    }
+    const fs::path abs = fs::absolute(ref, ec);
+    if (ec) return rejected("cannot read the scenario file " + ref + ": " + ec.message());
+    return abs.lexically_normal().string();
   }
   const std::string path = root + "/scenarios/" + ref + ".toml";
-  if (fs::exists(path)) return path;
+  if (fs::exists(path, ec)) return path;
   std::vector<std::string> names;
   for (const auto& e : list_catalog(root)) names.push_back(e.scenario);
   std::string msg = "no such game or scenario: '" + ref + "'";
@@ -722,27 +940,49 @@ Result<std::string> resolve_scenario(const std::string& ref, const std::string& 
   return rejected(msg + " (see 'cardboard list')");
 }
 
-Result<std::shared_ptr<GameDef>> load_game(const std::string& scenario_ref, const std::string& root) {
+GameCheck check_game(const std::string& scenario_ref, const std::string& root) {
+  GameCheck out;
   auto path = resolve_scenario(scenario_ref, root);
-  if (!path.ok()) return path.error();
+  if (!path.ok()) {
+    out.problems.add(path.error());
+    return out;
+  }
   Loader loader(root);
-  return loader.run(*path);
+  out.def = loader.run(*path);
+  out.problems = std::move(loader.problems());
+  return out;
+}
+
+GameCheck check_game_folder(const std::string& dir, const std::string& root) {
+  GameCheck out;
+  Loader loader(root);
+  out.def = loader.run_folder(without_trailing_slash(dir));
+  out.problems = std::move(loader.problems());
+  return out;
+}
+
+Result<std::shared_ptr<GameDef>> load_game(const std::string& scenario_ref, const std::string& root) {
+  GameCheck check = check_game(scenario_ref, root);
+  if (!check.problems.empty()) return check.problems.first();
+  return check.def;
 }
 
 std::vector<CatalogEntry> list_catalog(const std::string& root) {
   std::vector<CatalogEntry> out;
   const fs::path scen_root = fs::path(root) / "scenarios";
-  if (!fs::is_directory(scen_root)) return out;
-  for (const auto& g : fs::directory_iterator(scen_root)) {
-    if (!g.is_directory()) continue;
-    const std::string game = g.path().filename().string();
+  std::error_code ec;
+  for (auto g = fs::directory_iterator(scen_root, ec); !ec && g != fs::directory_iterator(); g.increment(ec)) {
+    std::error_code entry_ec;
+    if (!g->is_directory(entry_ec)) continue;
+    const std::string game = g->path().filename().string();
     std::string game_title = game;
     if (auto gt = parse_toml_file(root + "/rules/" + game + "/game.toml"); gt.ok())
       game_title = (*gt)["game"]["title"].value_or(game);
-    for (const auto& s : fs::directory_iterator(g.path())) {
-      if (s.path().extension() != ".toml") continue;
-      CatalogEntry e{game, game_title, game + "/" + s.path().stem().string(), s.path().stem().string()};
-      if (auto st = parse_toml_file(s.path().string()); st.ok())
+    for (auto s = fs::directory_iterator(g->path(), entry_ec); !entry_ec && s != fs::directory_iterator();
+         s.increment(entry_ec)) {
+      if (s->path().extension() != ".toml") continue;
+      CatalogEntry e{game, game_title, game + "/" + s->path().stem().string(), s->path().stem().string()};
+      if (auto st = parse_toml_file(s->path().string()); st.ok())
         e.scenario_title = (*st)["scenario"]["title"].value_or(e.scenario_title);
       out.push_back(e);
     }

@@ -4,6 +4,7 @@
 #include <memory>
 #include <set>
 
+#include "core/input_file.h"
 #include "data/toml_file.h"
 #include "maps/area_graph.h"
 #include "maps/hex_grid.h"
@@ -88,7 +89,8 @@ Result<std::set<std::pair<int, int>>> hex_list(const std::string& file, const He
   return out;
 }
 
-Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid) {
+// Each bad row (its first bad letter) is recorded and the next row still read.
+Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid, Problems& problems) {
   auto legend_table = get_table(file, t, "legend");
   if (!legend_table) return legend_table.error();
   std::map<char, std::string> legend;
@@ -115,11 +117,13 @@ Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid
     const toml::node& n = *(*rows)->get(i);
     const int row = shape.first_row + i;
     auto letters = as_string(file, n, "terrain row " + std::to_string(row));
-    if (!letters) return letters.error();
-    if (static_cast<int>(letters->size()) != shape.columns)
-      return bad_data(file, &n,
-                      "terrain row " + std::to_string(row) + " has " + std::to_string(letters->size()) +
-                          " letters: expected " + std::to_string(shape.columns) + ", one per column");
+    if (!problems.check(letters)) continue;
+    if (static_cast<int>(letters->size()) != shape.columns) {
+      problems.add(bad_data(file, &n,
+                            "terrain row " + std::to_string(row) + " has " + std::to_string(letters->size()) +
+                                " letters: expected " + std::to_string(shape.columns) + ", one per column"));
+      continue;
+    }
     for (int j = 0; j < shape.columns; ++j) {
       const char letter = (*letters)[j];
       const int cell = grid.cell_at(shape.first_column + j, row);
@@ -131,9 +135,10 @@ Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid
         if (n.source().begin)
           pos = file + ":" + std::to_string(n.source().begin.line) + ":" +
                 std::to_string(n.source().begin.column + 1 + j);
-        return rejected("terrain letter '" + std::string(1, letter) + "' in row " + std::to_string(row) +
-                        ", column " + std::to_string(shape.first_column + j) +
-                        " is not in the legend (" + pos + ")");
+        problems.add(rejected("terrain letter '" + std::string(1, letter) + "' in row " + std::to_string(row) +
+                              ", column " + std::to_string(shape.first_column + j) + " is not in the legend (" + pos +
+                              ")"));
+        break;  // one problem a row: a row of another map's letters is one slip
       }
       if (cell >= 0) grid.set_terrain(cell, it->second);
     }
@@ -141,47 +146,53 @@ Status load_terrain(const std::string& file, const toml::table& t, HexGrid& grid
   return ok_status();
 }
 
-Status load_hexsides(const std::string& file, const toml::table& t, HexGrid& grid) {
-  auto sides = get_array(file, t, "hexsides");
-  if (!sides) return sides.error();
-  if (!*sides) return ok_status();
-  for (const toml::node& n : **sides) {
-    if (!n.is_table()) return bad_data(file, &n, std::string("bad hexside: expected a table, got ") + type_name(&n));
-    const toml::table& side = *n.as_table();
-    CB_TRY(check_keys(file, side, {"between", "feature"}, "hexside"));
-    const toml::node* between = side.get("between");
-    if (!between || !between->is_array() || between->as_array()->size() != 2)
-      return bad_data(file, between ? between : &n,
-                      "bad hexside 'between': expected two hex numbers such as [\"0203\", \"0204\"]");
-    auto a = hex_cell(file, grid, *between->as_array()->get(0), "hexside hex");
-    if (!a) return a.error();
-    auto b = hex_cell(file, grid, *between->as_array()->get(1), "hexside hex");
-    if (!b) return b.error();
-    auto feature = get_string(file, side, "feature");
-    if (!feature) return feature.error();
-    if (auto st = grid.set_hexside(*a, *b, *feature); !st) return bad_data(file, between, st.error().message);
-  }
+Status load_hexside(const std::string& file, const toml::node& n, HexGrid& grid, Problems& problems) {
+  if (!n.is_table()) return bad_data(file, &n, std::string("bad hexside: expected a table, got ") + type_name(&n));
+  const toml::table& side = *n.as_table();
+  check_keys(file, side, {"between", "feature"}, "hexside", problems);
+  const toml::node* between = side.get("between");
+  if (!between || !between->is_array() || between->as_array()->size() != 2)
+    return bad_data(file, between ? between : &n,
+                    "bad hexside 'between': expected two hex numbers such as [\"0203\", \"0204\"]");
+  auto a = hex_cell(file, grid, *between->as_array()->get(0), "hexside hex");
+  if (!a) return a.error();
+  auto b = hex_cell(file, grid, *between->as_array()->get(1), "hexside hex");
+  if (!b) return b.error();
+  auto feature = get_string(file, side, "feature");
+  if (!feature) return feature.error();
+  if (auto st = grid.set_hexside(*a, *b, *feature); !st) return bad_data(file, between, st.error().message);
   return ok_status();
 }
 
-Status load_places(const std::string& file, const toml::table& t, HexGrid& grid) {
+// Each bad hexside is recorded and the next still read.
+Status load_hexsides(const std::string& file, const toml::table& t, HexGrid& grid, Problems& problems) {
+  auto sides = get_array(file, t, "hexsides");
+  if (!sides) return sides.error();
+  if (*sides)
+    for (const toml::node& n : **sides) problems.check(load_hexside(file, n, grid, problems));
+  return ok_status();
+}
+
+Status load_places(const std::string& file, const toml::table& t, HexGrid& grid, Problems& problems) {
   auto places = get_table(file, t, "places");
   if (!places) return places.error();
   if (!*places) return ok_status();
   for (const auto& [k, v] : **places) {
     const std::string name(k.str());
     auto cell = hex_cell(file, grid, v, "place '" + name + "'");
-    if (!cell) return cell.error();
-    if (auto st = grid.add_place(name, *cell); !st) return bad_data(file, &v, st.error().message);
+    if (!problems.check(cell)) continue;
+    if (auto st = grid.add_place(name, *cell); !st) problems.add(bad_data(file, &v, st.error().message));
   }
   return ok_status();
 }
 
-Result<std::shared_ptr<const HexGrid>> load_hex(const std::string& file, const toml::table& t) {
-  CB_TRY(check_keys(file, t,
-                    {"kind", "title", "orientation", "offset", "first_column", "first_row", "columns", "rows",
-                     "missing", "hexes", "terrain", "legend", "hexsides", "places"},
-                    "hex map"));
+// A hex map. Problems in the terrain, hexsides and places are recorded and
+// the rest still read; a bad shape stops it.
+Result<std::shared_ptr<const HexGrid>> load_hex(const std::string& file, const toml::table& t, Problems& problems) {
+  check_keys(file, t,
+             {"kind", "title", "orientation", "offset", "first_column", "first_row", "columns", "rows", "missing",
+              "hexes", "terrain", "legend", "hexsides", "places"},
+             "hex map", problems);
   HexShape shape;
   const std::string flat = "flat", odd = "odd";
   auto orientation = get_string(file, t, "orientation", &flat);
@@ -240,9 +251,9 @@ Result<std::shared_ptr<const HexGrid>> load_hex(const std::string& file, const t
   }
   auto grid = HexGrid::make(shape, absent);
   if (!grid) return bad_data(file, t.get("columns"), grid.error().message);
-  CB_TRY(load_terrain(file, t, *grid));
-  CB_TRY(load_hexsides(file, t, *grid));
-  CB_TRY(load_places(file, t, *grid));
+  problems.check(load_terrain(file, t, *grid, problems));
+  problems.check(load_hexsides(file, t, *grid, problems));
+  problems.check(load_places(file, t, *grid, problems));
   return std::shared_ptr<const HexGrid>(std::make_shared<HexGrid>(std::move(*grid)));
 }
 
@@ -254,46 +265,51 @@ Result<double> get_coordinate(const std::string& file, const toml::node& n, cons
   return bad_data(file, &n, std::string("bad '") + key + "': expected a number, got " + type_name(&n));
 }
 
-Status load_areas(const std::string& file, const toml::table& t, AreaGraph& graph) {
-  auto areas = get_array(file, t, "areas");
-  if (!areas) return areas.error();
-  if (!*areas || (*areas)->empty()) return bad_data(file, &t, "an area map needs at least one [[areas]] entry");
-  std::map<std::string, const toml::node*> seen;
-  for (const toml::node& n : **areas) {
-    if (!n.is_table()) return bad_data(file, &n, std::string("bad area: expected a table, got ") + type_name(&n));
-    const toml::table& at = *n.as_table();
-    CB_TRY(check_keys(file, at, {"id", "title", "x", "y", "attributes"}, "area"));
-    Area area;
-    auto id = get_string(file, at, "id");
-    if (!id) return id.error();
-    area.id = *id;
-    if (area.id.empty()) return bad_data(file, at.get("id"), "bad 'id': an area id cannot be empty");
-    if (auto it = seen.find(area.id); it != seen.end())
-      return bad_data(file, at.get("id"),
-                      "duplicate area id '" + area.id + "': first defined at " + where(file, it->second));
-    seen.emplace(area.id, at.get("id"));
-    auto title = get_string(file, at, "title", &area.id);
-    if (!title) return title.error();
-    area.title = *title;
-    const toml::node* x = at.get("x");
-    const toml::node* y = at.get("y");
-    if ((x == nullptr) != (y == nullptr))
-      return bad_data(file, x ? x : y, "area '" + area.id + "' needs both 'x' and 'y', or neither");
-    if (x) {
-      auto xv = get_coordinate(file, *x, "x");
-      if (!xv) return xv.error();
-      auto yv = get_coordinate(file, *y, "y");
-      if (!yv) return yv.error();
+// One [[areas]] entry. An area whose id is good is added even when another
+// of its keys is bad, so that connections to it report nothing more.
+Status load_area_entry(const std::string& file, const toml::node& n, std::map<std::string, const toml::node*>& seen,
+                       AreaGraph& graph, Problems& problems) {
+  if (!n.is_table()) return bad_data(file, &n, std::string("bad area: expected a table, got ") + type_name(&n));
+  const toml::table& at = *n.as_table();
+  check_keys(file, at, {"id", "title", "x", "y", "attributes"}, "area", problems);
+  Area area;
+  auto id = get_string(file, at, "id");
+  if (!id) return id.error();
+  area.id = *id;
+  CB_TRY(check_id(file, at.get("id"), "area", area.id));
+  if (auto it = seen.find(area.id); it != seen.end())
+    return bad_data(file, at.get("id"),
+                    "duplicate area id '" + area.id + "': first defined at " + where(file, it->second));
+  seen.emplace(area.id, at.get("id"));
+  auto title = get_string(file, at, "title", &area.id);
+  area.title = problems.check(title) ? *title : area.id;
+  const toml::node* x = at.get("x");
+  const toml::node* y = at.get("y");
+  if ((x == nullptr) != (y == nullptr)) {
+    problems.add(bad_data(file, x ? x : y, "area '" + area.id + "' needs both 'x' and 'y', or neither"));
+  } else if (x) {
+    auto xv = get_coordinate(file, *x, "x");
+    auto yv = get_coordinate(file, *y, "y");
+    if (problems.check(xv) && problems.check(yv)) {
       area.has_position = true;
       area.x = *xv;
       area.y = *yv;
     }
-    auto attributes = get_attributes(file, at);
-    if (!attributes) return attributes.error();
-    area.attributes = std::move(*attributes);
-    auto added = graph.add_area(std::move(area));
-    if (!added) return bad_data(file, &n, added.error().message);
   }
+  auto attributes = get_attributes(file, at);
+  if (problems.check(attributes)) area.attributes = std::move(*attributes);
+  auto added = graph.add_area(std::move(area));
+  if (!added) return bad_data(file, &n, added.error().message);
+  return ok_status();
+}
+
+// Each bad area is recorded and the next still read.
+Status load_areas(const std::string& file, const toml::table& t, AreaGraph& graph, Problems& problems) {
+  auto areas = get_array(file, t, "areas");
+  if (!areas) return areas.error();
+  if (!*areas || (*areas)->empty()) return bad_data(file, &t, "an area map needs at least one [[areas]] entry");
+  std::map<std::string, const toml::node*> seen;
+  for (const toml::node& n : **areas) problems.check(load_area_entry(file, n, seen, graph, problems));
   return ok_status();
 }
 
@@ -308,66 +324,78 @@ Result<int> area_ref(const std::string& file, const AreaGraph& graph, const toml
   return bad_data(file, t.get(key), msg);
 }
 
-Status load_connections(const std::string& file, const toml::table& t, AreaGraph& graph) {
-  auto connections = get_array(file, t, "connections");
-  if (!connections) return connections.error();
-  if (!*connections) return ok_status();
-  for (const toml::node& n : **connections) {
-    if (!n.is_table())
-      return bad_data(file, &n, std::string("bad connection: expected a table, got ") + type_name(&n));
-    const toml::table& ct = *n.as_table();
-    CB_TRY(check_keys(file, ct, {"from", "to", "directed", "attributes"}, "connection"));
-    auto from = area_ref(file, graph, ct, "from");
-    if (!from) return from.error();
-    auto to = area_ref(file, graph, ct, "to");
-    if (!to) return to.error();
-    bool directed = false;
-    if (const toml::node* d = ct.get("directed")) {
-      if (!d->is_boolean())
-        return bad_data(file, d, std::string("bad 'directed': expected a boolean, got ") + type_name(d));
-      directed = *d->value<bool>();
-    }
-    auto attributes = get_attributes(file, ct);
-    if (!attributes) return attributes.error();
-    if (auto st = graph.connect(*from, *to, directed, std::move(*attributes)); !st)
-      return bad_data(file, &n, st.error().message);
+// One [[connections]] entry.
+Status load_connection(const std::string& file, const toml::node& n, AreaGraph& graph, Problems& problems) {
+  if (!n.is_table()) return bad_data(file, &n, std::string("bad connection: expected a table, got ") + type_name(&n));
+  const toml::table& ct = *n.as_table();
+  check_keys(file, ct, {"from", "to", "directed", "attributes"}, "connection", problems);
+  auto from = area_ref(file, graph, ct, "from");
+  if (!from) return from.error();
+  auto to = area_ref(file, graph, ct, "to");
+  if (!to) return to.error();
+  bool directed = false;
+  if (const toml::node* d = ct.get("directed")) {
+    if (!d->is_boolean())
+      return bad_data(file, d, std::string("bad 'directed': expected a boolean, got ") + type_name(d));
+    directed = *d->value<bool>();
   }
+  auto attributes = get_attributes(file, ct);
+  if (!attributes) return attributes.error();
+  if (auto st = graph.connect(*from, *to, directed, std::move(*attributes)); !st)
+    return bad_data(file, &n, st.error().message);
   return ok_status();
 }
 
-Result<std::shared_ptr<const AreaGraph>> load_area(const std::string& file, const toml::table& t) {
-  CB_TRY(check_keys(file, t, {"kind", "title", "areas", "connections"}, "area map"));
+// An area map: each bad area or connection is recorded and the next still read.
+Result<std::shared_ptr<const AreaGraph>> load_area(const std::string& file, const toml::table& t, Problems& problems) {
+  check_keys(file, t, {"kind", "title", "areas", "connections"}, "area map", problems);
   auto graph = std::make_shared<AreaGraph>();
-  CB_TRY(load_areas(file, t, *graph));
-  CB_TRY(load_connections(file, t, *graph));
+  problems.check(load_areas(file, t, *graph, problems));
+  auto connections = get_array(file, t, "connections");
+  if (problems.check(connections) && *connections)
+    for (const toml::node& n : **connections) problems.check(load_connection(file, n, *graph, problems));
   return std::shared_ptr<const AreaGraph>(std::move(graph));
 }
 
 }  // namespace
 
-Result<MapDef> load_map_file(const std::string& path, const std::string& id) {
-  auto parsed = parse_toml_file(path);
-  if (!parsed) return parsed.error();
+Result<MapDef> load_map_text(const std::string& text, const std::string& path, const std::string& id,
+                             Problems* all) {
+  Problems own;
+  Problems& problems = all ? *all : own;
+  const size_t before = problems.size();
+  // The first problem this map adds, or `e` when it added none.
+  const auto first_or = [&](const Error& e) { return problems.size() > before ? problems.list()[before] : e; };
+  auto parsed = parse_toml_string(text, path, &problems);
+  if (!parsed) return first_or(parsed.error());
   const toml::table& t = *parsed;
   MapDef map;
   map.id = id;
   auto kind = get_string(path, t, "kind");
-  if (!kind) return kind.error();
+  if (!problems.check(kind)) return first_or(kind.error());
   auto title = get_string(path, t, "title", &id);
-  if (!title) return title.error();
-  map.title = *title;
+  if (problems.check(title)) map.title = *title;
   if (*kind == "hex") {
-    auto grid = load_hex(path, t);
-    if (!grid) return grid.error();
+    auto grid = load_hex(path, t, problems);
+    if (!problems.check(grid)) return first_or(grid.error());
     map.hex = std::move(*grid);
   } else if (*kind == "area") {
-    auto graph = load_area(path, t);
-    if (!graph) return graph.error();
-    map.area = std::move(*graph);
+    auto graph = load_area(path, t, problems);
+    if (graph) map.area = std::move(*graph);
   } else {
-    return bad_data(path, t.get("kind"), "bad 'kind': expected \"hex\" or \"area\", got \"" + *kind + "\"");
+    problems.add(bad_data(path, t.get("kind"), "bad 'kind': expected \"hex\" or \"area\", got \"" + *kind + "\""));
   }
+  if (problems.size() > before) return problems.list()[before];
   return map;
+}
+
+Result<MapDef> load_map_file(const std::string& path, const std::string& id, Problems* all) {
+  auto text = read_input_file(path);
+  if (!text) {
+    if (all) all->add(text.error());
+    return text.error();
+  }
+  return load_map_text(*text, path, id, all);
 }
 
 std::vector<std::pair<std::string, std::string>> map_cells(const MapDef& map) {

@@ -9,13 +9,21 @@
 
 #include "core/error.h"
 #include "core/game_def.h"
+#include "data/toml_file.h"
 
 namespace cardboard {
 
-// Reads the map at `path` and returns a MapDef with the given id, its title
-// and exactly one of hex or area set. cell_location is left empty: the game
-// loader creates one location per cell (see map_cells) and fills it.
-Result<MapDef> load_map_file(const std::string& path, const std::string& id);
+// Reads the map at `path` (read_input_file: a regular file of at most 16
+// MiB) and returns a MapDef with the given id, its title and exactly one of
+// hex or area set. cell_location is left empty: the game loader creates one
+// location per cell (see map_cells) and fills it. The error is the first
+// problem found; when `all` is given it receives every problem found (the
+// first included): reading goes on past a bad terrain row, hexside, place,
+// area or connection.
+Result<MapDef> load_map_file(const std::string& path, const std::string& id, Problems* all = nullptr);
+// The same from the map file's text, already read from `path`.
+Result<MapDef> load_map_text(const std::string& text, const std::string& path, const std::string& id,
+                             Problems* all = nullptr);
 
 // One (location id, title) per cell of the map, in cell index order: a hex's
 // four-digit label and its place names joined by " / " (the label when it has

@@ -1,10 +1,9 @@
 #include "script/game.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "core/sequence.h"
+#include "core/input_file.h"
 #include "script/lua_api.h"
 
 namespace cardboard {
@@ -133,11 +132,9 @@ Status Game::load_rules() {
     // mod's file of the same name. A mod's scripts run last, so they
     // redefine the base's globals before the globals are frozen.
     for (const auto& path : d.script_paths) {
-      std::ifstream in(path, std::ios::binary);
-      if (!in) return script_error("no rules file '" + path + "'");
-      std::ostringstream code;
-      code << in.rdbuf();
-      CB_TRY(sb.run_string(code.str(), path));
+      auto code = read_input_file(path);
+      if (!code.ok()) return script_error(code.error().message);
+      CB_TRY(sb.run_string(*code, path));
     }
   }
   sb.freeze_globals();

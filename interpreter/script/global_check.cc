@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <tuple>
 
 #include <lua.hpp>
 
 #include "core/game_def.h"
+#include "core/input_file.h"
 #include "data/toml_file.h"
 #include "script/game.h"
 
@@ -196,11 +195,9 @@ int writer(lua_State*, const void* p, size_t sz, void* ud) {
 
 // Compiles `path` (text only) into `main`; false when it cannot be read or compiled.
 bool compile(const std::string& path, Proto& main) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  const std::string code = ss.str();
+  auto read = read_input_file(path);
+  if (!read.ok()) return false;
+  const std::string& code = *read;
   lua_State* L = luaL_newstate();
   if (!L) return false;
   std::string dump;

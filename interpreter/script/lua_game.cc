@@ -147,8 +147,10 @@ void read_element(lua_State* L, int idx, int n, Choice& c, bool words) {
 // (L), move (P, from L, to L), number (d).
 void apply_template(lua_State* L, Choice& c, const GameDef& d, const State& s) {
   if (lua_isnil(L, slot(kText))) return;
-  read_lazy_text(L, slot(kText), slot(kText), "ask", &c.text);
-  // The format was checked for its own directives; its values are the choice's.
+  // check_template checked the format against the choice's values.
+  size_t len = 0;
+  const char* f = lua_tolstring(L, slot(kText), &len);
+  c.text.format.assign(f, len);
   c.text.args.clear();
   switch (c.kind()) {
     case ChoiceKind::kPiece:

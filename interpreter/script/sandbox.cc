@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 
+#include "core/input_file.h"
 #include "script/run_watch.h"
 
 namespace cardboard {
@@ -130,15 +130,6 @@ bool valid_module_name(const std::string& name) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; });
 }
 
-bool read_file(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
-}
-
 // Loads text only: a binary chunk is refused by the "t" mode.
 int load_text(lua_State* L, const std::string& code, const std::string& chunk_name) {
   return luaL_loadbufferx(L, code.data(), code.size(), ("@" + chunk_name).c_str(), "t");
@@ -156,10 +147,11 @@ int sandbox_require(lua_State* L) {
   rel += ".lua";
   Sandbox& sb = sandbox_of(L);
   const std::string path = sb.find_file(rel);
-  std::string code;
-  if (path.empty() || !read_file(path, code))
+  if (path.empty())
     return luaL_error(L, "require: no module '%s' in the game's folder (looked for %s)", name.c_str(), rel.c_str());
-  if (load_text(L, code, path) != LUA_OK) return lua_error(L);
+  auto code = read_input_file(path);
+  if (!code.ok()) return luaL_error(L, "require: %s", code.error().message.c_str());
+  if (load_text(L, *code, path) != LUA_OK) return lua_error(L);
   lua_call(L, 0, 1);
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
@@ -286,9 +278,12 @@ void Sandbox::open_libraries() {
 }
 
 std::string Sandbox::find_file(const std::string& relative_path) const {
+  // Only a regular file inside a search folder, once `..` and symlinks are
+  // resolved: a link out of the game's folder, or a FIFO, is not a rules file.
   for (const auto& dir : search_dirs_) {
-    std::string path = dir + "/" + relative_path;
-    if (std::ifstream(path).good()) return path;
+    auto path = path_inside(dir, relative_path);
+    std::error_code ec;
+    if (path.ok() && std::filesystem::is_regular_file(*path, ec)) return *path;
   }
   return {};
 }
@@ -331,11 +326,12 @@ Status Sandbox::run_string(const std::string& code, const std::string& chunk_nam
 
 Status Sandbox::run_file(const std::string& relative_path) {
   const std::string path = find_file(relative_path);
-  std::string code;
-  if (path.empty() || !read_file(path, code))
+  if (path.empty())
     return script_error("no rules file '" + relative_path + "' in " +
                         (search_dirs_.empty() ? std::string("(no folder)") : search_dirs_.front()));
-  return run_string(code, path);
+  auto code = read_input_file(path);
+  if (!code.ok()) return script_error(code.error().message);
+  return run_string(*code, path);
 }
 
 void Sandbox::freeze_globals() {

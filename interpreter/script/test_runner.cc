@@ -113,7 +113,7 @@ std::string test_scenario(const RunnerContext& ctx, std::string scenario) {
     scenario = ctx.game_id + "/" + scenario;
   } else if (scenario.find(".toml") != std::string::npos && fs::path(scenario).is_relative()) {
     for (const auto& base : {ctx.game_dir + "/tests", ctx.root})
-      if (fs::exists(base + "/" + scenario)) {
+      if (std::error_code ec; fs::exists(base + "/" + scenario, ec)) {
         scenario = base + "/" + scenario;
         break;
       }
@@ -667,14 +667,15 @@ Result<TestReport> run_game_tests(const std::string& game, const std::string& ro
                                   const std::function<void(const TestOutcome&)>& progress) {
   RunnerContext ctx;
   ctx.root = root;
-  ctx.game_dir = fs::is_directory(game) && fs::exists(game + "/game.toml") ? game : root + "/rules/" + game;
+  std::error_code ec;
+  ctx.game_dir = fs::is_directory(game, ec) && fs::exists(game + "/game.toml", ec) ? game : root + "/rules/" + game;
   ctx.game_id = fs::path(ctx.game_dir).lexically_normal().filename().string();
   if (ctx.game_id.empty()) ctx.game_id = fs::path(ctx.game_dir).lexically_normal().parent_path().filename().string();
   const std::string tests_dir = ctx.game_dir + "/tests";
-  if (!fs::is_directory(tests_dir)) return rejected("no tests for game '" + game + "': expected " + tests_dir + "/*.lua");
+  if (!fs::is_directory(tests_dir, ec)) return rejected("no tests for game '" + game + "': expected " + tests_dir + "/*.lua");
   std::vector<std::string> files;
-  for (const auto& e : fs::directory_iterator(tests_dir))
-    if (e.path().extension() == ".lua") files.push_back(e.path().filename().string());
+  for (auto e = fs::directory_iterator(tests_dir, ec); !ec && e != fs::directory_iterator(); e.increment(ec))
+    if (e->path().extension() == ".lua") files.push_back(e->path().filename().string());
   std::sort(files.begin(), files.end());
 
   // A mod's tests may require its bases' test helpers: search the game's

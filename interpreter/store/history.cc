@@ -91,7 +91,8 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   CB_TRY(h->apply_forced(g, forced));
   // Refuse an existing file before running any rules, and run the rules
   // before creating the file, so a failing start leaves nothing behind.
-  if (!overwrite && fs::exists(path)) return rejected("save " + path + " exists: choose another name or overwrite it");
+  std::error_code ec;
+  if (!overwrite && fs::exists(path, ec)) return rejected("save " + path + " exists: choose another name or overwrite it");
   g.set_record_events(true);
   g.clear_events();
   h->capturing_ = true;
@@ -104,7 +105,7 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   m.format = SaveFile::kFormat;
   m.game = h->def_->id;
   const bool is_path = scenario_ref.size() > 5 && scenario_ref.ends_with(".toml");
-  m.scenario = is_path ? fs::absolute(scenario_ref).lexically_normal().string() : scenario_ref;
+  m.scenario = is_path ? fs::absolute(scenario_ref, ec).lexically_normal().string() : scenario_ref;
   m.scenario_id = h->def_->scenario_id;
   m.rules_hash = hash_hex(h->def_->rules_hash);
   if (!h->def_->base_id.empty()) {

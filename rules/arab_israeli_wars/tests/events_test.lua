@@ -126,9 +126,12 @@ local function transfers(name, n)
     g:choose(1)
     local made = 0
     while g:turn() == 1 do
-      expect_eq(#g:choices(), 3)
-      g:choose(made % 2 == 0 and "Move Haganah Brigades from North Front to Central Front"
-                                or "Move Haganah Brigades from Central Front to North Front")
+      expect_eq(#g:choices(), 2)
+      if made % 2 == 0 then
+        H.transfer(g, "Haganah Brigades", "North Front", "Central Front")
+      else
+        H.transfer(g, "Haganah Brigades", "Central Front", "North Front")
+      end
       made = made + 1
     end
     expect_eq(made, 1 + n)

@@ -44,6 +44,13 @@ function H.no_transfer(g)
   if g:prompt() and g:prompt():find("^Transfer Phase") then g:choose("No transfer") end
 end
 
+-- Makes one transfer: picks the unit "<name> from <front>", then its
+-- destination, both by their words.
+function H.transfer(g, unit, from, to)
+  g:choose(unit .. " from " .. from)
+  g:choose("Move " .. unit .. " from " .. from .. " to " .. to)
+end
+
 -- Plays turn 1 (deploy everything North, no transfer) and stops at the first
 -- decision of turn 2, whose event is opts.event2 (default Internal Lines).
 -- Board then: North 2 Arab Liberation Army + Haganah Brigades + Kibbutzim,

@@ -107,8 +107,11 @@ test("4 transfer phase: one Regular unit moves to another front; others cannot",
   local g = H.new{ event1 = "Czech Weapon Shipments" }
   H.deploy_all(g, 1)
   expect_eq(g:prompt(), "Transfer Phase: move a Regular unit (1 transfer left; each Vehicle also moves once free)")
+  expect_eq(g:choices(), { "Haganah Brigades from North Front", "No transfer" })
+  g:choose("Haganah Brigades from North Front")
+  expect_eq(g:prompt(), "Transfer Phase: move Haganah Brigades from North Front to")
   expect_eq(g:choices(), { "Move Haganah Brigades from North Front to Central Front",
-                           "Move Haganah Brigades from North Front to South Front", "No transfer" })
+                           "Move Haganah Brigades from North Front to South Front" })
   g:choose("Move Haganah Brigades from North Front to Central Front")
   expect_eq(g:turn(), 2, "no second transfer")
   expect_eq(g:run("return pieces.count('central', { type = 'haganah_brigades' })"), 1)
@@ -128,18 +131,12 @@ end)
 test("notation vehicles: each Vehicle moves once free besides the normal transfer", function()
   local g = H.new{ event1 = "Czech Weapon Shipments", israeli = { "Tanks", "Convoys" } }
   H.deploy_all(g, 1)
-  expect_eq(g:choices(), { "Move Tanks from North Front to Central Front", "Move Tanks from North Front to South Front",
-                           "Move Convoys from North Front to Central Front", "Move Convoys from North Front to South Front",
-                           "No transfer" })
-  g:choose("Move Tanks from North Front to South Front")
-  expect_eq(g:choices(), { "Move Convoys from North Front to Central Front", "Move Convoys from North Front to South Front",
-                           "Move Tanks from South Front to North Front", "Move Tanks from South Front to Central Front",
-                           "No transfer" })
-  g:choose("Move Convoys from North Front to Central Front")
-  expect_eq(g:choices(), { "Move Convoys from Central Front to North Front", "Move Convoys from Central Front to South Front",
-                           "Move Tanks from South Front to North Front", "Move Tanks from South Front to Central Front",
-                           "No transfer" })
-  g:choose("Move Tanks from South Front to Central Front")
+  expect_eq(g:choices(), { "Tanks from North Front", "Convoys from North Front", "No transfer" })
+  H.transfer(g, "Tanks", "North Front", "South Front")
+  expect_eq(g:choices(), { "Convoys from North Front", "Tanks from South Front", "No transfer" })
+  H.transfer(g, "Convoys", "North Front", "Central Front")
+  expect_eq(g:choices(), { "Convoys from Central Front", "Tanks from South Front", "No transfer" })
+  H.transfer(g, "Tanks", "South Front", "Central Front")
   expect_eq(g:turn(), 2, "all transfers spent")
   expect_eq(g:run("return pieces.count('central', { has = 'vehicles' })"), 2)
 end)
@@ -148,8 +145,7 @@ end)
 test("4 transfer phase: identical cards at a front are one choice", function()
   local g = H.new{ event1 = "Czech Weapon Shipments", israeli = { "Haganah Brigades", "Haganah Brigades" } }
   H.deploy_all(g, 1)
-  expect_eq(g:choices(), { "Move Haganah Brigades from North Front to Central Front",
-                           "Move Haganah Brigades from North Front to South Front", "No transfer" })
+  expect_eq(g:choices(), { "Haganah Brigades from North Front", "No transfer" })
 end)
 
 -- SETUP: no Battle Phase on turn 1, even with both sides at a front.
