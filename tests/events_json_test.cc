@@ -36,8 +36,8 @@ std::string error_of(const std::string& json) {
 
 TEST_CASE("events json: one array per event, visible_to only when set", "[store]") {
   CHECK(encode({}) == "[]");
-  const std::vector<EventRow> events{{0, 0, "sequence", "", "Turn 2", ""},
-                                     {0, 0, "draw", "2.1", "Jihad drawn", "arab"}};
+  const std::vector<EventRow> events{{0, 0, "sequence", "", "Turn 2", "", {}},
+                                     {0, 0, "draw", "2.1", "Jihad drawn", "arab", {}}};
   const std::string json = encode(events);
   CHECK(json == R"([["sequence","","Turn 2"],["draw","2.1","Jihad drawn","arab"]])");
   const auto back = decode(json, 12);
@@ -58,10 +58,10 @@ TEST_CASE("events json: quotes, backslashes, control characters and any other by
   std::string all;
   for (int c = 1; c < 256; ++c) all += static_cast<char>(c);
   const std::vector<EventRow> events{
-      {0, 0, "log", "7.3A", "say \"hi\" \\ then\nnew line\ttab\r", ""},
-      {0, 0, "log", "", "Tzahal \xd7\xa6\xd7\x94\"\xd7\x9c, \xff\xfe not UTF-8", ""},
-      {0, 0, "log", "", all, "side \x01"},
-      {0, 0, "", "", "", ""}};
+      {0, 0, "log", "7.3A", "say \"hi\" \\ then\nnew line\ttab\r", "", {}},
+      {0, 0, "log", "", "Tzahal \xd7\xa6\xd7\x94\"\xd7\x9c, \xff\xfe not UTF-8", "", {}},
+      {0, 0, "log", "", all, "side \x01", {}},
+      {0, 0, "", "", "", "", {}}};
   const std::string json = encode(events);
   CHECK(json.find('\n') == std::string::npos);
   CHECK(json.find("\\u0001") != std::string::npos);
@@ -95,7 +95,7 @@ TEST_CASE("events json: damaged text gives a message with the byte, never a cras
   CHECK(error_of("[[\"log\",\"1\",\"a\nb\"]]") == "bad event list at byte 14: expected an escaped control character");
   CHECK(error_of(R"([["log",1,"x"]])") == "bad event list at byte 8: expected a string");
   // Every prefix of a good text is an error, not a crash.
-  const std::string good = encode({{0, 0, "roll", "9.1", "2d6 rolled \"7\"", "idf"}});
+  const std::string good = encode({{0, 0, "roll", "9.1", "2d6 rolled \"7\"", "idf", {}}});
   for (size_t n = 0; n < good.size(); ++n) {
     std::vector<EventRow> out;
     CHECK_FALSE(read_events_json(good.substr(0, n), 1, out).ok());
@@ -108,7 +108,7 @@ TEST_CASE("events json: the writer builds the same text one event at a time", "[
   w.add("sequence", "", "Turn 2", "");
   CHECK(w.json() == R"([["sequence","","Turn 2"]])");
   w.add("draw", "2.1", "Jihad \"drawn\"", "arab");  // after json(): the array is reopened
-  const std::vector<EventRow> same{{0, 0, "sequence", "", "Turn 2", ""}, {0, 0, "draw", "2.1", "Jihad \"drawn\"", "arab"}};
+  const std::vector<EventRow> same{{0, 0, "sequence", "", "Turn 2", "", {}}, {0, 0, "draw", "2.1", "Jihad \"drawn\"", "arab", {}}};
   CHECK(w.json() == encode(same));
   CHECK(w.json() == encode(same));
   w.clear();

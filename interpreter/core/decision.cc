@@ -118,6 +118,7 @@ LazyText choice_lazy_text(const Choice& c, const GameDef& d, const State& s) {
     case ChoiceKind::kPiece:
       t.format = own ? templ->second : "%P";
       t.args.push_back(piece_arg(d, s, c.piece));
+      t.args.push_back(location_arg(s.pieces[c.piece].location));
       break;
     case ChoiceKind::kLocation:
       t.format = own ? templ->second : "%L";
@@ -145,6 +146,46 @@ LazyText choice_lazy_text(const Choice& c, const GameDef& d, const State& s) {
 
 std::string choice_text(const Choice& c, const GameDef& d, const State& s, int reader) {
   return render(choice_lazy_text(c, d, s), d, reader);
+}
+
+namespace {
+
+struct ChoiceValues {
+  ArgClass classes[3];
+  size_t count;
+};
+ChoiceValues values_of(ChoiceKind k) {
+  switch (k) {
+    case ChoiceKind::kPiece: return {{ArgClass::kPiece, ArgClass::kLocation}, 2};
+    case ChoiceKind::kLocation: return {{ArgClass::kLocation}, 1};
+    case ChoiceKind::kMove: return {{ArgClass::kPiece, ArgClass::kLocation, ArgClass::kLocation}, 3};
+    case ChoiceKind::kNumber: return {{ArgClass::kInteger}, 1};
+    case ChoiceKind::kOption: break;
+  }
+  return {{}, 0};
+}
+
+}  // namespace
+
+bool words_fit(const std::vector<ArgClass>& classes, ChoiceKind k) {
+  const ChoiceValues v = values_of(k);
+  if (classes.size() > v.count) return false;
+  for (size_t i = 0; i < classes.size(); ++i)
+    if (!(classes[i] == v.classes[i] || classes[i] == ArgClass::kAny ||
+          (classes[i] == ArgClass::kNumber && v.classes[i] == ArgClass::kInteger)))
+      return false;
+  return true;
+}
+
+const char* choice_values_text(ChoiceKind k) {
+  switch (k) {
+    case ChoiceKind::kPiece: return "%P (the piece) and %L (its location)";
+    case ChoiceKind::kLocation: return "%L";
+    case ChoiceKind::kMove: return "%P, %L (from) and %L (to)";
+    case ChoiceKind::kNumber: return "%d";
+    case ChoiceKind::kOption: break;
+  }
+  return "none";
 }
 
 }  // namespace cardboard

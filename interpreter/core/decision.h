@@ -72,4 +72,13 @@ LazyText choice_lazy_text(const Choice& c, const GameDef& d, const State& s);
 TextArg piece_arg(const GameDef& d, const State& s, int piece);
 TextArg location_arg(int location);
 
+// Whether a format with directives `classes` (core/lazy_text.h) fits the
+// values a choice of kind `k` gives its words: a piece choice its piece and
+// the piece's location (%P %L), a location choice its location (%L), a move
+// its piece, from and to (%P %L %L), a number its number (%d), an option
+// none. A format may use fewer values than there are, in order.
+bool words_fit(const std::vector<ArgClass>& classes, ChoiceKind k);
+// Those values for messages: "%P (the piece) and %L (its location)".
+const char* choice_values_text(ChoiceKind k);
+
 }  // namespace cardboard

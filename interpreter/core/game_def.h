@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -118,6 +119,7 @@ struct GameDef {
   // [texts]: the words of a choice by its option id (core/decision.h), a
   // lazy-text format over the choice's typed fields; "move" words every move.
   std::map<std::string, std::string, std::less<>> texts;
+  std::set<std::string, std::less<>> texts_with_values;  // the ids of those with directives
   uint64_t rules_hash = 0;           // hash of every file the game was loaded from (its bases' too)
 
   // a mod (a game that `extends` another): see docs/mods.md

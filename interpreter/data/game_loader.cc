@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "core/bytes.h"
+#include "core/decision.h"
 #include "core/lazy_text.h"
 #include "core/input_file.h"
 #include "data/map_file.h"
@@ -454,11 +455,20 @@ class Loader {
             continue;
           }
           const std::string text = *v.value<std::string>();
-          if (auto parsed = parse_text_format(text, "texts"); !parsed.ok()) {
+          const auto parsed = parse_text_format(text, "texts");
+          if (!parsed.ok()) {
             problems_.add(bad_data(src.path, &v, "bad text '" + std::string(k.str()) + "': " + parsed.error().message));
             continue;
           }
-          def_->texts[std::string(k.str())] = text;
+          const std::string id(k.str());
+          // A move's words take its piece, from and to.
+          if (id == "move" && !words_fit(*parsed, ChoiceKind::kMove)) {
+            problems_.add(bad_data(src.path, &v, "bad text 'move': a move's words take %P, %L (from) and %L (to)"));
+            continue;
+          }
+          def_->texts[id] = text;
+          if (parsed->empty()) def_->texts_with_values.erase(id);
+          else def_->texts_with_values.insert(id);
         }
     // [sequence]: the topmost game that gives one.
     bool sequence_found = false;

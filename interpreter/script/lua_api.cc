@@ -130,14 +130,17 @@ struct FormatSlot {
 
 }  // namespace
 
-const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn) {
+const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field) {
   thread_local std::array<FormatSlot, 128> cache;
   size_t len = 0;
   const char* s = lua_tolstring(L, fmt, &len);
   FormatSlot& slot = cache[(reinterpret_cast<uintptr_t>(s) >> 4) % cache.size()];
   if (slot.address == s && slot.text.size() == len && std::memcmp(slot.text.data(), s, len) == 0) return slot.classes;
   auto parsed = parse_text_format(std::string_view(s, len), fn);
-  if (!parsed.ok()) luaL_argerror(L, fmt, parsed.error().message.c_str());
+  if (!parsed.ok()) {
+    if (field) luaL_error(L, "bad %s to '%s' (%s)", field, fn, parsed.error().message.c_str());
+    luaL_argerror(L, fmt, parsed.error().message.c_str());
+  }
   slot.address = s;
   slot.text.assign(s, len);
   slot.classes = std::move(*parsed);
@@ -177,23 +180,54 @@ TextArg any_arg(lua_State* L, int idx) {
 
 }  // namespace
 
+namespace {
+
+// Where a text's values are, for messages: arguments of the function
+// (`field` null: "bad argument #3 to 'log'"), or the elements of a table
+// given as field `field` ("bad prompt to 'ask' (value #2 of the text: ...)").
+struct TextPlace {
+  lua_State* L;
+  const char* fn;
+  const char* field;
+  int fmt;  // the format's stack index; value k is at fmt + k
+
+  [[noreturn]] void error(int idx, const char* msg) const {
+    if (!field) luaL_argerror(L, idx, msg);
+    luaL_error(L, "bad %s to '%s' (value #%d of the text: %s)", field, fn, idx - fmt, msg);
+    __builtin_unreachable();
+  }
+  [[noreturn]] void type_error(int idx, const char* expected) const {
+    error(idx, lua_pushfstring(L, "%s expected, got %s", expected, luaL_typename(L, idx)));
+  }
+};
+
+}  // namespace
+
 void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* out) {
+  read_lazy_text_at(L, fmt, last, fn, nullptr, out);
+}
+
+void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const char* field, LazyText* out) {
   fmt = lua_absindex(L, fmt);
-  if (lua_type(L, fmt) != LUA_TSTRING) luaL_typeerror(L, fmt, "format string");
+  const TextPlace place{L, fn, field, fmt};
+  if (lua_type(L, fmt) != LUA_TSTRING) {
+    if (field) luaL_error(L, "bad %s to '%s' (its format first: a string expected, got %s)", field, fn, luaL_typename(L, fmt));
+    luaL_typeerror(L, fmt, "format string");
+  }
   // A nested text (%t) parses its own format through the same cache, which
   // may reuse this format's slot: such a format's classes are copied first.
-  const std::vector<ArgClass>& cached = format_classes(L, fmt, fn);
+  const std::vector<ArgClass>& cached = format_classes(L, fmt, fn, field);
   std::vector<ArgClass> copy;
   const bool nests = std::find(cached.begin(), cached.end(), ArgClass::kText) != cached.end();
   if (nests) copy = cached;
   const std::vector<ArgClass>& classes = nests ? copy : cached;
   const int given = last - fmt;
   if (given < static_cast<int>(classes.size()))
-    luaL_argerror(L, last + 1, lua_pushfstring(L, "no value for directive #%d of the format", given + 1));
+    place.error(last + 1, lua_pushfstring(L, "no value for directive #%d of the format", given + 1));
   if (given > static_cast<int>(classes.size()))
-    luaL_argerror(L, fmt + static_cast<int>(classes.size()) + 1,
-                  lua_pushfstring(L, "the format takes %d value%s", static_cast<int>(classes.size()),
-                                  classes.size() == 1 ? "" : "s"));
+    place.error(fmt + static_cast<int>(classes.size()) + 1,
+                lua_pushfstring(L, "the format takes %d value%s", static_cast<int>(classes.size()),
+                                classes.size() == 1 ? "" : "s"));
   Runtime& rt = runtime_of(L);
   size_t len = 0;
   const char* f = lua_tolstring(L, fmt, &len);
@@ -226,8 +260,8 @@ void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* o
         int isnum = 0;
         const lua_Integer v = lua_tointegerx(L, idx, &isnum);
         if (!isnum) {
-          if (lua_type(L, idx) == LUA_TNUMBER) luaL_argerror(L, idx, "number has no integer representation");
-          luaL_typeerror(L, idx, "number");
+          if (lua_type(L, idx) == LUA_TNUMBER) place.error(idx, "number has no integer representation");
+          place.type_error(idx, "number");
         }
         a.kind = TextArg::Kind::kInteger;
         a.integer = v;
@@ -235,34 +269,52 @@ void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* o
       }
       case ArgClass::kNumber:
         a.kind = TextArg::Kind::kNumber;
-        a.number = luaL_checknumber(L, idx);
+        if (lua_type(L, idx) != LUA_TNUMBER) place.type_error(idx, "number");
+        a.number = lua_tonumber(L, idx);
         break;
       case ArgClass::kAny:
         if (out) a = any_arg(L, idx);
         break;
       case ArgClass::kPiece: {
-        const int p = check_piece(L, idx);
-        if (out) a = piece_arg(rt.def(), rt.state(), p);
+        int isnum = 0;
+        const lua_Integer id = lua_tointegerx(L, idx, &isnum);
+        if (!isnum) place.type_error(idx, "piece");
+        if (id < 1 || id > static_cast<lua_Integer>(rt.state().pieces.size()))
+          place.error(idx, lua_pushfstring(L, "no such piece: %d", static_cast<int>(id)));
+        if (out) a = piece_arg(rt.def(), rt.state(), static_cast<int>(id - 1));
         break;
       }
-      case ArgClass::kLocation:
-        a = location_arg(lua_isnil(L, idx) ? -1 : check_location(L, idx));
+      case ArgClass::kLocation: {
+        int loc = -1;
+        if (!lua_isnil(L, idx)) {
+          if (lua_type(L, idx) != LUA_TSTRING) place.type_error(idx, "location");
+          size_t n = 0;
+          const char* id = lua_tolstring(L, idx, &n);
+          loc = cached_lookup(rt.location_cache(), id, n, rt.def().locations, rt.def().location_index);
+          if (loc < 0) place.error(idx, lua_pushfstring(L, "no such location: '%s'", id));
+        }
+        a = location_arg(loc);
         break;
-      case ArgClass::kSide:
+      }
+      case ArgClass::kSide: {
+        if (lua_type(L, idx) != LUA_TSTRING) place.type_error(idx, "side");
+        const int side = find_side_arg(L, idx);
+        if (side < 0) place.error(idx, lua_pushfstring(L, "no such side: '%s'", lua_tostring(L, idx)));
         a.kind = TextArg::Kind::kSide;
-        a.integer = check_side(L, idx);
+        a.integer = side;
         break;
+      }
       case ArgClass::kType: {
         const char* id = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : nullptr;
         const int t = id ? rt.def().find_type(id) : -1;
-        if (!id) luaL_typeerror(L, idx, "piece type");
-        if (t < 0) luaL_argerror(L, idx, lua_pushfstring(L, "no such piece type: '%s'", id));
+        if (!id) place.type_error(idx, "piece type");
+        if (t < 0) place.error(idx, lua_pushfstring(L, "no such piece type: '%s'", id));
         a.kind = TextArg::Kind::kType;
         a.integer = t;
         break;
       }
       case ArgClass::kText: {
-        if (lua_type(L, idx) != LUA_TTABLE) luaL_typeerror(L, idx, "text {format, values...}");
+        if (lua_type(L, idx) != LUA_TTABLE) place.type_error(idx, "text {format, values...}");
         LazyText nested;
         read_text_field(L, idx, fn, "text", out ? &nested : nullptr);
         if (out) {
@@ -293,7 +345,7 @@ void read_text_field(lua_State* L, int idx, const char* fn, const char* what, La
   luaL_checkstack(L, n + 2, "too many values in a text");
   const int first = lua_gettop(L) + 1;
   for (int i = 1; i <= n; ++i) lua_rawgeti(L, idx, i);
-  read_lazy_text(L, first, first + n - 1, fn, out);
+  read_lazy_text_at(L, first, first + n - 1, fn, what, out);
   lua_settop(L, first - 1);
 }
 

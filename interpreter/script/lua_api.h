@@ -45,9 +45,14 @@ std::string event_rule(lua_State* L, int arg);
 // meets); `out`, when not null, gets the format and the arguments. Errors
 // read as Lua's: "bad argument #3 to 'log' (piece expected, got nil)".
 void read_lazy_text(lua_State* L, int fmt, int last, const char* fn, LazyText* out);
+// The same for a text whose format and values are the elements of a table
+// given as field `field` of `fn`'s arguments: errors name the field and the
+// value's place ("bad prompt to 'ask' (value #1 of the text: number
+// expected, got string)").
+void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const char* field, LazyText* out);
 // The directives of the format string at `fmt`, parsed once and cached by
 // the string's address; a bad format raises an argument error.
-const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn);
+const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field = nullptr);
 // The same for a text given as a string or as a table {format, args...}
 // (a prompt, a choice's text or note); `what` names it in messages.
 void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out);

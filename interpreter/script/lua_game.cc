@@ -3,6 +3,7 @@
 // sequence of play stands and ends the game, tables holds the game's
 // read-only data tables.
 #include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -174,44 +175,33 @@ void apply_template(lua_State* L, Choice& c, const GameDef& d, const State& s) {
   }
 }
 
-// The classes of the values a compact choice of kind k gives a template.
-struct TemplateValues {
-  ArgClass classes[3];
-  size_t count;
-};
-TemplateValues template_values(ChoiceKind k) {
-  switch (k) {
-    case ChoiceKind::kPiece: return {{ArgClass::kPiece, ArgClass::kLocation}, 2};
-    case ChoiceKind::kLocation: return {{ArgClass::kLocation}, 1};
-    case ChoiceKind::kMove: return {{ArgClass::kPiece, ArgClass::kLocation, ArgClass::kLocation}, 3};
-    case ChoiceKind::kNumber: return {{ArgClass::kInteger}, 1};
-    case ChoiceKind::kOption: break;
-  }
-  return {{}, 0};
-}
-
 // Checks the template `text` of the spec against the kinds of its compact
 // lists (`kinds`: a bit per ChoiceKind).
 void check_template(lua_State* L, unsigned kinds) {
   const int t = slot(kText);
   if (lua_isnil(L, t) || kinds == 0) return;
   if (lua_type(L, t) != LUA_TSTRING) luaL_error(L, "bad 'text' to 'ask' (a format string expected, got %s)", luaL_typename(L, t));
-  const std::vector<ArgClass>& parsed = format_classes(L, t, "ask");
-  for (ChoiceKind k : {ChoiceKind::kPiece, ChoiceKind::kLocation, ChoiceKind::kMove, ChoiceKind::kNumber}) {
-    if (!(kinds >> static_cast<unsigned>(k) & 1u)) continue;
-    const TemplateValues values = template_values(k);
-    bool fits = parsed.size() <= values.count;
-    for (size_t i = 0; fits && i < parsed.size(); ++i)
-      fits = parsed[i] == values.classes[i] || parsed[i] == ArgClass::kAny ||
-             (parsed[i] == ArgClass::kNumber && values.classes[i] == ArgClass::kInteger);
-    if (!fits)
+  const std::vector<ArgClass>& parsed = format_classes(L, t, "ask", "'text'");
+  for (ChoiceKind k : {ChoiceKind::kPiece, ChoiceKind::kLocation, ChoiceKind::kMove, ChoiceKind::kNumber})
+    if ((kinds >> static_cast<unsigned>(k) & 1u) && !words_fit(parsed, k))
       luaL_error(L, "bad 'text' to 'ask' ('%s' does not fit a %s choice, whose values are %s)", lua_tostring(L, t),
-                 choice_kind_name(k),
-                 k == ChoiceKind::kPiece      ? "%P (the piece) and %L (its location)"
-                 : k == ChoiceKind::kLocation ? "%L"
-                 : k == ChoiceKind::kMove     ? "%P, %L (from) and %L (to)"
-                                              : "%d");
-  }
+                 choice_kind_name(k), choice_values_text(k));
+}
+
+// Checks game.toml's words for option `id`, when they take values, against
+// the kinds of choice it is given to (`kinds`: a bit per ChoiceKind; an
+// option alone has no values). `what` names the choice in the message.
+void check_option_words(lua_State* L, const std::string& id, unsigned kinds, const char* what) {
+  const GameDef& def = runtime_of(L).def();
+  if (def.texts_with_values.empty() || !def.texts_with_values.contains(id)) return;
+  const std::string& text = def.texts.find(id)->second;
+  const auto parsed = parse_text_format(text, "texts");  // checked when the game was loaded
+  for (ChoiceKind k : {ChoiceKind::kOption, ChoiceKind::kPiece, ChoiceKind::kLocation, ChoiceKind::kMove,
+                       ChoiceKind::kNumber})
+    if ((kinds >> static_cast<unsigned>(k) & 1u) && !words_fit(*parsed, k))
+      luaL_error(L, "bad %s to 'ask' (the words of '%s' in [texts], '%s', do not fit a%s %s choice, whose values are %s)",
+                 what, id.c_str(), text.c_str(), k == ChoiceKind::kOption ? "n" : "", choice_kind_name(k),
+                 choice_values_text(k));
 }
 
 // Reads the choices of `spec` into d.choices and their layout into
@@ -264,6 +254,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
           size_t len = 0;
           const char* s = lua_tolstring(L, -1, &len);
           c.option.assign(s, len);
+          check_option_words(L, c.option, 1u << static_cast<unsigned>(ChoiceKind::kOption), "'options'");
           break;
         }
         default: break;
@@ -292,6 +283,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
     lua_pop(L, 2);
     for (lua_Integer v = lo; v <= hi; ++v) {
       Choice& c = next_choice();
+      c.option.clear();  // a verb is for pieces and locations
       c.number = v;
       c.has_number = true;
     }
@@ -306,6 +298,11 @@ void read_choices(lua_State* L, Decision& d, bool words) {
       lua_rawgeti(L, t, i);
       Choice& c = next_choice();
       read_element(L, lua_gettop(L), i, c, words);
+      if (!c.option.empty() && c.text.empty()) {
+        char what[32];
+        std::snprintf(what, sizeof what, "choice #%d", i);
+        check_option_words(L, c.option, 1u << static_cast<unsigned>(c.kind()), what);
+      }
       lua_pop(L, 1);
     }
     if (count > 0) rt.choice_layout().push_back({kFromChoices, count});
@@ -313,6 +310,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
   d.choices.resize(n);
   if (n == 0) luaL_error(L, "bad choices to 'ask': none given (pieces, locations, to, numbers, options or choices)");
   check_template(L, compact);
+  if (!verb.empty()) check_option_words(L, verb, compact & ~(1u << static_cast<unsigned>(ChoiceKind::kNumber)), "'verb'");
   if (words && compact != 0) {
     size_t k = 0;
     for (const Segment& seg : rt.choice_layout()) {

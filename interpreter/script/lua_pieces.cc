@@ -586,8 +586,10 @@ void emit_move(Runtime& g, int piece, int from, int to, const std::string& rule,
   g.emit(kind, rule, std::move(t));
 }
 
-// pieces.create(type, loc [, rule [, {owner = side}]]) -> piece id: a new
-// piece at the top of loc, owned by `owner` or else by the type's owner
+// pieces.create(type, loc [, rule [, {owner = side, visibility = v}]]) ->
+// piece id: a new piece at the top of loc, owned by `owner` or else by the
+// type's owner, seen as `visibility` says from the start (a unit set up face
+// down is never named to the enemy, not even by its placing)
 int l_create(lua_State* L) {
   Runtime& g = runtime_of(L);
   const char* type_id = luaL_checkstring(L, 1);
@@ -596,13 +598,22 @@ int l_create(lua_State* L) {
   const int loc = check_location(L, 2);
   std::string rule = event_rule(L, 3);
   int owner = g.def().types[type].owner;
+  int visibility = -1;
   if (!lua_isnoneornil(L, 4)) {
     luaL_checktype(L, 4, LUA_TTABLE);
     lua_getfield(L, 4, "owner");
     if (!lua_isnil(L, -1)) owner = check_side(L, lua_gettop(L));
-    lua_pop(L, 1);
+    lua_getfield(L, 4, "visibility");
+    if (!lua_isnil(L, -1)) {
+      static const char* const names[] = {"public", "owner", "nobody", nullptr};
+      visibility = luaL_checkoption(L, lua_gettop(L), nullptr, names);
+    }
+    lua_pop(L, 2);
   }
+  if (visibility == static_cast<int>(Visibility::kOwner) && owner < 0)
+    return luaL_argerror(L, 4, "a piece with no owner cannot be seen by its owner only");
   const int p = g.state().create_piece(type, owner, loc);
+  g.state().pieces[p].visibility = visibility;
   emit_move(g, p, -1, loc, rule, "placed");
   push_piece(L, p);
   return 1;

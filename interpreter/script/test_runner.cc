@@ -173,12 +173,24 @@ int l_choose(lua_State* L) {
   return 0;
 }
 
+// The reader named by optional argument `idx`: a side id reads as that
+// side does; none reads as the referee, who sees every piece.
+int opt_reader(lua_State* L, int idx, const Game& g) {
+  if (lua_isnoneornil(L, idx)) return kEveryone;
+  const char* id = luaL_checkstring(L, idx);
+  const int side = g.def().find_side(id);
+  if (side < 0) luaL_error(L, "bad argument #1 (no such side: '%s')", id);
+  return side;
+}
+
+// g:choices([side]) -> the words of the open choices, for `side` or the referee
 int l_choices(lua_State* L) {
   const Game& g = check_game(L);
+  const int reader = opt_reader(L, 2, g);
   const auto n = g.state().pending.choices.size();
   lua_createtable(L, static_cast<int>(n), 0);
   for (size_t i = 0; i < n; ++i) {
-    lua_pushstring(L, g.choice_text(static_cast<int>(i), kEveryone).c_str());
+    lua_pushstring(L, g.choice_text(static_cast<int>(i), reader).c_str());
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
@@ -196,9 +208,11 @@ int l_choice_values(lua_State* L) {
   return 1;
 }
 
+// g:prompt([side]) -> the pending prompt, for `side` or the referee
 int l_prompt(lua_State* L) {
   const Game& g = check_game(L);
-  if (g.state().pending.open()) lua_pushstring(L, g.prompt_text(kEveryone).c_str());
+  const int reader = opt_reader(L, 2, g);
+  if (g.state().pending.open()) lua_pushstring(L, g.prompt_text(reader).c_str());
   else lua_pushnil(L);
   return 1;
 }
@@ -301,19 +315,24 @@ int l_count(lua_State* L) {
   return 1;
 }
 
+// g:events([side]) -> the log as {kind =, rule =, text =}: all of it for the
+// referee, or the events `side` sees, in its words
 int l_events(lua_State* L) {
   Game& g = check_game(L);
+  const int reader = opt_reader(L, 2, g);
   const auto& ev = g.events();
   lua_createtable(L, static_cast<int>(ev.size()), 0);
-  for (size_t i = 0; i < ev.size(); ++i) {
+  lua_Integer n = 0;
+  for (const Event& e : ev) {
+    if (reader >= 0 && e.visible_to >= 0 && e.visible_to != reader) continue;
     lua_createtable(L, 0, 3);
-    lua_pushstring(L, event_kind_name(ev[i].kind));
+    lua_pushstring(L, event_kind_name(e.kind));
     lua_setfield(L, -2, "kind");
-    lua_pushstring(L, ev[i].rule.c_str());
+    lua_pushstring(L, e.rule.c_str());
     lua_setfield(L, -2, "rule");
-    lua_pushstring(L, event_text(g, ev[i]).c_str());
+    lua_pushstring(L, render(e.text, g.def(), reader).c_str());
     lua_setfield(L, -2, "text");
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    lua_rawseti(L, -2, ++n);
   }
   return 1;
 }
