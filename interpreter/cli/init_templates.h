@@ -212,6 +212,7 @@ Files:
 | 2.2 hold | `2.2 hold: the cards stay in hand` |
 | 3 victory check | `3 victory: 3 VP and more than the other side win at the end of the turn` |
 | 3.1 end of the game | `3.1 end of the game: equal VP after the last turn is a draw` |
+| whole game | `whole game: random games end with a known result` |
 )tpl";
 
 // rules/NAME/tests/NAME_test.lua
@@ -274,6 +275,15 @@ test("3.1 end of the game: equal VP after the last turn is a draw", function()
   expect_eq(g:turn(), 8)
   expect_eq({ g:result() }, { "Draw" })
   expect(g:logged("North found no card to draw", "2.1"))
+end)
+
+-- Whole games at random: each ends with a known result and winner, and
+-- positions with equal state hashes have the same future (state a later
+-- decision needs is kept in vars, not in a local across ask).
+test("whole game: random games end with a known result", function()
+  random_play{ scenario = "basic", games = 50, transpositions = true,
+               results = { ["North wins"] = "north", ["South wins"] = "south", ["North wins on points"] = "north",
+                           ["South wins on points"] = "south", ["Draw"] = false } }
 end)
 )tpl";
 

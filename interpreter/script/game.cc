@@ -1,6 +1,8 @@
 #include "script/game.h"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "core/sequence.h"
 #include "core/input_file.h"
@@ -187,6 +189,83 @@ void Game::apply_setup() {
 }
 
 // A suspended or failed coroutine cannot be reused: let it be collected.
+namespace {
+
+// A value in short for a message: tables by their entries, sorted, two
+// levels deep at most, raw (no metamethod runs).
+void describe_value(lua_State* L, int idx, int depth, std::string& out) {
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: {
+      std::string s = lua_tostring(L, idx);
+      if (s.size() > 40) s = s.substr(0, 40) + "...";
+      out += '"' + s + '"';
+      return;
+    }
+    case LUA_TNUMBER:
+    case LUA_TBOOLEAN:
+    case LUA_TNIL: {
+      // luaL_tolstring of these runs no metamethod.
+      out += luaL_tolstring(L, idx, nullptr);
+      lua_pop(L, 1);
+      return;
+    }
+    case LUA_TTABLE: break;
+    default: out += luaL_typename(L, idx); return;
+  }
+  if (depth == 0 || !lua_checkstack(L, 4)) {
+    out += "{...}";
+    return;
+  }
+  std::vector<std::pair<std::string, std::string>> entries;
+  lua_pushnil(L);
+  bool more = false;
+  while (!(more = entries.size() == 64) && lua_next(L, idx)) {
+    std::string key, value;
+    if (lua_type(L, -2) == LUA_TSTRING) key = lua_tostring(L, -2);
+    else {
+      key = "[";
+      describe_value(L, -2, 0, key);
+      key += "]";
+    }
+    describe_value(L, -1, depth - 1, value);
+    entries.emplace_back(std::move(key), std::move(value));
+    lua_pop(L, 1);
+  }
+  if (more) lua_pop(L, 1);  // the last key
+  std::sort(entries.begin(), entries.end());
+  out += '{';
+  for (size_t i = 0; i < entries.size(); ++i) out += (i ? ", " : "") + entries[i].first + " = " + entries[i].second;
+  out += more ? ", ...}" : "}";
+}
+
+}  // namespace
+
+std::vector<Game::Local> Game::suspended_locals() const {
+  std::vector<Local> out;
+  if (!co_) return out;
+  lua_State* L = rt_.sandbox_->L();
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(co_, level, &ar); ++level) {
+    if (!lua_getinfo(co_, "Sln", &ar) || ar.what == std::string("C")) continue;
+    const std::string where = std::string(ar.name ? ar.name : "the step") + ", " + ar.short_src + ":" +
+                              std::to_string(ar.currentline);
+    for (int i = 1; lua_checkstack(co_, 1); ++i) {
+      const char* name = lua_getlocal(co_, &ar, i);
+      if (!name) break;
+      // The value is read on the main thread, which has room for it.
+      lua_xmove(co_, L, 1);
+      if (name[0] != '(') {
+        Local l{where, name, {}};
+        describe_value(L, -1, 2, l.value);
+        out.push_back(std::move(l));
+      }
+      lua_pop(L, 1);
+    }
+  }
+  return out;
+}
+
 void Game::drop_coroutine() {
   if (!co_) return;
   luaL_unref(rt_.sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);

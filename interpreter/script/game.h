@@ -103,6 +103,15 @@ class Game {
   // The names of the globals the rules and the kernel define (for lint).
   std::set<std::string> rules_globals() const;
 
+  // The local variables of the step suspended in `ask`, innermost function
+  // first, for an author's diagnosis: where ("transfer_one, phases.lua:107"),
+  // the name, and the value in short ("3", "\"north\"", "{[12] = true}").
+  // Empty at a quiet point.
+  struct Local {
+    std::string where, name, value;
+  };
+  std::vector<Local> suspended_locals() const;
+
  private:
   explicit Game(std::shared_ptr<const GameDef> def);
   Status load_rules();

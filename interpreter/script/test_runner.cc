@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <new>
+#include <optional>
 
 #include "core/bytes.h"
 #include "core/rng.h"
@@ -12,6 +13,7 @@
 #include "data/toml_file.h"
 #include "core/decision.h"
 #include "script/game.h"
+#include "script/identity_check.h"
 #include "script/lua_api.h"
 #include "script/sandbox.h"
 
@@ -385,6 +387,7 @@ struct RandomPlay {
   int64_t max_turn = 0;    // 0: no check
   int64_t every = 1;       // check every N decisions
   int64_t replay_every = 10;  // replay game i when i % N == 0; 0: never
+  int64_t transpositions = 0;  // check the hash as identity every N decisions; 0: never
   int check = 0, at_end = 0, results = 0, sides = 0;  // stack indices, 0 when absent
 };
 
@@ -454,6 +457,10 @@ int l_random_play(lua_State* L) {
   o.max_turn = opt_count(L, "max_turn", o.max_turn, 0);
   o.every = opt_count(L, "every", o.every, 1);
   o.replay_every = opt_count(L, "replay_every", o.replay_every, 0);
+  // transpositions = true checks at every decision, a number n at every n-th.
+  if (lua_getfield(L, 1, "transpositions") == LUA_TBOOLEAN) o.transpositions = lua_toboolean(L, -1) ? 1 : 0;
+  else if (!lua_isnil(L, -1)) o.transpositions = opt_count(L, "transpositions", 0, 1);
+  lua_pop(L, 1);
   o.check = opt_field(L, "check", LUA_TFUNCTION);
   o.at_end = opt_field(L, "at_end", LUA_TFUNCTION);
   o.results = opt_field(L, "results", LUA_TTABLE);
@@ -478,19 +485,37 @@ int l_random_play(lua_State* L) {
   Game& g = *box.game;
   ctx.last_game = &g;
   std::unique_ptr<Game> replayer;
+  std::vector<int> taken;
+  std::optional<IdentityCheck> identity;
+  // The hook refers to this call's locals: it goes when the call ends, by
+  // an error (a C++ exception in Lua built as C++) or not.
+  struct HookReset {
+    Game& g;
+    ~HookReset() { g.set_snapshot_hook(nullptr); }
+  } hook_reset{g};
+  if (o.transpositions) {
+    identity.emplace(*def);
+    g.set_snapshot_hook([&](const State& st) { identity->snapshot(st, taken.size()); });
+  }
 
   std::map<std::string, int64_t> outcomes;
   int64_t total_decisions = 0, total_turns = 0;
-  std::vector<int> taken;
   for (int64_t i = 0; i < o.games; ++i) {
     const auto seed = static_cast<uint64_t>(o.seed + i);
     Rng chooser(derive_seed(static_cast<uint64_t>(o.seed), static_cast<uint64_t>(i)));
+    // The identity check draws from its own generator: checking it or not
+    // plays the same games.
+    Rng probe(derive_seed(~static_cast<uint64_t>(o.seed), static_cast<uint64_t>(i)));
     taken.clear();
     g.clear_events();
+    if (identity) identity->start(seed);
     if (auto st = g.start(seed); !st.ok()) random_play_failure(L, g, seed, 0, st.error().message);
     int64_t decisions = 0;
     while (!g.state().finished) {
       if (o.check && decisions % o.every == 0) call_check(L, o.check, box_index, g, seed, decisions);
+      if (identity && decisions % o.transpositions == 0)
+        if (auto st = identity->check(taken, probe); !st.ok())
+          random_play_failure(L, g, seed, decisions, st.error().message);
       const Decision& d = g.state().pending;
       if (!side_allowed[d.side])
         random_play_failure(L, g, seed, decisions, "side '" + (*def)->sides[d.side].id + "' was asked, not one of 'sides'");

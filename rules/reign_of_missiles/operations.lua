@@ -54,18 +54,23 @@ function naval_for(area)
   return nil
 end
 
--- The ways the player can attack a target in `area` now (7.1.1, 7.1.2).
-function attack_options(area)
+-- The ways the player can attack a target in `area` now (7.1.1, 7.1.2):
+-- the launcher `launcher`, or the area's centre when it is nil.
+function attack_options(area, launcher)
   local f15 = pieces.at("israeli_available", F15)[1]
   local drone = pieces.at("israeli_available", DRONE)[1]
   local naval = naval_for(area)
   local out = {}
-  if f15 then out[#out + 1] = { option = "f15", text = "F-15", kind = "f15", units = { f15 } } end
-  if drone then out[#out + 1] = { option = "drone", text = "Drone", kind = "drone", units = { drone } } end
-  if f15 and drone then
-    out[#out + 1] = { option = "combined", text = "F-15 and Drone together", kind = "combined", units = { f15, drone } }
+  local function way(kind, text, units)
+    -- The choice names its target too: two attacks on different targets
+    -- are different decisions (and different positions).
+    out[#out + 1] = { option = kind, piece = launcher, location = not launcher and area or nil, text = text,
+                      kind = kind, units = units }
   end
-  if naval then out[#out + 1] = { option = "naval", text = "Naval Support", kind = "naval", units = { naval } } end
+  if f15 then way("f15", "F-15", { f15 }) end
+  if drone then way("drone", "Drone", { drone }) end
+  if f15 and drone then way("combined", "F-15 and Drone together", { f15, drone }) end
+  if naval then way("naval", "Naval Support", { naval }) end
   return out
 end
 
@@ -286,7 +291,7 @@ function combat_round()
       commando_raid()
     else
       local area = c.location or pieces.location(c.piece)
-      local ways = attack_options(area)
+      local ways = attack_options(area, c.piece)
       ways[#ways + 1] = "Cancel"
       local w = ask("israel", c.piece and "7.1.1" or "7.1.2", { prompt = "Attack with", choices = ways })
       if w ~= "Cancel" then

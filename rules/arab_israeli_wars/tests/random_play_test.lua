@@ -38,3 +38,11 @@ test("random play: 200 seeded games end with a result, keep the TT in bounds and
   }
   expect(report.outcomes["Arab victory: complete loss"] ~= nil, "the Arabs win some games")
 end)
+
+-- The state hash is a position's identity: around every decision of these
+-- games, positions one and two decisions on that share a hash must share
+-- their future (docs/concepts/sequence-of-play.md, "A position is its state").
+test("random play: positions with equal state hashes have the same future", function()
+  random_play{ scenario = "1948", games = 30, seed = 101, max_decisions = 2000, results = RESULTS,
+               transpositions = true }
+end)

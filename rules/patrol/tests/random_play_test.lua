@@ -34,3 +34,8 @@ test("random play: 200 seeded games end with a result and keep every chit", func
   expect(report.outcomes["Patrol wins: the valley is secured"], "the patrol wins some games")
   expect(report.outcomes["Insurgents win: the patrol ran out of time"], "the insurgents win some games")
 end)
+
+-- The state hash is a position's identity (docs/concepts/sequence-of-play.md).
+test("random play: positions with equal state hashes have the same future", function()
+  random_play{ scenario = "valley", games = 30, seed = 201, results = RESULTS, transpositions = true }
+end)

@@ -52,3 +52,11 @@ test("random play: 1,000 seeded games end with a known result, keep the tracks i
   expect(report.outcomes["Substantive Hamas Victory"] ~= nil, "Hamas wins some games")
   expect(report.outcomes["Stalemate"] ~= nil, "some games are drawn")
 end)
+
+-- The state hash is a position's identity: around every third decision of
+-- these games, positions one and two decisions on that share a hash must
+-- share their future (docs/concepts/sequence-of-play.md).
+test("random play: positions with equal state hashes have the same future", function()
+  random_play{ scenario = "gaza_2012", games = 10, seed = 1001, max_decisions = 5000, results = RESULTS,
+               transpositions = 3 }
+end)
