@@ -337,3 +337,129 @@ TEST_CASE("loader: a scenario path loads the rules of the project it lies in", "
   REQUIRE(by_id.ok());
   CHECK((*by_id)->title == "Tiny");
 }
+
+// Scenario `extends` (docs/toml.md#scenarios): a scenario reuses another and
+// gives only what changes.
+TEST_CASE("loader: a scenario that extends another inherits it and replaces key by key", "[data][loader][extends]") {
+  TinyProject p("extends", kGame, R"([scenario]
+game = "tiny"
+title = "One"
+turns = 6
+setup = "play"
+[tracks]
+score = 2
+[vars]
+mood = "calm"
+level = 1
+[[pieces]]
+type = "card"
+at = "table"
+count = 3
+)");
+  const fs::path two = p.root / "scenarios/tiny/two.toml";
+  std::ofstream(two) << R"([scenario]
+extends = "one"
+turns = 4
+[tracks]
+score = 5
+[vars]
+level = 2
+[[pieces]]
+type = "card"
+at = "table"
+count = 1
+)";
+  auto def = load_game("tiny/two", p.root.string());
+  REQUIRE(def.ok());
+  const GameDef& d = **def;
+  CHECK(d.scenario_id == "tiny/two");
+  CHECK(d.scenario_title == "One");
+  CHECK(d.last_turn == 4);
+  CHECK(d.setup_script == "play");
+  REQUIRE(d.setup_tracks.size() == 2);
+  CHECK(d.setup_tracks.back().second == 5);  // applied last: the extending file's
+  CHECK(d.setup_vars.find("mood")->as_string() == "calm");
+  CHECK(d.setup_vars.find("level")->as_int() == 2);
+  REQUIRE(d.setup_pieces.size() == 1);
+  CHECK(d.setup_pieces[0].count == 1);  // the same type, place and owner: replaced
+  const auto base = load_game("tiny/one", p.root.string());
+  REQUIRE(base.ok());
+  CHECK((*base)->rules_hash != d.rules_hash);  // both files are hashed
+
+  // A new place adds pieces; count 0 takes the base's entry out.
+  std::ofstream(two) << R"([scenario]
+extends = "tiny/one"
+title = "Two"
+[[pieces]]
+type = "card"
+at = "table"
+count = 0
+[[pieces]]
+type = "card"
+at = "deck"
+count = 2
+)";
+  def = load_game("tiny/two", p.root.string());
+  REQUIRE(def.ok());
+  CHECK((*def)->scenario_title == "Two");
+  REQUIRE((*def)->setup_pieces.size() == 1);
+  CHECK((*def)->setup_pieces[0].location == (*def)->find_location("deck"));
+  CHECK((*def)->setup_pieces[0].count == 2);
+}
+
+TEST_CASE("loader: a scenario's extends names a scenario that exists, without a cycle", "[data][loader][extends]") {
+  TinyProject p("extends-bad");
+  const fs::path two = p.root / "scenarios/tiny/two.toml";
+  std::ofstream(two) << "[scenario]\nextends = \"three\"\n";
+  auto def = load_game("tiny/two", p.root.string());
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message.find("no scenario 'three' to extend: expected") != std::string::npos);
+  CHECK(def.error().message.find("two.toml:2:11)") != std::string::npos);
+
+  std::ofstream(two) << "[scenario]\nextends = \"../two\"\n";
+  def = load_game("tiny/two", p.root.string());
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message.find("bad 'extends': '../two' is neither a scenario") != std::string::npos);
+
+  // two -> three -> two
+  std::ofstream(two) << "[scenario]\nextends = \"three\"\n";
+  std::ofstream(p.root / "scenarios/tiny/three.toml") << "[scenario]\nextends = \"two\"\ngame = \"tiny\"\n";
+  def = load_game("tiny/two", p.root.string());
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message.find("extends cycle") != std::string::npos);
+
+  // A chain too deep: s0 -> s1 -> ... -> s19.
+  for (int i = 0; i < 20; ++i)
+    std::ofstream(p.root / ("scenarios/tiny/s" + std::to_string(i) + ".toml"))
+        << "[scenario]\ngame = \"tiny\"\nextends = \"s" << i + 1 << "\"\n";
+  std::ofstream(p.root / "scenarios/tiny/s20.toml") << "[scenario]\ngame = \"tiny\"\n";
+  def = load_game("tiny/s0", p.root.string());
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message.find("more than 16 deep") != std::string::npos);
+
+  // No file of the chain names the game.
+  std::ofstream(p.root / "scenarios/tiny/s20.toml") << "[scenario]\ntitle = \"x\"\n";
+  std::ofstream(two) << "[scenario]\nextends = \"s20\"\n";
+  def = load_game("tiny/two", p.root.string());
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message.find("missing 'game' in [scenario]") != std::string::npos);
+
+  // A bad value in the base is reported at the base's file and line.
+  std::ofstream(p.root / "scenarios/tiny/s20.toml") << "[scenario]\ngame = \"tiny\"\n[tracks]\nscore = 9\n";
+  def = load_game("tiny/two", p.root.string());
+  REQUIRE_FALSE(def.ok());
+  CHECK(def.error().message.find("track 'score' start 9 is outside 0..5 (") != std::string::npos);
+  CHECK(def.error().message.find("s20.toml:4:9)") != std::string::npos);
+}
+
+TEST_CASE("loader: list shows an extending scenario with the title it inherits", "[data][loader][extends]") {
+  TinyProject p("extends-list");
+  std::ofstream(p.root / "scenarios/tiny/two.toml") << "[scenario]\nextends = \"one\"\n";
+  bool found = false;
+  for (const auto& e : list_catalog(p.root.string()))
+    if (e.scenario == "tiny/two") {
+      found = true;
+      CHECK(e.scenario_title == "One");
+    }
+  CHECK(found);
+}

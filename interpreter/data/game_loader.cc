@@ -63,6 +63,18 @@ bool is_regular_file(const std::string& path) {
 // so that references to it do not report more problems. A problem that
 // leaves nothing sensible to check after it (a file that does not parse, a
 // missing base game) stops the job.
+// The file a scenario's `extends` names: a scenario of the same folder
+// ("1948"), one of the project at `root` ("arab_israeli_wars/1948"), or a
+// .toml path relative to the scenario at `path`; "" when it names none.
+std::string scenario_base_path(const std::string& path, const std::string& base, const std::string& root) {
+  if (base.ends_with(".toml")) return (fs::path(path).parent_path() / base).lexically_normal().string();
+  if (valid_id(base)) return (fs::path(path).parent_path() / (base + ".toml")).string();
+  const auto slash = base.find('/');
+  if (slash != std::string::npos && valid_id(base.substr(0, slash)) && valid_id(base.substr(slash + 1)))
+    return root + "/scenarios/" + base + ".toml";
+  return "";
+}
+
 class Loader {
  public:
   explicit Loader(std::string root) : root_(std::move(root)) {}
@@ -73,60 +85,79 @@ class Loader {
     def_ = std::make_shared<GameDef>();
     // Game ids are looked up in the project the scenario lies in.
     if (std::string tree = root_of(scenario_path); !tree.empty()) root_ = tree;
-    auto scen = read(scenario_path);
-    if (!scen.ok()) return nullptr;
-    const toml::table& st = *scen;
-    check_keys(scenario_path, st, {"scenario", "tracks", "vars", "pieces"}, "a scenario file", problems_);
-    const toml::table* head = st["scenario"].as_table();
-    if (!head) return fail(bad_data(scenario_path, &st, "missing [scenario] table with at least 'game' and 'title'"));
-    check_keys(scenario_path, *head, {"game", "title", "id", "turns", "setup", "max_turns"}, "[scenario]", problems_);
-    auto game = get_string(scenario_path, *head, "game");
+    std::vector<ScenarioFile> files;
+    if (!gather_scenarios(scenario_path, files)) return nullptr;
+    // Each [scenario] key: the value of the nearest file that gives it.
+    auto nearest = [&](const char* key) -> const ScenarioFile* {
+      for (size_t i = files.size(); i-- > 0;)
+        if (files[i].head().get(key)) return &files[i];
+      return nullptr;
+    };
+    const ScenarioFile* with_game = nearest("game");
+    if (!with_game)
+      return fail(bad_data(scenario_path, &files.back().head(), "missing 'game' in [scenario] (nor does a scenario it extends give one)"));
+    const std::string& game_file = with_game->path;
+    const toml::table& game_head = with_game->head();
+    auto game = get_string(game_file, game_head, "game");
     if (!game.ok()) return fail(game.error());
     std::string game_dir = *game;
     if (game_dir.find('/') != std::string::npos)
-      game_dir = (fs::path(scenario_path).parent_path() / game_dir).lexically_normal().string();
+      game_dir = (fs::path(game_file).parent_path() / game_dir).lexically_normal().string();
     else if (valid_id(game_dir))
       game_dir = root_ + "/rules/" + game_dir;
     else
-      return fail(bad_data(scenario_path, head->get("game"),
+      return fail(bad_data(game_file, game_head.get("game"),
                            "bad 'game': '" + *game + "' is neither a game id nor a path to a game's folder"));
     game_dir = without_trailing_slash(game_dir);
     if (!is_regular_file(game_dir + "/game.toml"))
-      return fail(bad_data(scenario_path, head->get("game"), "no game '" + *game + "': expected " + game_dir + "/game.toml"));
+      return fail(bad_data(game_file, game_head.get("game"), "no game '" + *game + "': expected " + game_dir + "/game.toml"));
     if (!load_game_file(game_dir)) return nullptr;
 
     const std::string stem = fs::path(scenario_path).stem().string();
     def_->scenario_file = scenario_path;
     def_->scenario_id = def_->id + "/" + stem;
     const std::string none;
-    auto title = get_string(scenario_path, *head, "title", &stem);
-    if (problems_.check(title)) def_->scenario_title = *title;
-    const int64_t zero = 0;
-    auto turns = get_int(scenario_path, *head, "turns", &zero, 0, kMaxTurns);
-    if (problems_.check(turns)) def_->last_turn = static_cast<int>(*turns);
-    const int64_t default_max = def_->sequence.max_turns;
-    auto max_turns = get_int(scenario_path, *head, "max_turns", &default_max, 1, kMaxTurns);
-    if (problems_.check(max_turns)) def_->sequence.max_turns = static_cast<int>(*max_turns);
-    auto setup = get_string(scenario_path, *head, "setup", &none);
-    if (problems_.check(setup) && head->get("setup") &&
-        problems_.check(check_function_name(scenario_path, head->get("setup"), "setup", *setup)))
-      def_->setup_script = *setup;
-
-    if (const toml::node* tr = st.get("tracks")) {
-      if (!tr->is_table()) problems_.add(bad_data(scenario_path, tr, "bad [tracks]: a table expected"));
-      else
-        for (const auto& [k, v] : *tr->as_table()) problems_.check(load_track_start(scenario_path, std::string(k.str()), v));
+    if (const ScenarioFile* f = nearest("title")) {
+      auto title = get_string(f->path, f->head(), "title");
+      if (problems_.check(title)) def_->scenario_title = *title;
+    } else {
+      def_->scenario_title = stem;
     }
-    if (const toml::node* vars = st.get("vars")) {
-      if (!vars->is_table()) problems_.add(bad_data(scenario_path, vars, "bad [vars]: a table expected"));
-      else
-        for (const auto& [k, v] : *vars->as_table()) def_->setup_vars.set(std::string(k.str()), to_value(v));
+    if (const ScenarioFile* f = nearest("turns")) {
+      auto turns = get_int(f->path, f->head(), "turns", nullptr, 0, kMaxTurns);
+      if (problems_.check(turns)) def_->last_turn = static_cast<int>(*turns);
     }
-    if (const toml::node* pieces = st.get("pieces")) {
-      if (!pieces->is_array()) problems_.add(bad_data(scenario_path, pieces, "bad [[pieces]]: an array of tables expected"));
-      else
-        for (const auto& n : *pieces->as_array()) problems_.check(load_piece_setup(scenario_path, n));
+    if (const ScenarioFile* f = nearest("max_turns")) {
+      auto max_turns = get_int(f->path, f->head(), "max_turns", nullptr, 1, kMaxTurns);
+      if (problems_.check(max_turns)) def_->sequence.max_turns = static_cast<int>(*max_turns);
     }
+    if (const ScenarioFile* f = nearest("setup")) {
+      auto setup = get_string(f->path, f->head(), "setup");
+      if (problems_.check(setup) && problems_.check(check_function_name(f->path, f->head().get("setup"), "setup", *setup)))
+        def_->setup_script = *setup;
+    }
+    // [tracks] and [vars] key by key, [[pieces]] entry by entry: a file's
+    // own values replace those of the scenarios it extends.
+    for (size_t level = 0; level < files.size(); ++level) {
+      const std::string& path = files[level].path;
+      const toml::table& st = files[level].table;
+      if (const toml::node* tr = st.get("tracks")) {
+        if (!tr->is_table()) problems_.add(bad_data(path, tr, "bad [tracks]: a table expected"));
+        else
+          for (const auto& [k, v] : *tr->as_table()) problems_.check(load_track_start(path, std::string(k.str()), v));
+      }
+      if (const toml::node* vars = st.get("vars")) {
+        if (!vars->is_table()) problems_.add(bad_data(path, vars, "bad [vars]: a table expected"));
+        else
+          for (const auto& [k, v] : *vars->as_table()) def_->setup_vars.set(std::string(k.str()), to_value(v));
+      }
+      if (const toml::node* pieces = st.get("pieces")) {
+        if (!pieces->is_array()) problems_.add(bad_data(path, pieces, "bad [[pieces]]: an array of tables expected"));
+        else
+          for (const auto& n : *pieces->as_array()) problems_.check(load_piece_setup(path, n, level));
+      }
+    }
+    std::erase_if(def_->setup_pieces, [](const PieceSetup& ps) { return ps.count == 0; });
     return finish(game_dir);
   }
 
@@ -161,6 +192,53 @@ class Loader {
   }
 
   // Reads and parses a TOML file; every syntax error goes to the problems.
+  // A scenario file, and its [scenario] table.
+  struct ScenarioFile {
+    std::string path;
+    toml::table table;
+    const toml::table& head() const { return *table.get("scenario")->as_table(); }
+  };
+  static constexpr size_t kMaxScenarioChain = 16;
+
+  // Reads the scenario at `path` and, first, those it extends (recursively):
+  // `out` gets the base-most first. A scenario extends another by
+  // `extends` in [scenario]: a scenario of the same folder ("1948"), one of
+  // the project's ("arab_israeli_wars/1948"), or a .toml path relative to
+  // the file. False when loading cannot go on.
+  bool gather_scenarios(const std::string& path, std::vector<ScenarioFile>& out) {
+    auto parsed = read(path);
+    if (!parsed.ok()) return false;
+    ScenarioFile f{path, std::move(*parsed)};
+    check_keys(path, f.table, {"scenario", "tracks", "vars", "pieces"}, "a scenario file", problems_);
+    if (!f.table["scenario"].as_table())
+      return stop(bad_data(path, &f.table, "missing [scenario] table with at least 'game' and 'title'"));
+    check_keys(path, f.head(), {"game", "title", "id", "turns", "setup", "max_turns", "extends"}, "[scenario]", problems_);
+    if (const toml::node* ext = f.head().get("extends")) {
+      auto base = get_string(path, f.head(), "extends");
+      if (!base.ok()) return stop(base.error());
+      const std::string base_path = scenario_base_path(path, *base, root_);
+      if (base_path.empty())
+        return stop(bad_data(path, ext, "bad 'extends': '" + *base +
+                                            "' is neither a scenario (\"1948\", \"GAME/SCENARIO\") nor a .toml path"));
+      if (!is_regular_file(base_path))
+        return stop(bad_data(path, ext, "no scenario '" + *base + "' to extend: expected " + base_path));
+      std::error_code ec;
+      const std::string canon = fs::weakly_canonical(base_path, ec).string();
+      std::vector<std::string> chain{fs::weakly_canonical(path, ec).string()};
+      for (const auto& o : scenario_chain_) chain.push_back(o);
+      for (const auto& c : chain)
+        if (c == canon) return stop(bad_data(path, ext, "extends cycle: " + path + " extends " + base_path + ", which it extends"));
+      if (scenario_chain_.size() + 1 >= kMaxScenarioChain)
+        return stop(bad_data(path, ext, "scenarios extend one another more than " + std::to_string(kMaxScenarioChain) + " deep"));
+      scenario_chain_.push_back(chain.front());
+      const bool ok = gather_scenarios(base_path, out);
+      scenario_chain_.pop_back();
+      if (!ok) return false;
+    }
+    out.push_back(std::move(f));
+    return true;
+  }
+
   Result<toml::table> read(const std::string& path) {
     auto text = read_input_file(path);
     if (!text.ok()) {
@@ -749,8 +827,11 @@ class Loader {
     return ok_status();
   }
 
-  // A scenario's [[pieces]] entry: each of its references and its count checked.
-  Status load_piece_setup(const std::string& file, const toml::node& n) {
+  // A scenario's [[pieces]] entry: each of its references and its count
+  // checked. An entry of a scenario that extends another (`level` above
+  // the entry's) with the same type, place and owner replaces its count
+  // (0 takes it out); any other entry adds pieces.
+  Status load_piece_setup(const std::string& file, const toml::node& n, size_t level) {
     const auto* t = n.as_table();
     if (!t) return bad_data(file, &n, "bad [[pieces]] entry: a table expected");
     check_keys(file, *t, {"type", "at", "owner", "count"}, "[[pieces]]", problems_);
@@ -778,13 +859,28 @@ class Loader {
     const int64_t one = 1;
     auto count = get_int(file, *t, "count", &one, 0, kMaxCopies);
     if (!count.ok()) return count.error();
-    set_up_pieces_ += *count;
-    if (set_up_pieces_ > kMaxPieces)
-      return bad_data(file, t->get("count") ? t->get("count") : &n,
-                      "too many pieces: the set-up makes " + std::to_string(set_up_pieces_) +
-                          " pieces with this entry, and a game may have at most " + std::to_string(kMaxPieces));
     ps.count = static_cast<int>(*count);
-    if (ps.type >= 0 && ps.location >= 0 && good_owner) def_->setup_pieces.push_back(ps);
+    if (ps.type < 0 || ps.location < 0 || !good_owner) return ok_status();
+    size_t same = def_->setup_pieces.size();
+    for (size_t i = 0; i < def_->setup_pieces.size() && same == def_->setup_pieces.size(); ++i) {
+      const PieceSetup& old = def_->setup_pieces[i];
+      if (setup_levels_[i] < level && old.type == ps.type && old.location == ps.location && old.owner == ps.owner)
+        same = i;
+    }
+    const bool replaces = same < def_->setup_pieces.size();
+    const int64_t total = set_up_pieces_ + ps.count - (replaces ? def_->setup_pieces[same].count : 0);
+    if (total > kMaxPieces)
+      return bad_data(file, t->get("count") ? t->get("count") : &n,
+                      "too many pieces: the set-up makes " + std::to_string(total) +
+                          " pieces with this entry, and a game may have at most " + std::to_string(kMaxPieces));
+    set_up_pieces_ = total;
+    if (replaces) {
+      def_->setup_pieces[same].count = ps.count;
+      setup_levels_[same] = level;
+    } else {
+      def_->setup_pieces.push_back(ps);
+      setup_levels_.push_back(level);
+    }
     return ok_status();
   }
 
@@ -889,6 +985,8 @@ class Loader {
   }
 
   std::string root_;  // where game ids are looked up: the scenario's project, else the given root
+  std::vector<size_t> setup_levels_;  // for each of def_->setup_pieces, the scenario level that gave it
+  std::vector<std::string> scenario_chain_;  // the scenarios being read that extend others, for cycles
   std::shared_ptr<GameDef> def_;
   Problems problems_;
   std::string hashed_;
@@ -992,8 +1090,18 @@ std::vector<CatalogEntry> list_catalog(const std::string& root) {
          s.increment(entry_ec)) {
       if (s->path().extension() != ".toml") continue;
       CatalogEntry e{game, game_title, game + "/" + s->path().stem().string(), s->path().stem().string()};
-      if (auto st = parse_toml_file(s->path().string()); st.ok())
-        e.scenario_title = (*st)["scenario"]["title"].value_or(e.scenario_title);
+      // The title, or that of the scenario it extends (a few levels at most).
+      std::string file = s->path().string();
+      for (int depth = 0; depth < 16 && !file.empty(); ++depth) {
+        auto st = parse_toml_file(file);
+        if (!st.ok()) break;
+        if (auto title = (*st)["scenario"]["title"].value<std::string>()) {
+          e.scenario_title = *title;
+          break;
+        }
+        const auto base = (*st)["scenario"]["extends"].value<std::string>();
+        file = base ? scenario_base_path(file, *base, root) : "";
+      }
       out.push_back(e);
     }
   }
