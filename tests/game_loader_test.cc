@@ -376,8 +376,8 @@ count = 1
   CHECK(d.scenario_title == "One");
   CHECK(d.last_turn == 4);
   CHECK(d.setup_script == "play");
-  REQUIRE(d.setup_tracks.size() == 2);
-  CHECK(d.setup_tracks.back().second == 5);  // applied last: the extending file's
+  REQUIRE(d.setup_tracks.size() == 1);
+  CHECK(d.setup_tracks[0].second == 5);
   CHECK(d.setup_vars.find("mood")->as_string() == "calm");
   CHECK(d.setup_vars.find("level")->as_int() == 2);
   REQUIRE(d.setup_pieces.size() == 1);

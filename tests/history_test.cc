@@ -434,7 +434,8 @@ TEST_CASE("history: a mod's save records its base and warns when the base change
   // base's Lua, and open the save again.
   const fs::path root = fs::temp_directory_path() / "cardboard-history-mod";
   fs::remove_all(root);
-  for (const char* dir : {"rules/arab_israeli_wars", "rules/aiw_house_rules", "scenarios/aiw_house_rules"}) {
+  for (const char* dir : {"rules/arab_israeli_wars", "rules/aiw_house_rules", "scenarios/aiw_house_rules",
+                          "scenarios/arab_israeli_wars"}) {
     fs::create_directories(root / dir);
     fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / dir, root / dir, fs::copy_options::recursive);
   }

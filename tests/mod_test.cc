@@ -210,7 +210,8 @@ TEST_CASE("mod: the rules hash covers the base's files", "[data][mod]") {
   const fs::path root = fs::temp_directory_path() / ("cardboard-mod-" + std::to_string(::getpid()) + "-hash");
   fs::remove_all(root);
   const fs::path src = CARDBOARD_SOURCE_ROOT;
-  for (const char* rel : {"rules/arab_israeli_wars", "rules/aiw_house_rules", "scenarios/aiw_house_rules"}) {
+  for (const char* rel : {"rules/arab_israeli_wars", "rules/aiw_house_rules", "scenarios/aiw_house_rules",
+                          "scenarios/arab_israeli_wars"}) {
     fs::create_directories(root / rel);
     fs::copy(src / rel, root / rel, fs::copy_options::recursive);
   }

@@ -823,6 +823,12 @@ class Loader {
     if (x < td.min || x > td.max)
       return bad_data(file, &v, "track '" + td.id + "' start " + std::to_string(x) + " is outside " +
                                     std::to_string(td.min) + ".." + std::to_string(td.max));
+    // A scenario extending another replaces the start it gave.
+    for (auto& [track, start] : def_->setup_tracks)
+      if (track == t) {
+        start = x;
+        return ok_status();
+      }
     def_->setup_tracks.emplace_back(t, x);
     return ok_status();
   }
