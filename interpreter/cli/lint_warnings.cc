@@ -18,7 +18,7 @@ namespace {
 
 // The keys of a piece type the loader reads itself; every other is a printed value.
 const std::vector<std::string>& own_keys() {
-  static const std::vector<std::string> keys = {"id", "name", "kind", "owner", "deck", "copies", "faces"};
+  static const std::vector<std::string> keys = {"id", "name", "kind", "owner", "deck", "copies", "faces", "label"};
   return keys;
 }
 

@@ -34,6 +34,19 @@ struct SideDef {
   bool automatic = false;  // played by the rules themselves (a solitaire opponent)
 };
 
+// A part of a piece's label pattern (core/piece_label.h): literal text or a {key}.
+struct LabelPart {
+  bool is_key = false;
+  std::string text;  // literal text, or the key
+};
+
+// What the game declares of its views ([view] in game.toml).
+struct ViewDef {
+  std::vector<LabelPart> label;  // the label pattern of every piece type without its own
+  std::string text;              // the printed value that holds a piece's printed text ("notes")
+  std::string summary;           // a Lua function (side) -> the summary lines; "" for none
+};
+
 struct PieceTypeDef {
   std::string id;
   std::string name;   // as printed
@@ -43,6 +56,7 @@ struct PieceTypeDef {
   int copies = 1;
   std::vector<std::string> faces = {"front", "back"};  // by name; a piece's face is an index into these
   Table values;       // every other printed value: force, front, notes ...
+  std::vector<LabelPart> label;  // its own label pattern; empty: the game's
 };
 
 struct LocationDef {
@@ -107,6 +121,7 @@ struct GameDef {
   // the game
   std::string id;
   std::string title;
+  ViewDef view;
   std::string dir;                   // rules/<game>, scripts are relative to it
   std::vector<std::string> scripts;  // loaded in order
   std::vector<SideDef> sides;

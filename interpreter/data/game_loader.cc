@@ -6,6 +6,7 @@
 
 #include "core/bytes.h"
 #include "core/decision.h"
+#include "core/piece_label.h"
 #include "core/lazy_text.h"
 #include "core/input_file.h"
 #include "data/map_file.h"
@@ -192,6 +193,15 @@ class Loader {
   }
 
   // Reads and parses a TOML file; every syntax error goes to the problems.
+  // The label pattern of key `key` of `t` (core/piece_label.h).
+  Result<std::vector<LabelPart>> label_parts(const std::string& file, const toml::table& t, const char* key) {
+    auto text = get_string(file, t, key);
+    if (!text.ok()) return text.error();
+    auto parts = parse_label(*text);
+    if (!parts.ok()) return bad_data(file, t.get(key), std::string("bad '") + key + "': " + parts.error().message);
+    return parts;
+  }
+
   // A scenario file, and its [scenario] table.
   struct ScenarioFile {
     std::string path;
@@ -335,7 +345,7 @@ class Loader {
     if (!parsed.ok()) return false;
     toml::table gt = std::move(*parsed);
     check_keys(file, gt,
-               {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "sequence"},
+               {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "view", "sequence"},
                "game.toml", problems_);
     const toml::table* head = gt["game"].as_table();
     if (!head) return stop(bad_data(file, &gt, "missing [game] table with at least 'title'"));
@@ -548,6 +558,43 @@ class Loader {
           if (parsed->empty()) def_->texts_with_values.erase(id);
           else def_->texts_with_values.insert(id);
         }
+    // [view]: what the views show; a later game.toml replaces a key.
+    for (size_t i = 0; i < sources_.size(); ++i) {
+      if (!is_game_toml(i)) continue;
+      const toml::node* vn = sources_[i].table.get("view");
+      if (!vn) continue;
+      const std::string& vfile = sources_[i].path;
+      const toml::table* v = vn->as_table();
+      if (!v) {
+        problems_.add(bad_data(vfile, vn, "bad [view]: a table expected"));
+        continue;
+      }
+      check_keys(vfile, *v, {"label", "text", "summary"}, "[view]", problems_);
+      if (v->get("label")) {
+        auto parts = label_parts(vfile, *v, "label");
+        if (problems_.check(parts)) {
+          def_->view.label = std::move(*parts);
+          // A key no piece type has is a slip: the pattern would fit none.
+          for (const LabelPart& part : def_->view.label) {
+            if (!part.is_key || part.text == "name" || part.text == "face") continue;
+            bool some = false;
+            for (const auto& t : def_->types) some = some || t.values.find(std::string_view(part.text));
+            if (!some)
+              problems_.add(bad_data(vfile, v->get("label"), "bad 'label': no piece type has a printed value '" +
+                                                                 part.text + "'"));
+          }
+        }
+      }
+      if (v->get("text")) {
+        auto text = get_string(vfile, *v, "text");
+        if (problems_.check(text)) def_->view.text = *text;
+      }
+      if (v->get("summary")) {
+        auto fn = get_string(vfile, *v, "summary");
+        if (problems_.check(fn) && problems_.check(check_function_name(vfile, v->get("summary"), "summary", *fn)))
+          def_->view.summary = *fn;
+      }
+    }
     // [sequence]: the topmost game that gives one.
     bool sequence_found = false;
     for (size_t i = sources_.size(); !sequence_found && i-- > 0;)
@@ -806,9 +853,20 @@ class Loader {
     for (const auto& [k, v] : *pt) {
       const std::string key(k.str());
       if (key == "id" || key == "name" || key == "kind" || key == "owner" || key == "deck" || key == "copies" ||
-          key == "faces")
+          key == "faces" || key == "label")
         continue;
       type.values.set(key, to_value(v));
+    }
+    if (const toml::node* label = pt->get("label")) {
+      auto parts = label_parts(file, *pt, "label");
+      if (problems_.check(parts)) {
+        for (const LabelPart& part : *parts)
+          if (part.is_key && part.text != "name" && part.text != "face" &&
+              !type.values.find(std::string_view(part.text)))
+            return bad_data(file, label, "bad 'label': piece type '" + type.id + "' has no printed value '" + part.text +
+                                             "' (a label takes {name}, {face} and the type's printed values)");
+        type.label = std::move(*parts);
+      }
     }
     return ok_status();
   }

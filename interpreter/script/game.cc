@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/sequence.h"
+#include "core/visibility.h"
 #include "core/input_file.h"
 #include "script/lua_api.h"
 
@@ -53,12 +54,14 @@ void Runtime::emit_plain(Event::Kind kind, std::string rule, const std::string& 
 }
 
 Result<int> Runtime::roll(const DiceSpec& spec, std::vector<int>& faces) {
+  if (view_sees_) return script_error("a view cannot roll dice: it only reads the game");
   auto total = roll_dice(spec, state_.rng, forced_dice_, faces);
   if (!total.ok()) input_error_ = total.error().message;
   return total;
 }
 
 Result<int> Runtime::draw_from(int location, bool blind) {
+  if (view_sees_) return script_error("a view cannot draw: it only reads the game");
   auto& c = state_.contents[location];
   auto it = forced_draws_.find(location);
   if (it != forced_draws_.end() && !it->second.empty()) {
@@ -156,6 +159,7 @@ Status Game::load_rules() {
   CB_TRY(check(d.sequence.setup, "sequence's setup"));
   CB_TRY(check(d.sequence.at_end, "sequence's at_end"));
   CB_TRY(check(d.setup_script, "scenario's setup"));
+  CB_TRY(check(d.view.summary, "[view] summary"));
   for (const auto& p : d.sequence.phases)
     for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'", s.run_where));
   return ok_status();
@@ -620,6 +624,102 @@ Result<Value> Game::run_lua(const std::string& code, const std::string& chunk_na
   std::string msg = status == LUA_OK ? "" : (lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
   lua_settop(L, top);
   if (status != LUA_OK) return script_error(msg);
+  return out;
+}
+
+namespace {
+
+// Reads what a view function returned (at 1) into the summary (at 2, light
+// userdata) for the reader (3): its array part the board's lines, its
+// string keys locations with theirs. Raises on anything else.
+int read_summary(lua_State* L) {
+  auto& out = *static_cast<Game::ViewSummary*>(lua_touserdata(L, 2));
+  const int reader = static_cast<int>(lua_tointeger(L, 3));
+  Runtime& rt = runtime_of(L);
+  const GameDef& d = rt.def();
+  const char* fn = d.view.summary.c_str();
+  if (lua_type(L, 1) != LUA_TTABLE)
+    return luaL_error(L, "%s returned %s: a table of lines (and of lines by location id) expected", fn,
+                      luaL_typename(L, 1));
+  LazyText text;
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 1, i);
+    read_text_field(L, -1, fn, "line", &text);
+    out.lines.push_back(render(text, d, reader));
+    lua_pop(L, 1);
+  }
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    if (lua_type(L, -2) == LUA_TNUMBER && lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1 &&
+        lua_tointeger(L, -2) <= n) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (lua_type(L, -2) != LUA_TSTRING)
+      return luaL_error(L, "%s returned a key that is neither a line's number nor a location id", fn);
+    const int loc = d.find_location(lua_tostring(L, -2));
+    if (loc < 0) return luaL_error(L, "%s returned a line for '%s', which is no location", fn, lua_tostring(L, -2));
+    read_text_field(L, -1, fn, "location line", &text);
+    out.locations.emplace_back(loc, render(text, d, reader));
+    lua_pop(L, 1);
+  }
+  std::sort(out.locations.begin(), out.locations.end());
+  return 0;
+}
+
+}  // namespace
+
+Result<Game::ViewSummary> Game::view_summary(int reader) {
+  ViewSummary out;
+  const GameDef& d = def();
+  if (d.view.summary.empty() || broken_) return out;
+  // What the reader sees: at the end of the game, every side sees all.
+  const int as = state().finished && reader >= 0 ? kEveryone : reader;
+  std::vector<uint8_t> sees(state().pieces.size(), 1);
+  if (as != kEveryone)
+    for (size_t p = 0; p < sees.size(); ++p) {
+      bool seen = true;
+      if (as == kPublicOnly) {
+        for (int side = 0; seen && side < static_cast<int>(d.sides.size()); ++side)
+          seen = sees_piece(d, state(), static_cast<int>(p), side);
+      } else {
+        seen = sees_piece(d, state(), static_cast<int>(p), as);
+      }
+      sees[p] = seen;
+    }
+  // The function runs on the game itself, then the game is put back as it
+  // was: a view changes nothing, and one that tried is an error.
+  const State before = state();
+  const bool recording = rt_.recording_;
+  rt_.recording_ = false;
+  rt_.view_sees_ = &sees;
+  Sandbox& sb = *rt_.sandbox_;
+  lua_State* L = sb.L();
+  const int top = lua_gettop(L);
+  std::string failure;
+  {
+    const Sandbox::Run run(sb, L);
+    lua_pushcfunction(L, read_summary);
+    lua_getglobal(L, d.view.summary.c_str());
+    if (as >= 0) lua_pushstring(L, d.sides[as].id.c_str());
+    else lua_pushnil(L);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+      failure = sb.describe_failure(lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)");
+    } else {
+      lua_pushlightuserdata(L, &out);
+      lua_pushinteger(L, as);
+      if (lua_pcall(L, 3, 0, 0) != LUA_OK) failure = lua_tostring(L, -1) ? lua_tostring(L, -1) : "?";
+    }
+  }
+  lua_settop(L, top);
+  rt_.view_sees_ = nullptr;
+  rt_.recording_ = recording;
+  const bool changed = state().hash() != before.hash();
+  rt_.state_ = before;
+  if (!failure.empty()) return script_error("the view function " + d.view.summary + ": " + failure);
+  if (changed)
+    return script_error("the view function " + d.view.summary + " changed the game: a view only reads it");
   return out;
 }
 

@@ -103,6 +103,18 @@ class Game {
   // The names of the globals the rules and the kernel define (for lint).
   std::set<std::string> rules_globals() const;
 
+  // What the game's view function ([view] summary) says for `reader` (a
+  // side, kEveryone or kPublicOnly): lines for the whole board, and a line
+  // for some locations (by index, in order). It runs with the pieces the
+  // reader does not see hidden from it, cannot roll, draw or ask, and
+  // leaves the game as it was; one that changes the game is an error. Empty
+  // when the game declares none.
+  struct ViewSummary {
+    std::vector<std::string> lines;
+    std::vector<std::pair<int, std::string>> locations;
+  };
+  Result<ViewSummary> view_summary(int reader);
+
   // The local variables of the step suspended in `ask`, innermost function
   // first, for an author's diagnosis: where ("transfer_one, phases.lua:107"),
   // the name, and the value in short ("3", "\"north\"", "{[12] = true}").

@@ -77,8 +77,12 @@ int check_piece(lua_State* L, int arg) {
     luaL_typeerror(L, arg, "piece");
     return -1;
   }
-  const auto n = static_cast<lua_Integer>(runtime_of(L).state().pieces.size());
+  const Runtime& rt = runtime_of(L);
+  const auto n = static_cast<lua_Integer>(rt.state().pieces.size());
   if (id < 1 || id > n) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece: %d", static_cast<int>(id)));
+  if (rt.view_sees() && !(*rt.view_sees())[id - 1])
+    luaL_argerror(L, arg, lua_pushfstring(L, "piece %d is hidden from this view's side (a view reads what its side sees)",
+                                          static_cast<int>(id)));
   return static_cast<int>(id - 1);
 }
 

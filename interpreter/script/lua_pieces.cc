@@ -192,7 +192,8 @@ bool type_fields_pass(const PieceTypeDef& t, const Filter& f) {
 // pieces costs an array look-up a piece.
 class Matcher {
  public:
-  Matcher(const Runtime& g, const Filter& f) : g_(g), f_(f), by_type_(!f.type_passes && (f.kind || f.has)) {
+  Matcher(const Runtime& g, const Filter& f)
+      : g_(g), f_(f), by_type_(!f.type_passes && (f.kind || f.has)), sees_(g.view_sees()) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
@@ -203,6 +204,7 @@ class Matcher {
   Matcher& operator=(const Matcher&) = delete;
 
   bool operator()(int piece) {
+    if (sees_ && !(*sees_)[piece]) return false;  // in a view, a piece its side does not see is not there
     const PieceState& p = g_.state().pieces[piece];
     if (f_.owner != -2 && p.owner != f_.owner) return false;
     if (f_.type >= 0 && p.type != f_.type) return false;
@@ -225,6 +227,7 @@ class Matcher {
   const Runtime& g_;
   const Filter& f_;
   const bool by_type_;
+  const std::vector<uint8_t>* sees_;
   static thread_local std::vector<int8_t> memo_;  // per piece type: -1 unknown, 0 fails, 1 passes
   static thread_local std::vector<int> touched_;
 };

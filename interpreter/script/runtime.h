@@ -92,6 +92,11 @@ class Runtime {
   // rejected input, not as a rules error.
   void set_input_error(std::string message) { input_error_ = std::move(message); }
 
+  // While a view function runs for a reader (Game::view_summary): for each
+  // piece whether that reader sees it; null otherwise. The pieces it does
+  // not see are not there for the rules' queries, and naming one is an error.
+  const std::vector<uint8_t>* view_sees() const { return view_sees_; }
+
   NameCache& location_cache() { return location_cache_; }
   NameCache& side_cache() { return side_cache_; }
   // The addresses of the interned key strings ask reads its tables by
@@ -116,6 +121,7 @@ class Runtime {
   std::string input_error_;
   NameCache location_cache_, side_cache_;
   std::array<const char*, 16> key_texts_{};
+  const std::vector<uint8_t>* view_sees_ = nullptr;
 };
 
 // The runtime of the game running in a Lua state (any of its threads).
