@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "script/lua_api.h"
+#include "script/state_bytes.h"
 
 namespace cardboard {
 
@@ -55,15 +56,14 @@ Status Game::load_rules() {
       CB_TRY(sandbox_->run_string(code.str(), path));
     }
   }
-  sandbox_->freeze_globals();
+  CB_TRY(sandbox_->freeze());
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
   lua_State* L = sandbox_->L();
   auto check = [&](const std::string& fn, const std::string& what, const std::string& where = "") -> Status {
     if (fn.empty()) return ok_status();
-    lua_pushglobaltable(L);
-    lua_pushstring(L, fn.c_str());
-    const int type = lua_rawget(L, -2);
-    lua_pop(L, 2);
+    sandbox_->push_global(L, fn);
+    const int type = lua_type(L, -1);
+    lua_pop(L, 1);
     if (type != LUA_TFUNCTION)
       return script_error("the " + what + " names Lua function '" + fn + "', which the rules of " + def_->id +
                           " do not define" + (where.empty() ? "" : " (" + where + ")"));
@@ -79,6 +79,7 @@ Status Game::load_rules() {
 
 void Game::emit(Event::Kind kind, std::string rule, std::string text, int visible_to) {
   if (!record_events_) return;
+  sandbox_->note_kernel(static_cast<int64_t>(sizeof(Event) + rule.size() + text.size()));
   events_.push_back({kind, std::move(rule), std::move(text), visible_to});
 }
 
@@ -121,6 +122,7 @@ Status Game::start(uint64_t seed) {
   drop_coroutine();
   state_.reset_for(*def_, seed, &setup_pieces());
   apply_setup();
+  sandbox_->set_state_bytes(state_bytes(state_));
   return run(0);
 }
 
@@ -131,6 +133,7 @@ Status Game::restore(const State& snapshot, const std::deque<int>& forced_dice) 
   state_.pending = Decision{};
   forced_dice_.clear();
   for (int f : forced_dice) forced_dice_.push(f);
+  sandbox_->set_state_bytes(state_bytes(state_));
   return run(0);
 }
 
@@ -275,10 +278,7 @@ Status Game::begin_step() {
     co_ = lua_newthread(L);
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  lua_pushglobaltable(co_);
-  lua_pushstring(co_, fn->c_str());
-  lua_rawget(co_, -2);
-  lua_remove(co_, -2);
+  sandbox_->push_global(co_, *fn);
   return ok_status();
 }
 
@@ -357,10 +357,7 @@ Status Game::run(int nargs) {
       return fail(script_error("a rules procedure yielded without asking (" + where() + ")"));
     }
     if (status != LUA_OK) {
-      const char* msg = lua_tostring(co_, -1);
-      luaL_traceback(L, co_, msg ? msg : "(error object is not a string)", 0);
-      std::string text = lua_tostring(L, -1);
-      lua_pop(L, 1);
+      const std::string text = sandbox_->traceback(L, co_, Sandbox::error_text(co_, -1), 0);
       return fail(script_error("rules error in " + def_->id + " (" + where() + "): " +
                                sandbox_->describe_failure(text)));
     }

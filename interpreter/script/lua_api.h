@@ -41,8 +41,13 @@ std::string opt_rule(lua_State* L, int arg);
 std::string event_rule(lua_State* L, int arg);
 
 void push_value(lua_State* L, const Value& v);
-// Converts a Lua value to a plain value; tables must have integer or string keys.
-Value check_value(lua_State* L, int idx, int depth = 0);
+// Converts a Lua value to a plain value (a deep copy); tables must have
+// integer or string keys, at most 32 levels. A frozen table gives its
+// contents, a view of vars the value it shows. Raises past the memory cap:
+// the copy's bytes count while it is built.
+Value check_value(lua_State* L, int idx);
+// The value a view of vars (lua_vars.cc) shows, copied; raises when it is stale.
+Value vars_view_value(lua_State* L, int idx);
 
 // Registers `fns` as global table `name`.
 void register_module(lua_State* L, const char* name, const luaL_Reg* fns);

@@ -1,13 +1,15 @@
 // The game module and the calls that talk to players: ask suspends the rules
 // until the side decides, log writes an event, game.* tells where the
-// sequence of play stands and ends the game, tables holds the game's
-// read-only data tables.
+// sequence of play stands and ends the game, tables holds the game's data
+// tables, frozen (freeze.h) from the start.
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "script/freeze.h"
 #include "script/game.h"
 #include "script/lua_api.h"
+#include "script/proxy.h"
 
 namespace cardboard {
 
@@ -65,6 +67,17 @@ int l_ask(lua_State* L) {
   copy_field(L, 2, kRuleKey, d.rule);
   lua_pushvalue(L, kChoicesKey);
   if (lua_gettable(L, 2) != LUA_TTABLE) return luaL_argerror(L, 2, "'choices' must be a list");
+  // A frozen list, or one read from vars, is read through its metamethods
+  // into a plain list: the choices are read raw from here on.
+  if (proxy_kind(L, -1) != ProxyKind::kNone) {
+    const auto len = luaL_len(L, -1);
+    lua_createtable(L, static_cast<int>(std::clamp<lua_Integer>(len, 0, 1 << 20)), 0);
+    for (lua_Integer i = 1; i <= len; ++i) {
+      lua_geti(L, -2, i);
+      lua_rawseti(L, -2, i);
+    }
+    lua_remove(L, -2);
+  }
   const auto n = static_cast<int>(luaL_len(L, -1));
   if (n == 0) return luaL_argerror(L, 2, "'choices' is empty: a decision needs at least one choice");
   d.choices.resize(n);
@@ -222,54 +235,6 @@ int l_recording(lua_State* L) {
   return 1;
 }
 
-int readonly_newindex(lua_State* L) {
-  return luaL_error(L, "tables are read-only: '%s' cannot be assigned", luaL_tolstring(L, 2, nullptr));
-}
-
-int readonly_len(lua_State* L) {
-  lua_getmetatable(L, 1);
-  lua_getfield(L, -1, "__index");
-  lua_pushinteger(L, luaL_len(L, -1));
-  return 1;
-}
-
-int readonly_pairs(lua_State* L) {
-  lua_getmetatable(L, 1);
-  lua_getfield(L, -1, "__index");
-  lua_getglobal(L, "pairs");
-  lua_insert(L, -2);
-  lua_call(L, 1, 3);
-  return 3;
-}
-
-// Pushes a read-only view of v: a proxy whose __index is the real table.
-void push_readonly(lua_State* L, const Value& v) {
-  if (!v.is_table()) {
-    push_value(L, v);
-    return;
-  }
-  luaL_checkstack(L, 4, "table too deeply nested");
-  lua_newtable(L);  // the real table
-  for (const auto& [k, x] : v.as_table().entries) {
-    if (k.index() == 0) lua_pushinteger(L, std::get<0>(k));
-    else lua_pushstring(L, std::get<1>(k).c_str());
-    push_readonly(L, x);
-    lua_rawset(L, -3);
-  }
-  lua_newtable(L);  // the proxy
-  lua_newtable(L);  // its metatable
-  lua_pushvalue(L, -3);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, readonly_newindex);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, readonly_len);
-  lua_setfield(L, -2, "__len");
-  lua_pushcfunction(L, readonly_pairs);
-  lua_setfield(L, -2, "__pairs");
-  lua_setmetatable(L, -2);
-  lua_remove(L, -2);
-}
-
 }  // namespace
 
 void open_lua_game(lua_State* L) {
@@ -286,7 +251,8 @@ void open_lua_game(lua_State* L) {
                                  {"title", l_title},         {"scenario", l_scenario}, {"last_turn", l_last_turn},
                                  {"recording", l_recording}, {nullptr, nullptr}};
   register_module(L, "game", fns);
-  push_readonly(L, game_of(L).def().tables.is_table() ? game_of(L).def().tables : Value(Table{}));
+  push_value(L, game_of(L).def().tables.is_table() ? game_of(L).def().tables : Value(Table{}));
+  freeze_data(L, -1, "tables");
   lua_setglobal(L, "tables");
 }
 

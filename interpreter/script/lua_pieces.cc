@@ -9,6 +9,8 @@
 #include "core/visibility.h"
 #include "script/game.h"
 #include "script/lua_api.h"
+#include "script/proxy.h"
+#include "script/state_bytes.h"
 
 namespace cardboard {
 
@@ -102,9 +104,13 @@ struct CompiledFilter {
 Filter read_filter_table(lua_State* L, int arg) {
   Filter f;
   const GameDef& d = game_of(L).def();
-  // Walk the (small) filter table once rather than looking up every key.
+  // Walk the (small) filter table once rather than looking up every key; a
+  // frozen filter (a constant of the rules) through its contents. The
+  // strings stay alive in the contents, which the frozen table keeps.
+  push_raw_view(L, arg);
+  const int t = lua_gettop(L);
   lua_pushnil(L);
-  while (lua_next(L, arg)) {
+  while (lua_next(L, t)) {
     size_t klen = 0;
     const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &klen) : "";
     const char* val = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
@@ -127,6 +133,7 @@ Filter read_filter_table(lua_State* L, int arg) {
     }
     lua_pop(L, 1);
   }
+  lua_pop(L, 1);
   return f;
 }
 
@@ -411,7 +418,17 @@ int l_set_visibility(lua_State* L) {
 int l_mark(lua_State* L) {
   const int p = check_piece(L, 1);
   const bool on = lua_isnone(L, 3) ? true : lua_toboolean(L, 3);
-  lua_pushboolean(L, set_marker(game_of(L).mutable_state().pieces[p], luaL_checkstring(L, 2), on));
+  const std::string marker = luaL_checkstring(L, 2);
+  Game& g = game_of(L);
+  // The markers are a sorted list: adding or removing one moves those after it.
+  const auto& markers = g.state().pieces[p].markers;
+  const auto at = std::lower_bound(markers.begin(), markers.end(), marker);
+  const bool had = at != markers.end() && *at == marker;
+  if (on != had) {
+    g.sandbox().charge(L, markers.end() - at);
+    g.sandbox().charge_kernel(L, (on ? 1 : -1) * static_cast<int64_t>(marker_bytes(marker)));
+  }
+  lua_pushboolean(L, set_marker(g.mutable_state().pieces[p], marker, on));
   return 1;
 }
 
@@ -425,14 +442,28 @@ int l_marked(lua_State* L) {
 // pieces.counter(p, name) -> integer (0 when unset)
 int l_counter(lua_State* L) {
   const int p = check_piece(L, 1);
-  lua_pushinteger(L, counter(game_of(L).state().pieces[p], luaL_checkstring(L, 2)));
+  Game& g = game_of(L);
+  g.sandbox().charge(L, static_cast<int64_t>(g.state().pieces[p].counters.size()));  // a scan
+  lua_pushinteger(L, counter(g.state().pieces[p], luaL_checkstring(L, 2)));
   return 1;
 }
 
 // pieces.set_counter(p, name, value)
 int l_set_counter(lua_State* L) {
   const int p = check_piece(L, 1);
-  set_counter(game_of(L).mutable_state().pieces[p], luaL_checkstring(L, 2), luaL_checkinteger(L, 3));
+  const std::string name = luaL_checkstring(L, 2);
+  const lua_Integer value = luaL_checkinteger(L, 3);
+  Game& g = game_of(L);
+  // The counters are a list sorted by name, as the markers.
+  const auto& counters = g.state().pieces[p].counters;
+  const auto at = std::lower_bound(counters.begin(), counters.end(), name,
+                                   [](const auto& e, const std::string& n) { return e.first < n; });
+  const bool had = at != counters.end() && at->first == name;
+  if ((value != 0) != had) {
+    g.sandbox().charge(L, counters.end() - at);
+    g.sandbox().charge_kernel(L, (value != 0 ? 1 : -1) * static_cast<int64_t>(counter_bytes(name)));
+  }
+  set_counter(g.mutable_state().pieces[p], name, value);
   return 0;
 }
 
@@ -444,6 +475,7 @@ int l_create(lua_State* L) {
   if (type < 0) return luaL_argerror(L, 1, lua_pushfstring(L, "no such piece type: '%s'", type_id));
   const int loc = check_location(L, 2);
   const int owner = lua_isnoneornil(L, 3) ? g.def().types[type].owner : check_side(L, 3);
+  g.sandbox().charge_kernel(L, static_cast<int64_t>(piece_bytes(PieceState{})));
   push_piece(L, g.mutable_state().create_piece(type, owner, loc));
   return 1;
 }

@@ -33,38 +33,24 @@ ISRAELI_REGULARS = filter { owner = "israel", has = "regular" }
 DISCARD = { israel = "israeli_discard", arab = "arab_discard" }
 SIDE_TITLE = { israel = "Israel", arab = "Arabs" }
 
--- CARD_INFO: what the Israeli Phase and the Transfer Phase need of a unit
--- card type, read from its printed values the first time the type is seen:
--- name, vehicles, extremists, the deploy question (deploy) and the transfer
--- choice texts from each front (moves[front index], in OTHER_FRONTS order).
--- A cache of constants: the same in every game, never game state.
-CARD_INFO = {}
-
-function card_info(p, t)
+-- UNIT CARDS in the Israeli Phase and the Transfer Phase: the deploy
+-- question of card p, and its two transfer choice texts from front fi (in
+-- OTHER_FRONTS order), built from its printed name when a step asks for
+-- them (nothing outside the kernel's state outlives a step).
+function deploy_question(p)
   local name = pieces_name(p)
-  local moves = {}
-  for fi = 1, 3 do
-    local texts = {}
-    for ti = 1, 3 do
-      if ti ~= fi then
-        texts[#texts + 1] = "Move " .. name .. " from " .. FRONT_TITLES[fi] .. " to " .. FRONT_TITLES[ti]
-      end
-    end
-    moves[fi] = texts
-  end
-  local info = {
-    name = name,
-    vehicles = pieces_value(p, "vehicles"),
-    extremists = pieces_value(p, "extremists"),
-    deploy = {
-      prompt = "Israeli Phase: deploy " .. name,
-      choices = { name .. " to North Front", name .. " to Central Front", name .. " to South Front" },
-      rule = "3",
-    },
-    moves = moves,
+  return {
+    -- The prompt names the card only when events are recorded (a bot does not read it).
+    prompt = game.recording() and "Israeli Phase: deploy " .. name or "Israeli Phase: deploy a unit card",
+    choices = { name .. " to North Front", name .. " to Central Front", name .. " to South Front" },
+    rule = "3",
   }
-  CARD_INFO[t] = info
-  return info
+end
+
+function transfer_texts(p, fi)
+  local from = " from " .. FRONT_TITLES[fi] .. " to "
+  local name, others = pieces_name(p), OTHER_FRONTS[fi]
+  return "Move " .. name .. from .. FRONT_TITLE[others[1]], "Move " .. name .. from .. FRONT_TITLE[others[2]]
 end
 
 -- SETUP: the generic rules give Israel every TT (the tracks start at 0);

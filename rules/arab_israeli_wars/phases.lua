@@ -7,7 +7,7 @@ local pieces_location = pieces.location
 local track_get, track_add, deck_count = track.get, track.add, deck.count
 local ask, draw, move, log = ask, draw, move, log
 local FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS = FRONTS, FRONT_TITLE, OTHER_FRONTS, TT, TT_TRACKS
-local UNITS, ISRAELI_REGULARS, CARD_INFO, card_info = UNITS, ISRAELI_REGULARS, CARD_INFO, card_info
+local UNITS, ISRAELI_REGULARS, deploy_question, transfer_texts = UNITS, ISRAELI_REGULARS, deploy_question, transfer_texts
 local current_event, read_event, front_force = current_event, read_event, front_force
 local random_front, discard_random = random_front, discard_random
 local FRONT_INDEX = { north = 1, central = 2, south = 3 }
@@ -62,13 +62,11 @@ function draw_israeli(n, rule)
 end
 
 function deploy_israeli(p)
-  local t = pieces_type(p)
-  local info = CARD_INFO[t] or card_info(p, t)
   local front
-  if info.extremists then
+  if pieces_value(p, "extremists") then
     front = random_front("Notation: Extremists")
   else
-    local _, i = ask("israel", info.deploy)
+    local _, i = ask("israel", deploy_question(p))
     front = FRONTS[i]
   end
   move(p, front, "3")
@@ -81,22 +79,21 @@ end
 -- Identical cards at one front make one choice; a Vehicle whose own free
 -- transfer is unused is the one moved, and it spends that first.
 --
--- The choice list is rebuilt for every question in the same three tables,
--- cleared past its end, so a question creates no table and no new key.
--- They hold nothing between questions: the state is all in the kernel.
-local TEXTS, MOVERS, INFOS = {}, {}, {}
-
+-- The choice list is rebuilt for every question in the same three tables of
+-- the step, cleared past its end, so a question creates no table and no new
+-- key. They hold nothing between questions: the state is all in the kernel.
 function transfer_phase()
   local ev = current_event()
   local left = 1
   if ev and pieces_value(ev, "effect") == "transfers" then left = left + pieces_value(ev, "amount") end
   local used = {}  -- vehicles that spent their own free transfer (this step only)
   local question = { prompt = nil, choices = nil, rule = "4" }
-  local texts, movers, infos = TEXTS, MOVERS, INFOS
+  local texts, movers, types = {}, {}, {}
+  local vehicles = {}  -- card type -> whether it is a Vehicle, for this step
   while true do
     -- Two choices per card type and front: texts[k], texts[k + 1] move
     -- movers[k] (= movers[k + 1]) to its front's OTHER_FRONTS 1 and 2;
-    -- infos[k] is the type's CARD_INFO.
+    -- types[k] is the card's type.
     local n = 0
     for fi = 1, 3 do
       local regs = pieces_at(FRONTS[fi], ISRAELI_REGULARS)
@@ -104,21 +101,24 @@ function transfer_phase()
       for j = 1, #regs do
         local p = regs[j]
         local t = pieces_type(p)
-        local info = CARD_INFO[t] or card_info(p, t)
-        local own = info.vehicles and not used[p]
+        local vehicle = vehicles[t]
+        if vehicle == nil then
+          vehicle = pieces_value(p, "vehicles") and true or false
+          vehicles[t] = vehicle
+        end
+        local own = vehicle and not used[p]
         if left > 0 or own then
           local k = nil
           for m = first + 1, n, 2 do
-            if infos[m] == info then
+            if types[m] == t then
               k = m
               break
             end
           end
           if k == nil then
-            local moves = info.moves[fi]
-            texts[n + 1], texts[n + 2] = moves[1], moves[2]
+            texts[n + 1], texts[n + 2] = transfer_texts(p, fi)
             movers[n + 1], movers[n + 2] = p, p
-            infos[n + 1] = info
+            types[n + 1] = t
             n = n + 2
           elseif own and used[movers[k]] then
             movers[k], movers[k + 1] = p, p
@@ -145,7 +145,7 @@ function transfer_phase()
     local _, i = ask("israel", question)
     if i > n then return end
     local p = movers[i]
-    if not used[p] and CARD_INFO[pieces_type(p)].vehicles then
+    if not used[p] and vehicles[pieces_type(p)] then
       used[p] = true
     else
       left = left - 1

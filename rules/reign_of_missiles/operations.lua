@@ -20,26 +20,17 @@ end
 
 -- The texts of a launcher: a pure function of the piece, its area and its
 -- suppression (a launcher's id always names the same counter of
--- counters.toml), so each is built once and kept: LABELS[p] is a cache of
--- text, not game state; rebuilding it gives the same strings.
-local LABELS = {}
-local function launcher_texts(p, area)
-  local by = LABELS[p]
-  if not by then
-    by = { name = pieces.name(p), suppressed = {}, normal = {} }
-    LABELS[p] = by
-  end
-  local name = by.name
+-- counters.toml). `cache`, a table of the calling step, keeps them for the
+-- rest of that step (nothing outside the kernel's state outlives a step).
+local function launcher_texts(p, area, cache)
   area = area or pieces.location(p)
   local suppressed = pieces.marked(p, "suppressed")
-  local cache = suppressed and by.suppressed or by.normal
-  local t = cache[area]
-  if not t then
-    local label = string.format("%s %d in %s (CF %d%s)", name, p, area_title(area),
-                                pieces.value(p, "cf") - (suppressed and 1 or 0), suppressed and ", suppressed" or "")
-    t = { label = label, attack = "Attack " .. label }
-    cache[area] = t
-  end
+  local t = cache and cache[p]
+  if t and t.area == area and t.suppressed == suppressed then return t end
+  local label = string.format("%s %d in %s (CF %d%s)", pieces.name(p), p, area_title(area),
+                              pieces.value(p, "cf") - (suppressed and 1 or 0), suppressed and ", suppressed" or "")
+  t = { label = label, attack = "Attack " .. label, area = area, suppressed = suppressed }
+  if cache then cache[p] = t end
   return t
 end
 
@@ -48,14 +39,8 @@ function launcher_label(p, area)
 end
 
 local CENTRE_NAMES = { leadership = "Leadership target", supply = "Supply depot" }
-local CENTRE_LABELS = {}
 function centre_label(area)
-  local label = CENTRE_LABELS[area]
-  if not label then
-    label = string.format("%s in %s", CENTRE_NAMES[target_of(area)], area_title(area))
-    CENTRE_LABELS[area] = label
-  end
-  return label
+  return string.format("%s in %s", CENTRE_NAMES[target_of(area)], area_title(area))
 end
 
 -- Ruling R10: air and naval attacks hit each centre at most once a turn.
@@ -278,6 +263,7 @@ end
 -- The Combat Round: the player attacks targets one at a time until he ends it.
 function combat_round()
   local gaza = areas_of("gaza")
+  local texts = {}  -- launcher_texts of this step
   while true do
     local options = {}
     -- Aircraft can attack anywhere; Naval Support only beside its sea area.
@@ -289,7 +275,7 @@ function combat_round()
         local launchers = pieces.at(area, LAUNCHER)
         for j = 1, #launchers do
           local p = launchers[j]
-          options[#options + 1] = { text = launcher_texts(p, area).attack, launcher = p, area = area }
+          options[#options + 1] = { text = launcher_texts(p, area, texts).attack, launcher = p, area = area }
         end
         if target_of(area) and not done[area] then
           options[#options + 1] = { text = "Attack the " .. centre_label(area), area = area }
