@@ -8,6 +8,7 @@
 #include <string>
 
 #include "script/game.h"
+#include "script/lua_api.h"
 #include "support.h"
 
 using namespace cardboard;
@@ -82,6 +83,23 @@ TEST_CASE("lua vars: a view of a table that was replaced or removed says so", "[
 TEST_CASE("lua vars: frozen tables and views are stored by value", "[kernel][lua][vars]") {
   auto g = api_game();
   lua_State* L = g->sandbox().L();
+  // Read by the kernel from any C function (the test API's g:run reads its result so).
+  lua_ok(L, "vars.v = { 1, 2, x = { 3 } }");
+  auto stored = [L](const char* expr) {
+    lua_pushcfunction(L, [](lua_State* S) -> int {
+      const Value v = check_value(S, 1);
+      lua_pushinteger(S, static_cast<lua_Integer>(v.is_table() ? v.as_table().entries.size() : -1));
+      return 1;
+    });
+    REQUIRE(luaL_dostring(L, (std::string("return ") + expr).c_str()) == LUA_OK);
+    REQUIRE(lua_pcall(L, 1, 1, 0) == LUA_OK);
+    const auto n = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return n;
+  };
+  CHECK(stored("vars") == 1);
+  CHECK(stored("vars.v") == 3);
+  CHECK(stored("vars.v.x") == 1);
   CHECK(lua_ok(L, "vars.crt = tables.crt vars.nested = { t = tables.terrain } return vars.crt[2], "
                   "vars.nested.t.forest, #vars.crt") == "2,2,3");
   CHECK(var(*g, "crt")->as_table().entries.size() == 3);

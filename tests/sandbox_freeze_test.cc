@@ -201,6 +201,13 @@ TEST_CASE("freeze: tables only read through an upvalue or a global read their co
              Catch::Contains("attempt to change 'KINDS.x'"));
   CHECK_THAT(r.step_error("local _, v = next(_G, 'KIND') v.x = 2"), Catch::Contains("attempt to change 'KINDS.x'"));
   CHECK(lua_ok(r.sb.L(), "return KINDS.x, rawget(_G, 'KINDS') == KINDS, getmetatable(KINDS)") == "1,true,nil");
+  // A table with a metatable is read through it, however it is reached.
+  Rules m("local DEFAULTS = setmetatable({ a = 1 }, { __index = function() return 0 end, __len = function() return 7 end })\n"
+          "SIZES = setmetatable({}, { __index = function(_, k) return #k end })\n"
+          "function default(k) return DEFAULTS[k] end\n"
+          "function count() return #DEFAULTS end\n"
+          "function size(k) return SIZES[k] end\n");
+  m.step("assert(default('a') == 1 and default('b') == 0 and count() == 7 and size('abc') == 3)");
 }
 
 TEST_CASE("freeze: a module loaded after the rules is run at each require and kept by nobody",

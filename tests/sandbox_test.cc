@@ -533,3 +533,25 @@ TEST_CASE("sandbox: library functions that work long in C charge the budget", "[
              Catch::Contains("bad argument #2 to 'insert' (position out of bounds)"));
   CHECK_THAT(lua_error(sb.L(), "string.rep()"), Catch::Contains("bad argument #1 to 'rep'"));
 }
+
+TEST_CASE("sandbox: ask may be called inside pcall and xpcall", "[kernel][sandbox]") {
+  // pcall and xpcall yield across (lua_pcallk), whether a person answers
+  // later through act or a decider at once.
+  testing::TempGame game("yields", "function work()\n"
+                                   "  local ok, c, i = pcall(ask, 'solo', { prompt = 'p', choices = { 'a', 'b' } })\n"
+                                   "  local ok2, d = xpcall(function() return (ask('solo', { prompt = 'q', choices = { 'c', 'd' } })) end, print)\n"
+                                   "  vars.got = tostring(ok) .. c .. i .. tostring(ok2) .. d\n"
+                                   "  return 'done'\n"
+                                   "end");
+  auto g = testing::make_game(game.def());
+  testing::must_ok(g->start(1));
+  REQUIRE(g->state().pending.open());
+  testing::must_ok(g->act(1));
+  testing::must_ok(g->act(0));
+  REQUIRE(g->state().finished);
+  CHECK(g->state().vars.find("got")->as_string() == "trueb2truec");
+  auto bot = testing::make_game(game.def());
+  bot->set_decider([](Game&) { return 0; });
+  testing::must_ok(bot->start(1));
+  CHECK(bot->state().vars.find("got")->as_string() == "truea1truec");
+}

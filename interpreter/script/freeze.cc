@@ -120,6 +120,14 @@ int globals_index(lua_State* L) {
   return 1;
 }
 
+// Whether the frozen table at `idx` had a metatable of its own.
+bool has_shown_metatable(lua_State* L, int idx) {
+  lua_getmetatable(L, idx);
+  const bool shown = lua_rawgeti(L, -1, kProxyShownKey) != LUA_TNIL;
+  lua_pop(L, 2);
+  return shown;
+}
+
 // The working tables of one freeze, on the stack.
 struct Freezer {
   lua_State* L;
@@ -131,7 +139,7 @@ struct Freezer {
   int metas;     // table -> its original metatable
   int proxy_of;  // the registry's contents -> frozen table
   lua_Integer queued = 0, walked = 0, ntables = 0, nfunctions = 0;
-  std::vector<std::string> dumps;  // the bytecode of functions[i + 1]
+  std::vector<Bytecode> bytecode;  // of functions[i + 1]
   struct SharedUpvalue {
     lua_Integer function;  // one function that has it, and its index there
     int index;
@@ -268,9 +276,10 @@ struct Freezer {
         static_cast<std::string*>(ud)->append(static_cast<const char*>(p), sz);
         return 0;
       }, &dump, 0);
-      const auto writes = captured_writes(dump, path(lua_gettop(L)));
+      Bytecode code(dump);
+      const auto writes = code.captured_writes(path(lua_gettop(L)));
       if (!writes.empty()) luaL_error(L, "%s", describe(writes.front()).c_str());
-      dumps.push_back(std::move(dump));
+      bytecode.push_back(std::move(code));
       lua_pop(L, 1);
     }
   }
@@ -283,18 +292,26 @@ struct Freezer {
       lua_rawgeti(L, functions, fi);
       const int f = lua_gettop(L);
       for (int u = 1; lua_getupvalue(L, f, u); ++u) {
-        bool frozen = false;
+        // A table frozen now or before; one with a metatable must be read
+        // through it (its __index, its __len), not through its contents.
+        bool frozen = false, plain = false;
         if (lua_type(L, -1) == LUA_TTABLE) {
-          frozen = proxy_kind(L, -1) == ProxyKind::kFrozen;
-          lua_pushvalue(L, -1);
-          frozen = frozen || lua_rawget(L, seen) != LUA_TNIL;
-          lua_pop(L, 1);
+          if (proxy_kind(L, -1) == ProxyKind::kFrozen) {
+            frozen = true;
+            plain = !has_shown_metatable(L, -1);
+          } else {
+            lua_pushvalue(L, -1);
+            frozen = lua_rawget(L, seen) != LUA_TNIL;
+            lua_pop(L, 1);
+            plain = !lua_getmetatable(L, -1);
+            if (!plain) lua_pop(L, 1);
+          }
         }
         lua_pop(L, 1);
         if (!frozen) continue;
-        const std::string& dump = dumps[static_cast<size_t>(fi - 1)];
+        const Bytecode& code = bytecode[static_cast<size_t>(fi - 1)];
         const void* id = lua_upvalueid(L, f, u);
-        const bool only_read = upvalue_only_read(dump, u - 1);
+        const bool only_read = plain && code.upvalue_only_read(u - 1);
         auto [it, fresh] = read_only.try_emplace(id, SharedUpvalue{fi, u, only_read});
         if (!fresh) it->second.only_read = it->second.only_read && only_read;
         // An _ENV: which globals its functions only index.
@@ -303,7 +320,7 @@ struct Freezer {
         lua_pop(L, 1);
         if (env) {
           EnvReads& reads = env_reads[id];
-          global_reads(dump, u - 1, reads.indexed, reads.dynamic);
+          code.global_reads(u - 1, reads.indexed, reads.dynamic);
         }
       }
       lua_settop(L, f - 1);
@@ -348,7 +365,7 @@ struct Freezer {
       lua_pushlstring(L, name.data(), name.size());
       lua_pushvalue(L, -1);
       lua_rawget(L, contents_of_globals);
-      if (proxy_kind(L, -1) == ProxyKind::kFrozen) {
+      if (proxy_kind(L, -1) == ProxyKind::kFrozen && !has_shown_metatable(L, -1)) {
         push_raw_view(L, -1);
         lua_replace(L, -2);
         lua_rawset(L, contents_of_globals);

@@ -679,9 +679,24 @@ void read_globals(const Proto& f, const std::vector<bool>& env, std::map<std::st
 
 }  // namespace
 
-void global_reads(const std::string& dump, int env, std::map<std::string, bool>& indexed, bool& dynamic) {
+struct Bytecode::Parsed {
   Proto f;
-  if (!undump(dump, f) || env < 0 || env >= static_cast<int>(f.upvalues.size())) {
+  bool ok = false;
+};
+
+Bytecode::Bytecode(const std::string& dump) : parsed_(std::make_unique<Parsed>()) {
+  parsed_->ok = undump(dump, parsed_->f);
+}
+
+Bytecode::~Bytecode() = default;
+Bytecode::Bytecode(Bytecode&&) noexcept = default;
+Bytecode& Bytecode::operator=(Bytecode&&) noexcept = default;
+
+bool Bytecode::ok() const { return parsed_->ok; }
+
+void Bytecode::global_reads(int env, std::map<std::string, bool>& indexed, bool& dynamic) const {
+  const Proto& f = parsed_->f;
+  if (!parsed_->ok || env < 0 || env >= static_cast<int>(f.upvalues.size())) {
     dynamic = true;
     return;
   }
@@ -690,12 +705,24 @@ void global_reads(const std::string& dump, int env, std::map<std::string, bool>&
   read_globals(f, tracked, indexed, dynamic);
 }
 
-bool upvalue_only_read(const std::string& dump, int index) {
-  Proto f;
-  if (!undump(dump, f) || index < 0 || index >= static_cast<int>(f.upvalues.size())) return false;
+bool Bytecode::upvalue_only_read(int index) const {
+  const Proto& f = parsed_->f;
+  if (!parsed_->ok || index < 0 || index >= static_cast<int>(f.upvalues.size())) return false;
   std::vector<bool> tracked(f.upvalues.size(), false);
   tracked[index] = true;
   return only_read(f, tracked);
+}
+
+std::vector<UpvalueWrite> Bytecode::captured_writes(const std::string& name) const {
+  std::vector<UpvalueWrite> out;
+  const Proto& f = parsed_->f;
+  if (!parsed_->ok) return out;
+  // Every upvalue of a function alive when the rules finish loading outlives the call.
+  int env = -1;  // its _ENV, by name: it has no parent here
+  for (size_t u = 0; u < f.upvalues.size(); ++u)
+    if (f.upvalues[u].name == "_ENV") env = static_cast<int>(u);
+  find_writes(f, env, std::vector<Reach>(f.upvalues.size(), Reach::kCaptured), file_of(f), name, "", out);
+  return out;
 }
 
 std::vector<UpvalueWrite> file_local_writes(const std::string& dump) {
@@ -712,18 +739,6 @@ std::vector<UpvalueWrite> file_local_writes(const std::string& dump) {
     std::vector<Reach> reach(child.upvalues.size(), Reach::kFile);  // a local of the file, or its _ENV
     find_writes(child, env_upvalue(child, env, false), reach, file_of(main), names[c], "", out);
   }
-  return out;
-}
-
-std::vector<UpvalueWrite> captured_writes(const std::string& dump, const std::string& name) {
-  std::vector<UpvalueWrite> out;
-  Proto f;
-  if (!undump(dump, f)) return out;
-  // Every upvalue of a function alive when the rules finish loading outlives the call.
-  int env = -1;  // its _ENV, by name: it has no parent here
-  for (size_t u = 0; u < f.upvalues.size(); ++u)
-    if (f.upvalues[u].name == "_ENV") env = static_cast<int>(u);
-  find_writes(f, env, std::vector<Reach>(f.upvalues.size(), Reach::kCaptured), file_of(f), name, "", out);
   return out;
 }
 

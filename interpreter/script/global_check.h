@@ -21,6 +21,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -78,26 +79,41 @@ struct UpvalueWrite {
 // Every function of the chunk whose bytecode is `dump` (lua_dump of a main
 // chunk) that assigns a local of the file, nested functions included.
 std::vector<UpvalueWrite> file_local_writes(const std::string& dump);
-// Every assignment of the function whose bytecode is `dump` (a function
-// alive after loading, named `name`), or of a function nested in it, to one of
-// its upvalues (through the nested function's upvalues).
-std::vector<UpvalueWrite> captured_writes(const std::string& dump, const std::string& name);
 //   FILE:LINE: function 'bump' assigns 'counter', a local of the file: it would outlive the call and not be saved; keep it in vars
 std::string describe(const UpvalueWrite& w);
 
-// Whether every use of upvalue `index` (0-based) of the function whose
-// bytecode is `dump`, and of the functions nested in it, reads from the
-// table it holds and nothing else: t.k (GETTABUP), or t[k], t.k, t[1], #t
-// right after the table is loaded into a register; never an assignment to
-// t or to a key of t, never t itself passed on, stored, compared or
-// returned. Such an upvalue may hold a frozen table's contents (freeze.cc).
-bool upvalue_only_read(const std::string& dump, int index);
-// The globals read through upvalue `env` (the function's _ENV) of the
-// function whose bytecode is `dump`, and of the functions nested in it:
-// `indexed[name]` stays true while every read of the name is indexed at once
-// (name.k, name[k], #name); `dynamic` is set when _ENV itself is loaded
-// (_ENV[k], or a function with more constants than an instruction can name).
-void global_reads(const std::string& dump, int env, std::map<std::string, bool>& indexed, bool& dynamic);
+// The bytecode of one function (lua_dump), read once for the checks that
+// freezing the rules makes (freeze.cc).
+class Bytecode {
+ public:
+  explicit Bytecode(const std::string& dump);
+  ~Bytecode();
+  Bytecode(Bytecode&&) noexcept;
+  Bytecode& operator=(Bytecode&&) noexcept;
+  bool ok() const;
+
+  // Every assignment of the function (alive after loading, named `name`),
+  // or of a function nested in it, to one of its upvalues (through the
+  // nested function's upvalues).
+  std::vector<UpvalueWrite> captured_writes(const std::string& name) const;
+  // Whether every use of upvalue `index` (0-based), in the function and in
+  // those nested in it, reads from the table it holds and nothing else:
+  // t.k (GETTABUP), or t[k], t.k, t[1], #t right after the table is loaded
+  // into a register; never an assignment to t or to a key of t, never t
+  // itself passed on, stored, compared or returned. Such an upvalue may
+  // hold a frozen table's contents (freeze.cc).
+  bool upvalue_only_read(int index) const;
+  // The globals read through upvalue `env` (the function's _ENV), in the
+  // function and in those nested in it: `indexed[name]` stays true while
+  // every read of the name is indexed at once (name.k, name[k], #name);
+  // `dynamic` is set when _ENV itself is loaded (_ENV[k], or a function with
+  // more constants than an instruction can name).
+  void global_reads(int env, std::map<std::string, bool>& indexed, bool& dynamic) const;
+
+ private:
+  struct Parsed;
+  std::unique_ptr<Parsed> parsed_;
+};
 
 // The lint line for `p`:
 //   FILE:LINE: assignment to undeclared global 'cuont' (inside function 'play'): declare it with 'local', or keep game state in vars

@@ -40,14 +40,11 @@ uint64_t next_serial() {
   return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
-const int kViewMeta = lua_upvalueindex(1);  // every function's upvalue: the views' metatable
+// Every function's upvalues: the views' metatable, and vars (the root view).
+const int kViewMeta = lua_upvalueindex(1);
+const int kRoot = lua_upvalueindex(2);
 
-ViewData* view_data(lua_State* L, int view) {
-  lua_rawgetp(L, view, &kViewKey);
-  auto* d = static_cast<ViewData*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);  // the view keeps it alive
-  return d;
-}
+bool is_root(lua_State* L, int view) { return lua_rawequal(L, view, kRoot); }
 
 // The path of a view for messages: vars.a[3].b
 std::string view_path(lua_State* L, int view) {
@@ -110,14 +107,24 @@ Value* find(lua_State* L, Table& t, int k, bool root) {
 
 // The kernel table the view at `view` shows; raises when it is stale.
 Table& resolve(lua_State* L, int view) {
+  if (is_root(L, view)) return game_of(L).mutable_state().vars;
   view = lua_absindex(L, view);
-  const ViewData* d = view_data(L, view);
-  if (d->root) return game_of(L).mutable_state().vars;
   lua_rawgetp(L, view, &kViewKey);
+  const auto* d = static_cast<const ViewData*>(lua_touserdata(L, -1));
+  if (d->root) {  // reached from a function that does not hold vars (check_value)
+    lua_pop(L, 1);
+    return game_of(L).mutable_state().vars;
+  }
   lua_getiuservalue(L, -1, 1);
   Table& parent = resolve(L, -1);
+  bool root_parent = is_root(L, -1);
+  if (!root_parent) {
+    lua_rawgetp(L, -1, &kViewKey);
+    root_parent = static_cast<const ViewData*>(lua_touserdata(L, -1))->root;
+    lua_pop(L, 1);
+  }
   lua_getiuservalue(L, -2, 2);
-  Value* v = find(L, parent, -1, view_data(L, -2)->root);
+  Value* v = find(L, parent, -1, root_parent);
   lua_pop(L, 3);
   if (!v || !v->is_table() || v->as_table().view_serial != d->serial) {
     const std::string path = view_path(L, view);
@@ -151,14 +158,14 @@ void push_view(lua_State* L, int parent, int k, Table& t, bool root_parent) {
 
 // Pushes value `v`, found at key `k` of the view at `view`.
 void push_found(lua_State* L, int view, int k, Value& v) {
-  if (v.is_table()) push_view(L, view, k, v.as_table(), view_data(L, view)->root);
+  if (v.is_table()) push_view(L, view, k, v.as_table(), is_root(L, view));
   else push_value(L, v);
 }
 
 // view[k]
 int l_index(lua_State* L) {
   Table& t = resolve(L, 1);
-  Value* v = find(L, t, 2, view_data(L, 1)->root);
+  Value* v = find(L, t, 2, is_root(L, 1));
   if (!v) lua_pushnil(L);
   else push_found(L, 1, 2, *v);
   return 1;
@@ -166,7 +173,7 @@ int l_index(lua_State* L) {
 
 // view[k] = v
 int l_newindex(lua_State* L) {
-  const bool root = view_data(L, 1)->root;
+  const bool root = is_root(L, 1);
   Table& t = resolve(L, 1);
   Value::Key key;
   if (!to_key(L, 2, root, key))
@@ -208,7 +215,7 @@ int l_len(lua_State* L) {
 // next(view, k): the entry after k in the kernel's order.
 int l_next(lua_State* L) {
   lua_settop(L, 2);
-  const bool root = view_data(L, 1)->root;
+  const bool root = is_root(L, 1);
   Table& t = resolve(L, 1);
   auto it = t.entries.begin();
   if (!lua_isnil(L, 2)) {
@@ -238,7 +245,7 @@ int l_next(lua_State* L) {
 
 // pairs(view) -> next, view, nil
 int l_pairs(lua_State* L) {
-  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(3));
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
@@ -255,28 +262,34 @@ void open_lua_vars(lua_State* L) {
   lua_rawseti(L, meta, kProxyKindKey);
   lua_pushboolean(L, 0);
   lua_setfield(L, meta, "__metatable");
-  lua_pushvalue(L, meta);
-  lua_pushcclosure(L, l_next, 1);
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, meta, kProxyNextKey);
-  const int next = lua_gettop(L);
-  lua_pushvalue(L, meta);
-  lua_pushvalue(L, next);
-  lua_pushcclosure(L, l_pairs, 2);
-  lua_setfield(L, meta, "__pairs");
-  lua_settop(L, meta);
-  const luaL_Reg fns[] = {{"__index", l_index}, {"__newindex", l_newindex}, {"__len", l_len}, {nullptr, nullptr}};
-  lua_pushvalue(L, meta);
-  luaL_setfuncs(L, fns, 1);  // each with the metatable as its upvalue
-  lua_settop(L, meta);
   lua_newtable(L);  // vars, the root view
+  const int root = lua_gettop(L);
   auto* d = static_cast<ViewData*>(lua_newuserdatauv(L, sizeof(ViewData), 2));
   *d = {true, 0};
-  lua_rawsetp(L, -2, &kViewKey);
+  lua_rawsetp(L, root, &kViewKey);
+  // Each function has the metatable and the root as upvalues 1 and 2.
   lua_pushvalue(L, meta);
-  lua_setmetatable(L, -2);
-  lua_setglobal(L, "vars");
+  lua_pushvalue(L, root);
+  lua_pushcclosure(L, l_next, 2);
+  const int next = lua_gettop(L);
+  lua_pushvalue(L, next);
+  lua_rawseti(L, meta, kProxyNextKey);
+  lua_pushvalue(L, meta);
+  lua_pushvalue(L, root);
+  lua_pushvalue(L, next);
+  lua_pushcclosure(L, l_pairs, 3);
+  lua_setfield(L, meta, "__pairs");
+  const luaL_Reg fns[] = {{"__index", l_index}, {"__newindex", l_newindex}, {"__len", l_len}, {nullptr, nullptr}};
+  lua_pushvalue(L, meta);
+  lua_pushvalue(L, meta);
+  lua_pushvalue(L, root);
+  luaL_setfuncs(L, fns, 2);
   lua_pop(L, 1);
+  lua_pushvalue(L, meta);
+  lua_setmetatable(L, root);
+  lua_pushvalue(L, root);
+  lua_setglobal(L, "vars");
+  lua_settop(L, meta - 1);
 }
 
 }  // namespace cardboard

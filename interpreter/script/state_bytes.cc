@@ -31,6 +31,7 @@ size_t counter_bytes(const std::string& name) {
 
 size_t piece_bytes(const PieceState& p) {
   size_t n = sizeof(PieceState) + sizeof(int32_t);  // and its place in a location's contents
+  if (p.markers.empty() && p.counters.empty()) return n;
   for (const auto& m : p.markers) n += marker_bytes(m);
   for (const auto& [name, value] : p.counters) n += counter_bytes(name);
   return n;
