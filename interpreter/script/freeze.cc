@@ -78,12 +78,17 @@ const char* why(Owner owner) {
 // __newindex of a frozen table: (t, k, v).
 int frozen_newindex(lua_State* L) { refuse_change(L, 1, 2); }
 
-// __len of a frozen table: the length of its contents.
+// __len of a frozen table: the length of its contents, which never changes
+// (upvalue 1, counted when it was frozen).
 int frozen_len(lua_State* L) {
-  lua_getmetatable(L, 1);
-  lua_rawgeti(L, -1, kProxyContentsKey);
-  lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
+  lua_pushvalue(L, lua_upvalueindex(1));
   return 1;
+}
+
+// Pushes the __len of a frozen table whose contents are at `c`.
+void push_frozen_len(lua_State* L, int c) {
+  lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, c)));
+  lua_pushcclosure(L, frozen_len, 1);
 }
 
 // __index of a frozen table whose metatable had one: (t, k). upvalue 1: the
@@ -486,7 +491,7 @@ struct Freezer {
         lua_pushliteral(L, "__len");
         if (lua_rawget(L, fields) == LUA_TNIL) {
           lua_pop(L, 1);
-          lua_pushcfunction(L, frozen_len);
+          push_frozen_len(L, c);
         }
         lua_setfield(L, fm, "__len");
         lua_settop(L, fm);
@@ -496,7 +501,7 @@ struct Freezer {
         lua_setfield(L, fm, "__index");
         lua_pushcfunction(L, frozen_newindex);
         lua_setfield(L, fm, "__newindex");
-        lua_pushcfunction(L, frozen_len);
+        push_frozen_len(L, c);
         lua_setfield(L, fm, "__len");
         if (o == Owner::kGlobals) {
           // A name the rules never declared raises when read.

@@ -108,6 +108,12 @@ void write_number(int64_t n) {
   ::_exit(3);
 }
 
+// How long a call told to stop at its next instruction has to get there
+// before the process ends: half its time limit, and never less than two
+// seconds, so a busy machine that runs the thread late is not mistaken
+// for a call stuck in C.
+milliseconds grace(int64_t limit_ms) { return std::max(milliseconds(limit_ms / 2), milliseconds(2000)); }
+
 void watch() {
   Registry& r = registry();
   for (;;) {
@@ -126,8 +132,8 @@ void watch() {
       const auto elapsed = now - s->since;
       const int64_t after = s->after_ms.load(std::memory_order_relaxed);
       const int64_t limit = s->limit_ms.load(std::memory_order_relaxed);
-      // Told to stop at its next instruction half the time limit ago, and still running.
-      if (s->stage == 2 && now - s->overtime_since >= milliseconds(limit / 2)) stop_process(limit);
+      // Told to stop at its next instruction a while ago, and still running.
+      if (s->stage == 2 && now - s->overtime_since >= grace(limit)) stop_process(limit);
       if (s->stage < 2 && limit > 0 && elapsed >= milliseconds(limit)) {
         s->stage = 2;
         s->overtime_since = now;

@@ -18,7 +18,7 @@
 // watchdog marks it overtime and has the hook set to fire at the very next
 // instruction, where the sandbox stops the call (overtime()). A call that
 // stays inside one C function, where no hook runs, for half as long again
-// cannot be stopped that way: the watchdog then writes "rules script ran past
+// (at least two seconds) cannot be stopped that way: the watchdog then writes "rules script ran past
 // its time limit ..." to stderr and ends the process with exit code 3, with
 // async-signal-safe calls only (an uncommitted save transaction is rolled
 // back by SQLite when the save is next opened).

@@ -45,8 +45,8 @@ struct SandboxLimits {
   // first instruction, at a cost to every call).
   std::chrono::milliseconds count_after{50};
   // A call still running after this long stops at its next instruction; one
-  // that stays inside a single library function half as long again ends the
-  // process (exit code 3). 0: no limit.
+  // that stays inside a single library function half as long again (at
+  // least 2 s) ends the process (exit code 3). 0: no limit.
   std::chrono::milliseconds time_limit{10'000};
 };
 
