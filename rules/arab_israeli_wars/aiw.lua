@@ -40,8 +40,7 @@ SIDE_TITLE = { israel = "Israel", arab = "Arabs" }
 function deploy_question(p)
   local name = pieces_name(p)
   return {
-    -- The prompt names the card only when events are recorded (a bot does not read it).
-    prompt = game.recording() and "Israeli Phase: deploy " .. name or "Israeli Phase: deploy a unit card",
+    prompt = "Israeli Phase: deploy " .. name,
     choices = { name .. " to North Front", name .. " to Central Front", name .. " to South Front" },
     rule = "3",
   }

@@ -89,7 +89,6 @@ function transfer_phase()
   local used = {}  -- vehicles that spent their own free transfer (this step only)
   local question = { prompt = nil, choices = nil, rule = "4" }
   local texts, movers, types = {}, {}, {}
-  local vehicles = {}  -- card type -> whether it is a Vehicle, for this step
   while true do
     -- Two choices per card type and front: texts[k], texts[k + 1] move
     -- movers[k] (= movers[k + 1]) to its front's OTHER_FRONTS 1 and 2;
@@ -101,12 +100,7 @@ function transfer_phase()
       for j = 1, #regs do
         local p = regs[j]
         local t = pieces_type(p)
-        local vehicle = vehicles[t]
-        if vehicle == nil then
-          vehicle = pieces_value(p, "vehicles") and true or false
-          vehicles[t] = vehicle
-        end
-        local own = vehicle and not used[p]
+        local own = pieces_value(p, "vehicles") and not used[p]
         if left > 0 or own then
           local k = nil
           for m = first + 1, n, 2 do
@@ -145,7 +139,7 @@ function transfer_phase()
     local _, i = ask("israel", question)
     if i > n then return end
     local p = movers[i]
-    if not used[p] and vehicles[pieces_type(p)] then
+    if not used[p] and pieces_value(p, "vehicles") then
       used[p] = true
     else
       left = left - 1
