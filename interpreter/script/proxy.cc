@@ -17,7 +17,7 @@ ProxyKind proxy_kind(lua_State* L, int idx) {
     if (mark == &kFrozenMark) kind = ProxyKind::kFrozen;
     else if (mark == &kVarsMark) kind = ProxyKind::kVars;
   }
-  lua_pop(L, 2);
+  lua_settop(L, -3);
   return kind;
 }
 
@@ -26,11 +26,16 @@ void push_proxy_mark(lua_State* L, ProxyKind kind) {
 }
 
 void push_raw_view(lua_State* L, int idx) {
-  if (proxy_kind(L, idx) == ProxyKind::kFrozen) {
-    lua_getmetatable(L, idx);
-    lua_rawgeti(L, -1, kProxyContentsKey);
-    lua_replace(L, -2);
-    return;
+  idx = lua_absindex(L, idx);
+  // One metatable read and one mark read: this runs on every filter table.
+  if (lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx)) {
+    if (lua_rawgeti(L, -1, kProxyKindKey) == LUA_TLIGHTUSERDATA && lua_touserdata(L, -1) == &kFrozenMark) {
+      lua_rawgeti(L, -2, kProxyContentsKey);
+      lua_replace(L, -3);
+      lua_settop(L, -2);
+      return;
+    }
+    lua_settop(L, -3);
   }
   lua_pushvalue(L, idx);
 }

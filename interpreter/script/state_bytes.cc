@@ -39,7 +39,9 @@ size_t piece_bytes(const PieceState& p) {
 
 size_t state_bytes(const State& s) {
   size_t n = sizeof(State) + table_bytes(s.vars) + s.tracks.size() * sizeof(int64_t);
-  for (const auto& p : s.pieces) n += piece_bytes(p);
+  n += s.pieces.size() * piece_bytes(PieceState{});
+  for (const auto& p : s.pieces)
+    if (!p.markers.empty() || !p.counters.empty()) n += piece_bytes(p) - piece_bytes(PieceState{});
   for (const auto& c : s.contents) n += sizeof(c);
   n += string_bytes(s.pending.prompt) + string_bytes(s.pending.rule) + string_bytes(s.result);
   for (const auto& c : s.pending.choices) n += sizeof(std::string) + string_bytes(c);
