@@ -19,6 +19,8 @@
 #include <thread>
 #include <vector>
 
+#include "data/game_loader.h"
+#include "script/game.h"
 #include "script/run_watch.h"
 #include "script/sandbox.h"
 #include "support.h"
@@ -554,4 +556,33 @@ TEST_CASE("sandbox: ask may be called inside pcall and xpcall", "[kernel][sandbo
   bot->set_decider([](Game&) { return 0; });
   testing::must_ok(bot->start(1));
   CHECK(bot->state().vars.find("got")->as_string() == "truea1truec");
+}
+
+TEST_CASE("sandbox: the kernel's functions over a whole location charge the budget", "[kernel][sandbox]") {
+  // Reshuffling a pile takes each piece out of the pile's list: with 200,000
+  // pieces, hours in C. Counting a big location in a loop is charged too.
+  const char* cases[] = {
+      "for i = 1, 2e5 do pieces.create('tank', 'discard') end deck.reshuffle('discard', 'deck')",
+      "for i = 1, 2e4 do pieces.create('tank', 'board') end while true do pieces.count('board') end",
+      "for i = 1, 2e4 do pieces.create('tank', 'board') end while true do move(pieces.top('board'), 'board') end",
+  };
+  for (const char* code : cases) {
+    INFO(code);
+    int status = -1;
+    const std::string msg = testing::in_child(
+        [code] {
+          SandboxLimits limits = small_limits();
+          limits.memory_bytes = 64u << 20;
+          // No Catch2 macro in a child: the game is made by hand.
+          auto def = load_game("api/basic", testing::fixture_root("api"));
+          if (!def.ok()) return def.error().message;
+          auto g = Game::create(*def, limits);
+          if (!g.ok() || !(*g)->start(1).ok()) return std::string("no game");
+          auto s = (*g)->sandbox().run_string(code, "t");
+          return s.ok() ? std::string("finished") : s.error().message;
+        },
+        status);
+    CHECK(status == 0);
+    CHECK_THAT(msg, Catch::StartsWith("rules script exceeded the instruction budget"));
+  }
 }

@@ -49,6 +49,10 @@ Value check_value(lua_State* L, int idx);
 // The value a view of vars (lua_vars.cc) shows, copied; raises when it is stale.
 Value vars_view_value(lua_State* L, int idx);
 
+// Charges `n` steps of work on a location's pieces to the call's budget
+// (sandbox.h): free below a small count, so the common calls cost nothing.
+void charge_pieces(lua_State* L, size_t n);
+
 // Registers `fns` as global table `name`.
 void register_module(lua_State* L, const char* name, const luaL_Reg* fns);
 

@@ -18,6 +18,7 @@ int l_draw(lua_State* L) {
   const int from = check_location(L, 1);
   const int to = check_location(L, 2);
   Game& g = game_of(L);
+  charge_pieces(L, g.state().contents[from].size());
   const int piece = g.draw_from(from);
   if (piece >= 0) {
     g.mutable_state().move(piece, to);
@@ -31,6 +32,7 @@ int l_draw(lua_State* L) {
 int l_shuffle(lua_State* L) {
   const int loc = check_location(L, 1);
   Game& g = game_of(L);
+  charge_pieces(L, g.state().contents[loc].size());
   g.mutable_state().shuffle(loc);
   std::string rule = event_rule(L, 2);
   if (g.record_events()) g.emit(Event::Kind::kDraw, std::move(rule), g.def().locations[loc].title + " shuffled");
@@ -50,6 +52,9 @@ int l_reshuffle(lua_State* L) {
   const int deck = check_location(L, 2);
   Game& g = game_of(L);
   State& s = g.mutable_state();
+  // Each piece is taken out of the pile's list: its length times its length at most.
+  const size_t n = s.contents[pile].size();
+  charge_pieces(L, n > 64 ? n * n / 2 + s.contents[deck].size() : n);
   const auto moved = s.contents[pile];
   for (int p : moved) s.move(p, deck);
   s.shuffle(deck);
@@ -66,7 +71,10 @@ int l_reshuffle(lua_State* L) {
 int l_put_bottom(lua_State* L) {
   const int p = check_piece(L, 1);
   const int deck = check_location(L, 2);
-  game_of(L).mutable_state().move_to_bottom(p, deck);
+  Game& g = game_of(L);
+  const int from = g.state().pieces[p].location;
+  charge_pieces(L, g.state().contents[deck].size() + (from >= 0 ? g.state().contents[from].size() : 0));
+  g.mutable_state().move_to_bottom(p, deck);
   return 0;
 }
 

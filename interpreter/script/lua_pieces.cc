@@ -237,6 +237,7 @@ int l_at(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Game& g = game_of(L);
   const auto& c = g.state().contents[loc];
+  charge_pieces(L, c.size());
   Matcher matches(g, f);
   lua_createtable(L, static_cast<int>(c.size()), 0);
   int n = 0;
@@ -254,6 +255,7 @@ int l_top(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Game& g = game_of(L);
   const auto& c = g.state().contents[loc];
+  charge_pieces(L, c.size());
   Matcher matches(g, f);
   for (auto it = c.rbegin(); it != c.rend(); ++it)
     if (matches(*it)) {
@@ -270,6 +272,7 @@ int l_count(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Game& g = game_of(L);
   lua_Integer n = 0;
+  charge_pieces(L, g.state().contents[loc].size());
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) n += matches(id);
   lua_pushinteger(L, n);
@@ -289,6 +292,7 @@ int l_sum(lua_State* L) {
   bool real = false;
   lua_Integer n = 0;
   const ValueIndex& values = value_index(L);
+  charge_pieces(L, g.state().contents[loc].size());
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) {
     if (!matches(id)) continue;
@@ -514,6 +518,7 @@ int l_move(lua_State* L) {
   const int p = check_piece(L, 1);
   const int to = lua_isnil(L, 2) ? -1 : check_location(L, 2);
   const int from = g.state().pieces[p].location;
+  if (from >= 0) charge_pieces(L, g.state().contents[from].size());  // taken out of its list
   g.mutable_state().move(p, to);
   emit_move(g, p, from, to, event_rule(L, 3), "moved");
   return 0;
