@@ -489,10 +489,11 @@ TEST_CASE("sandbox: next walks 60000 keys in a fixed order without scanning the 
   const std::string out = testing::in_child(
       [] {
         Sandbox sb({});
-        return lua_ok(sb.L(), "local t = {} for i = 1, 60000 do t['k' .. i] = i end "
-                              "local n, last, sorted = 0, '', true "
-                              "for k in next, t do n = n + 1 sorted = sorted and k > last last = k end "
-                              "return n, sorted");
+        const auto run = testing::run_lua(sb.L(), "local t = {} for i = 1, 60000 do t['k' .. i] = i end "
+                                                  "local n, last, sorted = 0, '', true "
+                                                  "for k in next, t do n = n + 1 sorted = sorted and k > last "
+                                                  "last = k end return n, sorted");
+        return run.ok ? run.values : run.error;
       },
       status);
   CHECK(status == 0);
