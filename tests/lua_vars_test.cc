@@ -144,3 +144,19 @@ TEST_CASE("lua vars: what the rules make the kernel keep counts against the memo
   auto s = sb.run_string("for round = 1, 20 do vars.blob = string.rep('x', 1e6) vars.blob = nil end", "t");
   CHECK(s.ok());
 }
+
+TEST_CASE("lua vars: a view kept across a decision still shows the state", "[kernel][lua][vars]") {
+  testing::TempGame game("views", "function work()\n"
+                                  "  vars.list = { 'a' }\n"
+                                  "  local list = vars.list\n"
+                                  "  ask('solo', { prompt = 'p', choices = { 'x', 'y' } })\n"
+                                  "  list[#list + 1] = 'b'\n"
+                                  "  return 'done'\n"
+                                  "end");
+  auto g = testing::make_game(game.def());
+  testing::must_ok(g->start(1));
+  testing::must_ok(g->act(0));
+  const Value* list = g->state().vars.find("list");
+  REQUIRE(list);
+  CHECK(list->as_table().entries.size() == 2);
+}
