@@ -51,7 +51,10 @@ Value vars_view_value(lua_State* L, int idx);
 
 // Charges `n` steps of work on a location's pieces to the call's budget
 // (sandbox.h): free below a small count, so the common calls cost nothing.
-void charge_pieces(lua_State* L, size_t n);
+void charge_many_pieces(lua_State* L, size_t n);
+inline void charge_pieces(lua_State* L, size_t n) {
+  if (n > 64) charge_many_pieces(L, n);
+}
 
 // Registers `fns` as global table `name`.
 void register_module(lua_State* L, const char* name, const luaL_Reg* fns);
