@@ -8,10 +8,20 @@
 // the frozen one. A table that had a metatable keeps its metamethods (the
 // metatable is frozen too; __index then runs with the frozen table as self).
 //
-// Invariant: no Lua code can reach a frozen table's contents. getmetatable
-// shows the frozen table where its contents serve as a metatable; the
-// sandbox's rawget, rawset, rawlen, next and pairs see through to the
-// contents for reading and refuse writing (sandbox_base.cc).
+// Invariant: no Lua code can reach a frozen table's contents as a value.
+// getmetatable shows the frozen table where its contents serve as a
+// metatable; the sandbox's rawget, rawset, rawlen, next and pairs see
+// through to the contents for reading and refuse writing (sandbox_base.cc).
+//
+// Reads cost a metamethod hop, so two kinds of reference skip it: an
+// upvalue (shared by every function that captured the variable, _ENV
+// included) whose every use, by the bytecode, only indexes the table at once
+// (t.k, t[k], #t: global_check.h's Bytecode) holds the contents instead; and
+// so does a global that every such function only indexes (pieces.at,
+// FRONTS[i]), in the globals' contents, whose other readers are shown the
+// frozen table (proxy.h's show_frozen). No instruction can write through
+// such a reference or pass the table on, so the invariant holds. A table
+// with a metatable of its own is always read through it.
 #pragma once
 
 #include <lua.hpp>
