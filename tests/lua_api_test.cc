@@ -380,17 +380,18 @@ TEST_CASE("lua tracks: get, set and add clamp to the bounds", "[kernel][lua]") {
   CHECK(lua_error(L, "track.add('vp')") == "test:1: bad argument #2 to 'add' (number expected, got no value)");
 }
 
-TEST_CASE("lua vars: values are stored as copies and nil deletes", "[kernel][lua]") {
+TEST_CASE("lua vars: values are stored as copies, nested writes reach the state, and nil deletes", "[kernel][lua]") {
   auto g = api_game();
   Game& L = *g;
   CHECK(lua_ok(L, "vars.n = 3 vars.x = 1.5 vars.s = 'text' vars.b = false "
                   "return vars.n, vars.x, vars.s, vars.b, vars.absent, math.type(vars.n)") ==
         "3,1.5,text,false,nil,integer");
-  // A nested table is copied in and out: changing a copy changes nothing.
+  // A Lua table is copied in: changing it afterwards changes nothing. A
+  // table read from vars is a view of the state: writing to it writes the state.
   CHECK(lua_ok(L, "local t = { a = { b = 1 }, list = { 'x', 'y' } } vars.t = t t.a.b = 2 "
                   "local r1 = vars.t.a.b vars.t.a.b = 3 local r2 = vars.t.a.b "
-                  "local copy = vars.t copy.a.b = 4 vars.t = copy "
-                  "return r1, r2, vars.t.a.b, vars.t.list[2], vars.t == vars.t") == "1,1,4,y,false");
+                  "local view = vars.t view.a.b = 4 vars.t = view "
+                  "return r1, r2, vars.t.a.b, vars.t.list[2], vars.t == vars.t") == "1,3,4,y,false");
   const Value* t = g->state().vars.find("t");
   REQUIRE(t);
   CHECK(t->as_table().find("a")->as_table().find("b")->as_int() == 4);
@@ -461,10 +462,22 @@ TEST_CASE("lua tables: the game's data tables are read-only", "[kernel][lua]") {
   CHECK(lua_ok(L, "local out = {} for k, v in pairs(tables.terrain) do out[#out + 1] = k .. '=' .. v end "
                   "return table.concat(out, ',')") == "clear=1,forest=2");
   CHECK(lua_ok(L, "local s = 0 for _, v in ipairs(tables.crt) do s = s + v end return s") == "6");
-  CHECK_THAT(lua_error(L, "tables.crt = {}"), Catch::Contains("tables are read-only: 'crt' cannot be assigned"));
-  CHECK_THAT(lua_error(L, "tables.crt[4] = 9"), Catch::Contains("tables are read-only: '4' cannot be assigned"));
+  CHECK_THAT(lua_error(L, "tables.crt = {}"),
+             Catch::Contains("attempt to change 'tables.crt': the game's data tables are read-only"));
+  CHECK_THAT(lua_error(L, "tables.crt[4] = 9"),
+             Catch::Contains("attempt to change 'tables.crt[4]': the game's data tables are read-only"));
   CHECK_THAT(lua_error(L, "tables.terrain.swamp = 3"),
-             Catch::Contains("tables are read-only: 'swamp' cannot be assigned"));
+             Catch::Contains("attempt to change 'tables.terrain.swamp': the game's data tables are read-only"));
+  CHECK_THAT(lua_error(L, "rawset(tables, 'crt', 0)"),
+             Catch::Contains("attempt to change 'tables.crt': the game's data tables are read-only"));
+  CHECK_THAT(lua_error(L, "rawset(tables.crt, 1, 0)"),
+             Catch::Contains("attempt to change 'tables.crt[1]': the game's data tables are read-only"));
+  CHECK_THAT(lua_error(L, "setmetatable(tables, nil)"),
+             Catch::Contains("attempt to change the metatable of 'tables': the game's data tables are read-only"));
+  CHECK_THAT(lua_error(L, "table.insert(tables.crt, 4)"),
+             Catch::Contains("attempt to change 'tables.crt[4]': the game's data tables are read-only"));
+  CHECK(lua_ok(L, "return rawget(tables.crt, 2), rawlen(tables.crt), next(tables.terrain), getmetatable(tables)") ==
+        "2,3,clear,nil");
 }
 
 TEST_CASE("lua dice: math.random draws from the game's generator", "[kernel][lua]") {

@@ -7,6 +7,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "data/game_loader.h"
 
 namespace cardboard::testing {
@@ -124,8 +127,9 @@ std::string in_child(const std::function<std::string()>& fn, int& exit_status) {
   return out;
 }
 
-CommandRun run_cardboard(const std::string& root, const std::string& args) {
-  return run_shell(root, "'" + std::string(CARDBOARD_BINARY) + "' " + args);
+CommandRun run_cardboard(const std::string& root, const std::string& args, int timeout_seconds) {
+  const std::string limit = timeout_seconds > 0 ? "timeout -s KILL " + std::to_string(timeout_seconds) + " " : "";
+  return run_shell(root, limit + "'" + std::string(CARDBOARD_BINARY) + "' " + args);
 }
 
 CommandRun run_shell(const std::string& root, const std::string& command) {
@@ -139,6 +143,27 @@ CommandRun run_shell(const std::string& root, const std::string& command) {
   const int status = pclose(p);
   run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+TempGame::TempGame(const std::string& game, const std::string& lua) : name(game) {
+  namespace fs = std::filesystem;
+  root = (fs::temp_directory_path() / ("cardboard_game_" + std::to_string(::getpid()) + "_" + game)).string();
+  fs::remove_all(root);
+  fs::create_directories(root + "/rules/" + name);
+  fs::create_directories(root + "/scenarios/" + name);
+  std::ofstream(root + "/rules/" + name + "/game.toml")
+      << "[game]\ntitle = \"Temporary\"\nscripts = [\"" << name << ".lua\"]\n\n[[sides]]\nid = \"solo\"\n\n"
+      << "[sequence]\nmax_turns = 2\n\n[[sequence.phases]]\nid = \"work\"\ntitle = \"Work\"\nrun = \"work\"\n";
+  std::ofstream(root + "/rules/" + name + "/" + name + ".lua") << lua << "\n";
+  std::ofstream(root + "/scenarios/" + name + "/s.toml") << "[scenario]\ngame = \"" << name << "\"\ntitle = \"S\"\n";
+}
+
+TempGame::~TempGame() { std::filesystem::remove_all(root); }
+
+std::shared_ptr<const GameDef> TempGame::def() const {
+  auto d = load_game(scenario(), root);
+  if (!d.ok()) FAIL(d.error().message);
+  return *d;
 }
 
 }  // namespace cardboard::testing

@@ -66,9 +66,26 @@ struct CommandRun {
   std::string out;
 };
 
-// Runs `cardboard ARGS` with CARDBOARD_ROOT=root.
-CommandRun run_cardboard(const std::string& root, const std::string& args);
+// Runs `cardboard ARGS` with CARDBOARD_ROOT=root; with a timeout, a command
+// still running after it is killed (code 137) instead of hanging the test.
+CommandRun run_cardboard(const std::string& root, const std::string& args, int timeout_seconds = 0);
 // Runs a shell command line with CARDBOARD_ROOT=root.
 CommandRun run_shell(const std::string& root, const std::string& command);
+
+// A game written for one test under a fresh temporary root, removed at the
+// end: rules/NAME/game.toml (one side "solo"; one phase "work" whose step
+// runs the Lua function `work`; at most 2 turns), rules/NAME/NAME.lua with
+// `lua`, and the scenario NAME/s.
+struct TempGame {
+  TempGame(const std::string& name, const std::string& lua);
+  ~TempGame();
+  TempGame(const TempGame&) = delete;
+  TempGame& operator=(const TempGame&) = delete;
+  std::string scenario() const { return name + "/s"; }
+  // The loaded definition; fails the test on error.
+  std::shared_ptr<const GameDef> def() const;
+  std::string root;
+  std::string name;
+};
 
 }  // namespace cardboard::testing

@@ -60,6 +60,22 @@ class Value {
 
 struct Table {
   std::vector<std::pair<Value::Key, Value>> entries;  // sorted by key, no nil values
+  // Which table this is to the Lua views of vars (script/lua_vars.cc): set
+  // when first viewed, unique in the process. Not part of the value: a copy
+  // is another table and starts at 0; serializing, hashing and == ignore it.
+  uint64_t view_serial = 0;
+
+  Table() = default;
+  Table(const Table& other) : entries(other.entries) {}
+  Table(Table&& other) noexcept : entries(std::move(other.entries)) {}
+  Table& operator=(const Table& other) {
+    entries = other.entries;
+    return *this;
+  }
+  Table& operator=(Table&& other) noexcept {
+    entries = std::move(other.entries);
+    return *this;
+  }
 
   const Value* find_key(const Value::Key& k) const;
   const Value* find(std::string_view k) const;  // a string key, without building a Key

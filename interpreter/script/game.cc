@@ -8,6 +8,7 @@
 #include "core/visibility.h"
 #include "core/input_file.h"
 #include "script/lua_api.h"
+#include "script/state_bytes.h"
 
 namespace cardboard {
 
@@ -49,8 +50,15 @@ Runtime::Runtime(std::shared_ptr<const GameDef> def) : def_(std::move(def)) {}
 
 Runtime::~Runtime() = default;
 
+void Runtime::emit(Event e) {
+  if (!recording_) return;
+  sandbox_->note_kernel(static_cast<int64_t>(sizeof(Event) + e.rule.size() + e.text.format.size() +
+                                             e.text.args.size() * sizeof(TextArg)));
+  events_.push_back(std::move(e));
+}
+
 void Runtime::emit_plain(Event::Kind kind, std::string rule, const std::string& text) {
-  if (recording_) events_.push_back({kind, std::move(rule), plain(text), -1});
+  if (recording_) emit(Event{kind, std::move(rule), plain(text), -1});
 }
 
 Result<int> Runtime::roll(const DiceSpec& spec, std::vector<int>& faces) {
@@ -142,15 +150,14 @@ Status Game::load_rules() {
       CB_TRY(sb.run_string(*code, path));
     }
   }
-  sb.freeze_globals();
+  CB_TRY(sb.freeze());
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
   lua_State* L = sb.L();
   auto check = [&](const std::string& fn, const std::string& what, const std::string& where = "") -> Status {
     if (fn.empty()) return ok_status();
-    lua_pushglobaltable(L);
-    lua_pushstring(L, fn.c_str());
-    const int type = lua_rawget(L, -2);
-    lua_pop(L, 2);
+    sb.push_global(L, fn);
+    const int type = lua_type(L, -1);
+    lua_pop(L, 1);
     if (type != LUA_TFUNCTION)
       return script_error("the " + what + " names Lua function '" + fn + "', which the rules of " + d.id +
                           " do not define" + (where.empty() ? "" : " (" + where + ")"));
@@ -221,6 +228,7 @@ void describe_value(lua_State* L, int idx, int depth, std::string& out) {
     out += "{...}";
     return;
   }
+  make_raw_readable(L, idx);  // a frozen table by its contents, a vars view by a copy (never a key: depth 0)
   std::vector<std::pair<std::string, std::string>> entries;
   lua_pushnil(L);
   bool more = false;
@@ -282,6 +290,7 @@ Status Game::start(uint64_t seed) {
   drop_coroutine();
   rt_.state_.reset_for(def(), seed, &setup_pieces());
   apply_setup();
+  rt_.sandbox_->set_state_bytes(state_bytes(rt_.state_));
   return run(0);
 }
 
@@ -290,6 +299,7 @@ Status Game::restore(const State& snapshot) {
   drop_coroutine();
   rt_.state_ = snapshot;
   rt_.state_.pending = Decision{};
+  rt_.sandbox_->set_state_bytes(state_bytes(rt_.state_));
   return run(0);
 }
 
@@ -422,10 +432,7 @@ Status Game::begin_step() {
     co_ = lua_newthread(L);
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  lua_pushglobaltable(co_);
-  lua_pushstring(co_, fn.c_str());
-  lua_rawget(co_, -2);
-  lua_remove(co_, -2);
+  rt_.sandbox_->push_global(co_, fn);
   return ok_status();
 }
 
@@ -495,10 +502,7 @@ Status Game::run(int nargs) {
       return fail(script_error("a rules procedure yielded without asking (" + where() + ")"));
     }
     if (status != LUA_OK) {
-      const char* msg = lua_tostring(co_, -1);
-      luaL_traceback(L, co_, msg ? msg : "(error object is not a string)", 0);
-      std::string text = lua_tostring(L, -1);
-      lua_pop(L, 1);
+      const std::string text = rt_.sandbox_->traceback(L, co_, Sandbox::error_text(co_, -1), 0);
       return fail(rules_failure(text));
     }
     // A step ends the game by returning its result: no unwinding, which
@@ -591,7 +595,7 @@ void Game::clear_forced() {
 std::set<std::string> Game::rules_globals() const {
   std::set<std::string> out;
   lua_State* L = rt_.sandbox_->L();
-  lua_pushglobaltable(L);
+  rt_.sandbox_->push_globals(L);  // the globals' values: the global table itself is frozen, empty
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     if (lua_type(L, -2) == LUA_TSTRING) out.insert(lua_tostring(L, -2));
@@ -608,7 +612,7 @@ Result<Value> Game::run_lua(const std::string& code, const std::string& chunk_na
   const Sandbox::Run run(sb, L);
   if (luaL_loadbufferx(L, code.data(), code.size(), ("=" + chunk_name).c_str(), "t") != LUA_OK ||
       lua_pcall(L, 0, 1, 0) != LUA_OK) {
-    std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)";
+    std::string msg = Sandbox::error_text(L, -1);
     lua_settop(L, top);
     return script_error(sb.describe_failure(msg));
   }
@@ -621,7 +625,7 @@ Result<Value> Game::run_lua(const std::string& code, const std::string& chunk_na
   lua_insert(L, -2);
   lua_pushlightuserdata(L, &out);
   const int status = lua_pcall(L, 2, 0, 0);
-  std::string msg = status == LUA_OK ? "" : (lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
+  std::string msg = status == LUA_OK ? "" : Sandbox::error_text(L, -1);
   lua_settop(L, top);
   if (status != LUA_OK) return script_error(msg);
   return out;
@@ -701,7 +705,7 @@ Result<Game::ViewSummary> Game::view_summary(int reader) {
   {
     const Sandbox::Run run(sb, L);
     lua_pushcfunction(L, read_summary);
-    lua_getglobal(L, d.view.summary.c_str());
+    sb.push_global(L, d.view.summary);
     if (as >= 0) lua_pushstring(L, d.sides[as].id.c_str());
     else lua_pushnil(L);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {

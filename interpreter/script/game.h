@@ -100,6 +100,10 @@ class Game {
   // it may read and change the state, not ask. The value it returns must
   // be plain (nil, boolean, number, string, table of those).
   Result<Value> run_lua(const std::string& code, const std::string& chunk_name);
+  // The Lua sandbox the rules run in, for tests and tools that measure it
+  // (its memory, its limits); the rules' API needs none of it.
+  Sandbox& sandbox() { return *rt_.sandbox_; }
+
   // The names of the globals the rules and the kernel define (for lint).
   std::set<std::string> rules_globals() const;
 

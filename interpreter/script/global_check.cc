@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <tuple>
 
 #include <lua.hpp>
@@ -36,6 +39,7 @@ struct UpvalDesc {
 };
 
 struct Proto {
+  std::string source;  // "@file" in a main chunk; "" in a nested function (its parent's)
   int linedefined = 0;
   int lastlinedefined = 0;
   int numparams = 0;
@@ -71,7 +75,7 @@ class Undump {
   }
 
   void function(Proto& f) {
-    string();  // source: not needed
+    f.source = string();
     f.linedefined = integer();
     f.lastlinedefined = integer();
     f.numparams = byte();
@@ -516,6 +520,222 @@ std::set<std::string> predeclared_globals(const GameDef& def, Game* loaded) {
 
 std::vector<GlobalProblem> check_game_globals(const GameDef& def, Game* loaded) {
   return check_globals(rules_files(def), predeclared_globals(def, loaded));
+}
+
+namespace {
+
+// Where each upvalue of a function leads: a local of a call (gone when the
+// call returns), or a variable that outlives every call (a local of the file
+// or the file's _ENV, or one captured while the rules loaded).
+enum class Reach { kCall, kFile, kCaptured };
+
+// SETUPVAL A B: upvalue B := register A.
+void find_writes(const Proto& f, int env, const std::vector<Reach>& reach, const std::string& file,
+                 const std::string& name, const std::string& enclosing, std::vector<UpvalueWrite>& out) {
+  std::vector<Access> accesses;
+  std::vector<std::string> names;
+  scan(f, env, accesses, names);  // for the names of the functions it makes
+  const std::string where = !name.empty() ? "function '" + name + "'"
+                                          : "a function at line " + std::to_string(f.linedefined) +
+                                                (enclosing.empty() ? "" : " in '" + enclosing + "'");
+  for (size_t pc = 0; pc < f.code.size(); ++pc) {
+    const uint32_t i = f.code[pc];
+    if (op_of(i) != OP_SETUPVAL) continue;
+    const int b = arg_b(i);
+    if (b >= static_cast<int>(reach.size()) || reach[b] == Reach::kCall) continue;
+    out.push_back({file, line_of(f, static_cast<int>(pc)), where, f.upvalues[b].name, reach[b] == Reach::kFile});
+  }
+  for (size_t c = 0; c < f.protos.size(); ++c) {
+    const Proto& child = f.protos[c];
+    std::vector<Reach> inner;
+    for (const auto& u : child.upvalues)
+      inner.push_back(u.instack ? Reach::kCall
+                                : (u.idx < static_cast<int>(reach.size()) ? reach[u.idx] : Reach::kCall));
+    find_writes(child, env_upvalue(child, env, false), inner, file, names[c], name.empty() ? enclosing : name, out);
+  }
+}
+
+bool undump(const std::string& dump, Proto& main) {
+  Undump u(dump);
+  if (!u.header()) return false;
+  u.byte();  // the closure's number of upvalues
+  u.function(main);
+  return u.ok();
+}
+
+std::string file_of(const Proto& main) {
+  return !main.source.empty() && (main.source[0] == '@' || main.source[0] == '=') ? main.source.substr(1)
+                                                                                   : main.source;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether register `r`, just loaded with an upvalue's table at `pc`, is
+// read only as the table of the indexing (or #) that follows at once: the
+// code the compiler makes for t[k] with t an upvalue (only constants may be
+// loaded into other registers in between).
+bool indexed_at_once(const Proto& f, size_t pc, int r) {
+  for (size_t q = pc + 1; q < f.code.size(); ++q) {
+    const uint32_t i = f.code[q];
+    const int op = op_of(i), a = arg_a(i);
+    switch (op) {
+      case OP_GETTABLE: return arg_b(i) == r && arg_c(i) != r;
+      case OP_GETI:
+      case OP_GETFIELD:
+      case OP_LEN: return arg_b(i) == r;
+      case OP_LOADK:
+      case OP_LOADI:
+      case OP_LOADF:
+      case OP_LOADFALSE:
+      case OP_LOADTRUE:
+        if (a == r) return true;  // overwritten unread
+        break;
+      case OP_LOADKX:
+        if (a == r) return true;
+        ++q;  // its EXTRAARG
+        break;
+      case OP_LOADNIL:
+        if (r >= a && r <= a + arg_b(i)) return true;
+        break;
+      default: return false;
+    }
+  }
+  return false;
+}
+
+// Whether the upvalues marked in `tracked` are only read from in `f` and the
+// functions nested in it.
+bool only_read(const Proto& f, const std::vector<bool>& tracked) {
+  auto is_tracked = [&](int u) { return u >= 0 && u < static_cast<int>(tracked.size()) && tracked[u]; };
+  for (size_t pc = 0; pc < f.code.size(); ++pc) {
+    const uint32_t i = f.code[pc];
+    switch (op_of(i)) {
+      case OP_SETTABUP:
+        if (is_tracked(arg_a(i))) return false;
+        break;
+      case OP_SETUPVAL:
+        if (is_tracked(arg_b(i))) return false;
+        break;
+      case OP_GETUPVAL:
+        if (is_tracked(arg_b(i)) && !indexed_at_once(f, pc, arg_a(i))) return false;
+        break;
+      default: break;
+    }
+  }
+  for (const Proto& child : f.protos) {
+    std::vector<bool> inner;
+    bool any = false;
+    for (const auto& u : child.upvalues) {
+      inner.push_back(!u.instack && is_tracked(u.idx));
+      any = any || inner.back();
+    }
+    if (any && !only_read(child, inner)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+void read_globals(const Proto& f, const std::vector<bool>& env, std::map<std::string, bool>& indexed, bool& dynamic) {
+  auto is_env = [&](int u) { return u >= 0 && u < static_cast<int>(env.size()) && env[u]; };
+  for (size_t pc = 0; pc < f.code.size(); ++pc) {
+    const uint32_t i = f.code[pc];
+    if (op_of(i) == OP_GETTABUP && is_env(arg_b(i))) {
+      if (const std::string* name = string_constant(f, arg_c(i))) {
+        const bool at_once = indexed_at_once(f, pc, arg_a(i));
+        auto [it, fresh] = indexed.try_emplace(*name, at_once);
+        if (!fresh) it->second = it->second && at_once;
+      }
+    } else if (op_of(i) == OP_GETUPVAL && is_env(arg_b(i))) {
+      dynamic = true;
+    }
+  }
+  for (const Proto& child : f.protos) {
+    std::vector<bool> inner;
+    bool any = false;
+    for (const auto& u : child.upvalues) {
+      inner.push_back(!u.instack && is_env(u.idx));
+      any = any || inner.back();
+    }
+    if (any) read_globals(child, inner, indexed, dynamic);
+  }
+}
+
+}  // namespace
+
+struct Bytecode::Parsed {
+  Proto f;
+  bool ok = false;
+};
+
+Bytecode::Bytecode(const std::string& dump) : parsed_(std::make_unique<Parsed>()) {
+  parsed_->ok = undump(dump, parsed_->f);
+}
+
+Bytecode::~Bytecode() = default;
+Bytecode::Bytecode(Bytecode&&) noexcept = default;
+Bytecode& Bytecode::operator=(Bytecode&&) noexcept = default;
+
+bool Bytecode::ok() const { return parsed_->ok; }
+
+void Bytecode::global_reads(int env, std::map<std::string, bool>& indexed, bool& dynamic) const {
+  const Proto& f = parsed_->f;
+  if (!parsed_->ok || env < 0 || env >= static_cast<int>(f.upvalues.size())) {
+    dynamic = true;
+    return;
+  }
+  std::vector<bool> tracked(f.upvalues.size(), false);
+  tracked[env] = true;
+  read_globals(f, tracked, indexed, dynamic);
+}
+
+bool Bytecode::upvalue_only_read(int index) const {
+  const Proto& f = parsed_->f;
+  if (!parsed_->ok || index < 0 || index >= static_cast<int>(f.upvalues.size())) return false;
+  std::vector<bool> tracked(f.upvalues.size(), false);
+  tracked[index] = true;
+  return only_read(f, tracked);
+}
+
+std::vector<UpvalueWrite> Bytecode::captured_writes(const std::string& name) const {
+  std::vector<UpvalueWrite> out;
+  const Proto& f = parsed_->f;
+  if (!parsed_->ok) return out;
+  // Every upvalue of a function alive when the rules finish loading outlives the call.
+  int env = -1;  // its _ENV, by name: it has no parent here
+  for (size_t u = 0; u < f.upvalues.size(); ++u)
+    if (f.upvalues[u].name == "_ENV") env = static_cast<int>(u);
+  find_writes(f, env, std::vector<Reach>(f.upvalues.size(), Reach::kCaptured), file_of(f), name, "", out);
+  return out;
+}
+
+std::vector<UpvalueWrite> file_local_writes(const std::string& dump) {
+  std::vector<UpvalueWrite> out;
+  Proto main;
+  if (!undump(dump, main)) return out;
+  // The main chunk runs once, at load: its own writes are the file's set-up.
+  std::vector<std::string> names;
+  std::vector<Access> accesses;
+  const int env = env_upvalue(main, -1, true);
+  scan(main, env, accesses, names);
+  for (size_t c = 0; c < main.protos.size(); ++c) {
+    const Proto& child = main.protos[c];
+    std::vector<Reach> reach(child.upvalues.size(), Reach::kFile);  // a local of the file, or its _ENV
+    find_writes(child, env_upvalue(child, env, false), reach, file_of(main), names[c], "", out);
+  }
+  return out;
+}
+
+std::string describe(const UpvalueWrite& w) {
+  const char* what = w.name == "_ENV" ? "the environment of the file"
+                     : w.file_local    ? "a local of the file"
+                                       : "a variable it captured while the rules loaded";
+  return w.file + ":" + std::to_string(w.line) + ": " + w.where + " assigns '" + w.name + "', " + what +
+         ": it would outlive the call and not be saved; keep it in vars";
 }
 
 std::string describe(const GlobalProblem& p) {

@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
 #include "core/decision.h"
 #include "script/lua_map.h"
 #include "script/runtime.h"
+#include "script/sandbox.h"
+#include "script/proxy.h"
+#include "script/state_bytes.h"
 
 namespace cardboard {
 
@@ -20,6 +24,8 @@ void open_lua_api(lua_State* L) {
   open_lua_game(L);
   open_lua_map(L, &runtime_of(L).def());
 }
+
+void charge_many_pieces(lua_State* L, size_t n) { sandbox_of(L).charge(L, static_cast<int64_t>(n)); }
 
 void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
   lua_newtable(L);
@@ -109,6 +115,9 @@ void push_side(lua_State* L, int side) {
 }
 
 std::string event_rule(lua_State* L, int arg) {
+  // Events are kernel-side bytes too: past the memory cap, no more of them.
+  Sandbox& sb = sandbox_of(L);
+  if (sb.limit_hit() != Sandbox::Limit::kNone) sb.raise_limit(L);
   const int t = lua_type(L, arg);
   if (t != LUA_TNONE && t != LUA_TNIL && t != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number passes
   return runtime_of(L).recording() ? opt_rule(L, arg) : std::string();
@@ -335,6 +344,20 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
   if (out) out->format.append(format.substr(copied));
 }
 
+// Makes the table at `idx` readable raw, as the kernel reads the tables it is given: a frozen
+// table (a constant of the rules) becomes its contents, a view of vars a
+// plain copy (script/proxy.h). A table of the step's own is left alone,
+// after one look at its metatable.
+void make_raw_readable(lua_State* L, int idx) {
+  idx = lua_absindex(L, idx);
+  switch (proxy_kind(L, idx)) {
+    case ProxyKind::kNone: return;
+    case ProxyKind::kFrozen: push_raw_view(L, idx); break;
+    case ProxyKind::kVars: push_value(L, check_value(L, idx)); break;
+  }
+  lua_replace(L, idx);
+}
+
 void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out) {
   idx = lua_absindex(L, idx);
   if (lua_type(L, idx) == LUA_TSTRING) {
@@ -344,6 +367,7 @@ void read_text_field(lua_State* L, int idx, const char* fn, const char* what, La
   if (lua_type(L, idx) != LUA_TTABLE)
     luaL_error(L, "bad %s to '%s' (a string or a table {format, values...} expected, got %s)", what, fn,
                luaL_typename(L, idx));
+  make_raw_readable(L, idx);
   const int n = static_cast<int>(lua_rawlen(L, idx));
   if (n < 1) luaL_error(L, "bad %s to '%s' (a table {format, values...} needs its format first)", what, fn);
   luaL_checkstack(L, n + 2, "too many values in a text");
@@ -371,39 +395,102 @@ void push_value(lua_State* L, const Value& v) {
   } else lua_pushnil(L);
 }
 
-Value check_value(lua_State* L, int idx, int depth) {
-  idx = lua_absindex(L, idx);
-  switch (lua_type(L, idx)) {
-    case LUA_TNIL: return Value();
-    case LUA_TBOOLEAN: return Value(static_cast<bool>(lua_toboolean(L, idx)));
-    case LUA_TNUMBER:
-      if (lua_isinteger(L, idx)) return Value(static_cast<int64_t>(lua_tointeger(L, idx)));
-      return Value(lua_tonumber(L, idx));
-    case LUA_TSTRING: {
-      size_t len = 0;
-      const char* s = lua_tolstring(L, idx, &len);
-      return Value(std::string(s, len));
-    }
-    case LUA_TTABLE: {
-      if (depth > 32) luaL_error(L, "value too deeply nested to store (more than 32 levels)");
-      luaL_checkstack(L, 3, "value too deeply nested");
-      Table t;
-      lua_pushnil(L);
-      while (lua_next(L, idx)) {
-        Value::Key key;
-        if (lua_type(L, -2) == LUA_TNUMBER && lua_isinteger(L, -2)) key = static_cast<int64_t>(lua_tointeger(L, -2));
-        else if (lua_type(L, -2) == LUA_TSTRING) key = std::string(lua_tostring(L, -2));
-        else luaL_error(L, "cannot store a table with a %s key: use integer or string keys", luaL_typename(L, -2));
-        t.set(key, check_value(L, -1, depth + 1));
-        lua_pop(L, 1);
-      }
-      return Value(std::move(t));
-    }
-    default:
-      luaL_error(L, "cannot store a %s in the game state: only nil, booleans, numbers, strings and tables",
-                 luaL_typename(L, idx));
-      return Value();
+namespace {
+
+// Builds a Value from Lua, charging its estimated kernel-side bytes to the
+// memory cap as it grows (a value too big stops early, not after it was
+// copied), and releasing that charge when done: the caller charges what it
+// keeps.
+class ValueBuilder {
+ public:
+  explicit ValueBuilder(lua_State* L) : L_(L), sandbox_(sandbox_of(L)) {}
+  ~ValueBuilder() {
+    if (charged_ > 0) sandbox_.charge_kernel(L_, -charged_);
   }
+  ValueBuilder(const ValueBuilder&) = delete;
+  ValueBuilder& operator=(const ValueBuilder&) = delete;
+
+  Value build(int idx, int depth) {
+    idx = lua_absindex(L_, idx);
+    switch (lua_type(L_, idx)) {
+      case LUA_TNIL: return Value();
+      case LUA_TBOOLEAN: return Value(static_cast<bool>(lua_toboolean(L_, idx)));
+      case LUA_TNUMBER:
+        if (lua_isinteger(L_, idx)) return Value(static_cast<int64_t>(lua_tointeger(L_, idx)));
+        return Value(lua_tonumber(L_, idx));
+      case LUA_TSTRING: {
+        size_t len = 0;
+        const char* s = lua_tolstring(L_, idx, &len);
+        account(len);
+        return Value(std::string(s, len));
+      }
+      case LUA_TTABLE: return table(idx, depth);
+      default:
+        luaL_error(L_, "cannot store a %s in the game state: only nil, booleans, numbers, strings and tables",
+                   luaL_typename(L_, idx));
+        return Value();
+    }
+  }
+
+ private:
+  Value table(int idx, int depth) {
+    if (depth > 32) luaL_error(L_, "value too deeply nested to store (more than 32 levels)");
+    if (proxy_kind(L_, idx) == ProxyKind::kVars) {
+      Value copy = vars_view_value(L_, idx);
+      account(value_bytes(copy));
+      return copy;
+    }
+    luaL_checkstack(L_, 4, "value too deeply nested");
+    push_raw_view(L_, idx);  // a frozen table stores its contents
+    const int t = lua_gettop(L_);
+    Table out;
+    lua_pushnil(L_);
+    while (lua_next(L_, t)) {
+      Value::Key key;
+      if (lua_type(L_, -2) == LUA_TNUMBER && lua_isinteger(L_, -2)) {
+        key = static_cast<int64_t>(lua_tointeger(L_, -2));
+      } else if (lua_type(L_, -2) == LUA_TSTRING) {
+        size_t len = 0;
+        const char* s = lua_tolstring(L_, -2, &len);
+        key = std::string(s, len);
+        account(len);
+      } else {
+        luaL_error(L_, "cannot store a table with a %s key: use integer or string keys", luaL_typename(L_, -2));
+      }
+      Value v = build(-1, depth + 1);
+      account(sizeof(Value::Key) + sizeof(Value));
+      out.entries.emplace_back(std::move(key), std::move(v));
+      lua_pop(L_, 1);
+    }
+    lua_pop(L_, 1);
+    // Sorted once (Lua's order is its hash order): n log n, not an insertion each.
+    const auto n = static_cast<int64_t>(out.entries.size());
+    sandbox_.charge(L_, n * (std::bit_width(static_cast<uint64_t>(n)) + 1) / 8);
+    std::sort(out.entries.begin(), out.entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return Value(std::move(out));
+  }
+
+  void account(size_t bytes) {
+    pending_ += static_cast<int64_t>(bytes);
+    if (pending_ < kChargeEvery) return;
+    charged_ += pending_;
+    const int64_t now = pending_;
+    pending_ = 0;
+    sandbox_.charge_kernel(L_, now);
+  }
+
+  static constexpr int64_t kChargeEvery = 64 << 10;
+  lua_State* L_;
+  Sandbox& sandbox_;
+  int64_t pending_ = 0;
+  int64_t charged_ = 0;
+};
+
+}  // namespace
+
+Value check_value(lua_State* L, int idx) {
+  ValueBuilder builder(L);
+  return builder.build(idx, 0);
 }
 
 }  // namespace cardboard

@@ -39,6 +39,11 @@ std::string opt_rule(lua_State* L, int arg);
 // same errors), read only when the game records events, else "".
 std::string event_rule(lua_State* L, int arg);
 
+// Makes the table at `idx` readable raw: a frozen table (a constant of the
+// rules) becomes its contents, a view of vars a plain copy (script/proxy.h);
+// any other value is left alone, after one look at its metatable.
+void make_raw_readable(lua_State* L, int idx);
+
 // A lazy text (core/lazy_text.h) from Lua: the format at index `fmt` and its
 // arguments at fmt + 1 .. `last`. Every directive is checked against its
 // argument whether or not the text is kept (a bot meets the errors a player
@@ -62,8 +67,20 @@ void read_text_field(lua_State* L, int idx, const char* fn, const char* what, La
 void push_choice_result(lua_State* L, int spec, int choice);
 
 void push_value(lua_State* L, const Value& v);
-// Converts a Lua value to a plain value; tables must have integer or string keys.
-Value check_value(lua_State* L, int idx, int depth = 0);
+// Converts a Lua value to a plain value (a deep copy); tables must have
+// integer or string keys, at most 32 levels. A frozen table gives its
+// contents, a view of vars the value it shows. Raises past the memory cap:
+// the copy's bytes count while it is built.
+Value check_value(lua_State* L, int idx);
+// The value a view of vars (lua_vars.cc) shows, copied; raises when it is stale.
+Value vars_view_value(lua_State* L, int idx);
+
+// Charges `n` steps of work on a location's pieces to the call's budget
+// (sandbox.h): free below a small count, so the common calls cost nothing.
+void charge_many_pieces(lua_State* L, size_t n);
+inline void charge_pieces(lua_State* L, size_t n) {
+  if (n > 64) charge_many_pieces(L, n);
+}
 
 // Registers `fns` as global table `name`.
 void register_module(lua_State* L, const char* name, const luaL_Reg* fns);

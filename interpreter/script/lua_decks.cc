@@ -7,6 +7,7 @@
 #include "core/decision.h"
 #include "script/lua_api.h"
 #include "script/runtime.h"
+#include "script/sandbox.h"
 
 namespace cardboard {
 
@@ -18,6 +19,7 @@ int draw(lua_State* L, bool blind) {
   const int from = check_location(L, 1);
   const int to = check_location(L, 2);
   Runtime& g = runtime_of(L);
+  charge_pieces(L, g.state().contents[from].size());
   std::string rule = event_rule(L, 3);
   auto piece = g.draw_from(from, blind);
   if (!piece.ok()) return luaL_error(L, "%s", piece.error().message.c_str());
@@ -41,6 +43,7 @@ int l_cup_draw(lua_State* L) { return draw(L, true); }
 int l_shuffle(lua_State* L) {
   const int loc = check_location(L, 1);
   Runtime& g = runtime_of(L);
+  charge_pieces(L, g.state().contents[loc].size());
   std::string rule = event_rule(L, 2);
   g.state().shuffle(loc);
   if (g.recording()) {
@@ -60,6 +63,9 @@ int l_reshuffle(lua_State* L) {
   Runtime& g = runtime_of(L);
   std::string rule = event_rule(L, 3);
   State& s = g.state();
+  // Each piece is taken out of the pile's list: its length times its length at most.
+  const size_t n = s.contents[pile].size();
+  charge_pieces(L, n > 64 ? n * n / 2 + s.contents[deck].size() : n);
   const auto moved = s.contents[pile];
   for (int p : moved) s.move(p, deck);
   s.shuffle(deck);

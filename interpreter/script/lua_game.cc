@@ -1,7 +1,7 @@
 // The game module and the calls that talk to players: ask suspends the rules
 // until the side decides, log writes an event, game.* tells where the
-// sequence of play stands and ends the game, tables holds the game's
-// read-only data tables.
+// sequence of play stands and ends the game, tables holds the game's data
+// tables, frozen (freeze.h) from the start.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -12,6 +12,8 @@
 #include "script/lua_api.h"
 #include "script/runtime.h"
 #include "script/sandbox.h"
+#include "script/freeze.h"
+#include "script/proxy.h"
 
 namespace cardboard {
 
@@ -31,6 +33,7 @@ constexpr int kMaxChoices = 10000;
 enum Source : uint8_t { kFromPieces, kFromLocations, kFromTo, kFromNumbers, kFromOptions, kFromChoices };
 const int kSourceKey[] = {kPieces, kLocations, kTo, kNumbers, kOptions, kChoices};
 using Segment = ChoiceSegment;
+
 
 // The fields of a table, read in one pass: the value of the key keys[i]
 // (an ask key) goes to stack slot first + i (nil when absent). Returns
@@ -99,6 +102,7 @@ void read_element(lua_State* L, int idx, int n, Choice& c, bool words) {
   }
   if (lua_type(L, idx) != LUA_TTABLE)
     luaL_error(L, "bad choice #%d to 'ask' (a string or a table expected, got %s)", n, luaL_typename(L, idx));
+  make_raw_readable(L, idx);
   const int f = lua_gettop(L) + 1;
   lua_settop(L, f + kElementSlots - 1);  // nil slots
   gather(L, idx, kElementKeys, kElementSlots, f, false);
@@ -232,6 +236,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
     if (lua_isnil(L, t)) return;
     if (lua_type(L, t) != LUA_TTABLE)
       luaL_error(L, "bad '%s' to 'ask' (a list of %s expected, got %s)", kAskKeys[key], what, luaL_typename(L, t));
+    make_raw_readable(L, t);
     const int count = static_cast<int>(lua_rawlen(L, t));
     int piece = -1;
     if (source == kFromTo) {
@@ -274,6 +279,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
   list(kFromTo, kTo, "locations");
   if (const int t = slot(kNumbers); !lua_isnil(L, t)) {
     if (lua_type(L, t) != LUA_TTABLE) luaL_error(L, "bad 'numbers' to 'ask' ({lowest, highest} expected, got %s)", luaL_typename(L, t));
+    make_raw_readable(L, t);
     lua_rawgeti(L, t, 1);
     lua_rawgeti(L, t, 2);
     int ok1 = 0, ok2 = 0;
@@ -293,6 +299,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
   list(kFromOptions, kOptions, "option ids");
   if (const int t = slot(kChoices); !lua_isnil(L, t)) {
     if (lua_type(L, t) != LUA_TTABLE) luaL_error(L, "bad 'choices' to 'ask' (a list expected, got %s)", luaL_typename(L, t));
+    make_raw_readable(L, t);
     const int count = static_cast<int>(lua_rawlen(L, t));
     for (int i = 1; i <= count; ++i) {
       lua_rawgeti(L, t, i);
@@ -358,6 +365,7 @@ int l_ask(lua_State* L) {
   std::string rule = opt_rule(L, 2);
   luaL_checktype(L, kSpec, LUA_TTABLE);
   lua_settop(L, kSpec);
+  make_raw_readable(L, kSpec);
   lua_settop(L, kSpec + kSpecSlots);  // nil slots
   if (!gather(L, kSpec, kSpecKeys, kSpecSlots, kSpec + 1, true))
     return luaL_error(L, "bad argument #3 to 'ask' (unknown key '%s': prompt, pieces, locations, piece, to, numbers, "
@@ -501,54 +509,6 @@ int l_last_turn(lua_State* L) {
   return 1;
 }
 
-int readonly_newindex(lua_State* L) {
-  return luaL_error(L, "tables are read-only: '%s' cannot be assigned", luaL_tolstring(L, 2, nullptr));
-}
-
-int readonly_len(lua_State* L) {
-  lua_getmetatable(L, 1);
-  lua_getfield(L, -1, "__index");
-  lua_pushinteger(L, luaL_len(L, -1));
-  return 1;
-}
-
-int readonly_pairs(lua_State* L) {
-  lua_getmetatable(L, 1);
-  lua_getfield(L, -1, "__index");
-  lua_getglobal(L, "pairs");
-  lua_insert(L, -2);
-  lua_call(L, 1, 3);
-  return 3;
-}
-
-// Pushes a read-only view of v: a proxy whose __index is the real table.
-void push_readonly(lua_State* L, const Value& v) {
-  if (!v.is_table()) {
-    push_value(L, v);
-    return;
-  }
-  luaL_checkstack(L, 4, "table too deeply nested");
-  lua_newtable(L);  // the real table
-  for (const auto& [k, x] : v.as_table().entries) {
-    if (k.index() == 0) lua_pushinteger(L, std::get<0>(k));
-    else lua_pushstring(L, std::get<1>(k).c_str());
-    push_readonly(L, x);
-    lua_rawset(L, -3);
-  }
-  lua_newtable(L);  // the proxy
-  lua_newtable(L);  // its metatable
-  lua_pushvalue(L, -3);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, readonly_newindex);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, readonly_len);
-  lua_setfield(L, -2, "__len");
-  lua_pushcfunction(L, readonly_pairs);
-  lua_setfield(L, -2, "__pairs");
-  lua_setmetatable(L, -2);
-  lua_remove(L, -2);
-}
-
 }  // namespace
 
 void push_choice_result(lua_State* L, int spec, int choice) {
@@ -565,6 +525,7 @@ void push_choice_result(lua_State* L, int spec, int choice) {
     } else {
       lua_pushstring(L, kAskKeys[kSourceKey[seg.source]]);
       lua_rawget(L, spec);
+      make_raw_readable(L, -1);
       lua_rawgeti(L, -1, k + 1);
       lua_remove(L, -2);
     }
@@ -590,7 +551,8 @@ void open_lua_game(lua_State* L) {
                                  {"last_turn", l_last_turn}, {nullptr, nullptr}};
   register_module(L, "game", fns);
   Runtime& rt = runtime_of(L);
-  push_readonly(L, rt.def().tables.is_table() ? rt.def().tables : Value(Table{}));
+  push_value(L, rt.def().tables.is_table() ? rt.def().tables : Value(Table{}));
+  freeze_data(L, -1, "tables");
   lua_setglobal(L, "tables");
 }
 

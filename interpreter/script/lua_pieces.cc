@@ -12,6 +12,9 @@
 #include "core/decision.h"
 #include "script/lua_api.h"
 #include "script/runtime.h"
+#include "script/sandbox.h"
+#include "script/proxy.h"
+#include "script/state_bytes.h"
 
 namespace cardboard {
 
@@ -132,9 +135,13 @@ struct CompiledFilter {
 Filter read_filter_table(lua_State* L, int arg) {
   Filter f;
   const GameDef& d = runtime_of(L).def();
-  // Walk the (small) filter table once rather than looking up every key.
+  // Walk the (small) filter table once rather than looking up every key; a
+  // frozen filter (a constant of the rules) through its contents. The
+  // strings stay alive in the contents, which the frozen table keeps.
+  push_raw_view(L, arg);
+  const int t = lua_gettop(L);
   lua_pushnil(L);
-  while (lua_next(L, arg)) {
+  while (lua_next(L, t)) {
     size_t klen = 0;
     const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &klen) : "";
     const char* val = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
@@ -157,6 +164,7 @@ Filter read_filter_table(lua_State* L, int arg) {
     }
     lua_pop(L, 1);
   }
+  lua_pop(L, 1);
   return f;
 }
 
@@ -263,6 +271,7 @@ int l_at(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Runtime& g = runtime_of(L);
   const auto& c = g.state().contents[loc];
+  charge_pieces(L, c.size());
   Matcher matches(g, f);
   lua_createtable(L, static_cast<int>(c.size()), 0);
   int n = 0;
@@ -280,6 +289,7 @@ int l_top(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Runtime& g = runtime_of(L);
   const auto& c = g.state().contents[loc];
+  charge_pieces(L, c.size());
   Matcher matches(g, f);
   for (auto it = c.rbegin(); it != c.rend(); ++it)
     if (matches(*it)) {
@@ -296,6 +306,7 @@ int l_count(lua_State* L) {
   const Filter f = check_filter(L, 2);
   Runtime& g = runtime_of(L);
   lua_Integer n = 0;
+  charge_pieces(L, g.state().contents[loc].size());
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) n += matches(id);
   lua_pushinteger(L, n);
@@ -315,6 +326,7 @@ int l_sum(lua_State* L) {
   bool real = false;
   lua_Integer n = 0;
   const ValueIndex& values = value_index(L);
+  charge_pieces(L, g.state().contents[loc].size());
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) {
     if (!matches(id)) continue;
@@ -516,12 +528,26 @@ int l_set_visibility(lua_State* L) {
   return 0;
 }
 
+// Charges the budget and the memory cap for setting marker `m` of `piece`
+// on or off: the markers are a sorted list, and adding or removing one moves
+// those after it.
+void charge_marker(lua_State* L, const PieceState& piece, const std::string& m, bool on) {
+  const auto& markers = piece.markers;
+  const auto at = std::lower_bound(markers.begin(), markers.end(), m);
+  const bool had = at != markers.end() && *at == m;
+  if (on == had) return;
+  Sandbox& sb = sandbox_of(L);
+  sb.charge(L, markers.end() - at);
+  sb.charge_kernel(L, (on ? 1 : -1) * static_cast<int64_t>(marker_bytes(m)));
+}
+
 // pieces.mark(p, marker [, rule]) -> whether it had the marker before
 int l_mark(lua_State* L) {
   const int p = check_piece(L, 1);
   const std::string marker = luaL_checkstring(L, 2);
   Runtime& g = runtime_of(L);
   std::string rule = event_rule(L, 3);
+  charge_marker(L, g.state().pieces[p], marker, true);
   const bool had = set_marker(g.state().pieces[p], marker, true);
   if (!had) emit_change(g, p, rule, "%P marked %s", {string_arg(marker)});
   lua_pushboolean(L, had);
@@ -534,6 +560,7 @@ int l_unmark(lua_State* L) {
   const std::string marker = luaL_checkstring(L, 2);
   Runtime& g = runtime_of(L);
   std::string rule = event_rule(L, 3);
+  charge_marker(L, g.state().pieces[p], marker, false);
   const bool had = set_marker(g.state().pieces[p], marker, false);
   if (had) emit_change(g, p, rule, "%P no longer marked %s", {string_arg(marker)});
   lua_pushboolean(L, had);
@@ -550,7 +577,9 @@ int l_marked(lua_State* L) {
 // pieces.counter(p, name) -> integer (0 when unset)
 int l_counter(lua_State* L) {
   const int p = check_piece(L, 1);
-  lua_pushinteger(L, counter(runtime_of(L).state().pieces[p], luaL_checkstring(L, 2)));
+  Runtime& g = runtime_of(L);
+  g.sandbox().charge(L, static_cast<int64_t>(g.state().pieces[p].counters.size()));  // a scan
+  lua_pushinteger(L, counter(g.state().pieces[p], luaL_checkstring(L, 2)));
   return 1;
 }
 
@@ -562,6 +591,15 @@ int l_set_counter(lua_State* L) {
   Runtime& g = runtime_of(L);
   std::string rule = event_rule(L, 4);
   PieceState& piece = g.state().pieces[p];
+  // The counters are a list sorted by name, as the markers.
+  const auto& counters = piece.counters;
+  const auto at = std::lower_bound(counters.begin(), counters.end(), name,
+                                   [](const auto& e, const std::string& n) { return e.first < n; });
+  const bool had = at != counters.end() && at->first == name;
+  if ((value != 0) != had) {
+    g.sandbox().charge(L, counters.end() - at);
+    g.sandbox().charge_kernel(L, (value != 0 ? 1 : -1) * static_cast<int64_t>(counter_bytes(name)));
+  }
   const int64_t before = counter(piece, name);
   set_counter(piece, name, value);
   if (before != value) emit_change(g, p, rule, "%P %s %d -> %d", {string_arg(name), integer_arg(before), integer_arg(value)});
@@ -615,6 +653,7 @@ int l_create(lua_State* L) {
   }
   if (visibility == static_cast<int>(Visibility::kOwner) && owner < 0)
     return luaL_argerror(L, 4, "a piece with no owner cannot be seen by its owner only");
+  g.sandbox().charge_kernel(L, static_cast<int64_t>(piece_bytes(PieceState{})));
   const int p = g.state().create_piece(type, owner, loc);
   g.state().pieces[p].visibility = visibility;
   emit_move(g, p, -1, loc, rule, "placed");
@@ -638,8 +677,13 @@ int l_move(lua_State* L) {
     lua_pop(L, 1);
   }
   const int from = g.state().pieces[p].location;
-  if (bottom) g.state().move_to_bottom(p, to);
-  else g.state().move(p, to);
+  if (from >= 0) charge_pieces(L, g.state().contents[from].size());  // taken out of its list
+  if (bottom) {
+    charge_pieces(L, g.state().contents[to].size());  // put under the others
+    g.state().move_to_bottom(p, to);
+  } else {
+    g.state().move(p, to);
+  }
   emit_move(g, p, from, to, rule, "moved");
   return 0;
 }

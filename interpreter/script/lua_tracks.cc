@@ -5,6 +5,7 @@
 
 #include "script/lua_api.h"
 #include "script/runtime.h"
+#include "script/sandbox.h"
 
 namespace cardboard {
 

@@ -1,6 +1,7 @@
 #include "script/run_watch.h"
 
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -27,6 +28,7 @@ struct Frame {
   lua_Hook hook;
   int every;
   milliseconds after;
+  milliseconds limit;
   volatile sig_atomic_t armed;
 };
 thread_local Frame tl_frames[kMaxDepth];
@@ -34,16 +36,9 @@ thread_local volatile sig_atomic_t tl_depth = 0;
 
 int alarm_signal() { return SIGRTMIN + 1; }
 
-void arm(Frame& f) {
+void arm(Frame& f, int every) {
   f.armed = 1;
-  lua_sethook(f.running, f.hook, LUA_MASKCOUNT, f.every);
-}
-
-void on_alarm(int) {
-  const int d = tl_depth;
-  if (d < 1 || d > kMaxDepth) return;
-  Frame& f = tl_frames[d - 1];
-  if (!f.armed) arm(f);
+  lua_sethook(f.running, f.hook, LUA_MASKCOUNT, every);
 }
 
 // What the watchdog knows of a thread: its innermost run, by an epoch that
@@ -51,13 +46,32 @@ void on_alarm(int) {
 struct Slot {
   pthread_t thread = pthread_self();
   std::atomic<uint64_t> epoch{0};
-  std::atomic<bool> watched{false};  // the innermost run waits to be armed
-  std::atomic<int64_t> after_ms{0};
+  std::atomic<bool> active{false};       // a run is going on
+  std::atomic<int64_t> after_ms{0};      // arm its hook after this long (0: armed already)
+  std::atomic<int64_t> limit_ms{0};      // its time limit (0: none)
+  std::atomic<uint64_t> overtime{UINT64_MAX};  // the epoch that passed its time limit
   // The watchdog's own notes.
   uint64_t seen = 0;
   Clock::time_point since{};
-  uint64_t alarmed = UINT64_MAX;
+  Clock::time_point overtime_since{};
+  int stage = 0;  // 1: armed, 2: overtime
 };
+static_assert(std::atomic<uint64_t>::is_always_lock_free, "the signal handler reads the slot's atomics");
+
+thread_local Slot* tl_slot = nullptr;  // this thread's slot, once it has one
+
+bool slot_overtime(const Slot* s) {
+  return s && s->overtime.load(std::memory_order_relaxed) == s->epoch.load(std::memory_order_relaxed);
+}
+
+void on_alarm(int) {
+  const int d = tl_depth;
+  if (d < 1 || d > kMaxDepth) return;
+  Frame& f = tl_frames[d - 1];
+  // Past its time limit the call must stop at its next instruction.
+  if (slot_overtime(tl_slot)) arm(f, 1);
+  else if (!f.armed) arm(f, f.every);
+}
 
 struct Registry {
   std::mutex mutex;
@@ -71,6 +85,35 @@ Registry& registry() {
   return *r;
 }
 
+// Writes the decimal digits of n (async-signal-safe).
+void write_number(int64_t n) {
+  char buf[24];
+  int i = sizeof buf;
+  do {
+    buf[--i] = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n > 0 && i > 0);
+  ssize_t ignored = ::write(2, buf + i, sizeof buf - i);
+  (void)ignored;
+}
+
+[[noreturn]] void stop_process(int64_t limit_ms) {
+  static const char head[] = "rules script ran past its time limit (";
+  static const char tail[] =
+      " ms) and did not stop: it is stuck inside a library function, so the process ends (exit code 3)\n";
+  ssize_t ignored = ::write(2, head, sizeof head - 1);
+  write_number(limit_ms);
+  ignored = ::write(2, tail, sizeof tail - 1);
+  (void)ignored;
+  ::_exit(3);
+}
+
+// How long a call told to stop at its next instruction has to get there
+// before the process ends: half its time limit, and never less than two
+// seconds, so a busy machine that runs the thread late is not mistaken
+// for a call stuck in C.
+milliseconds grace(int64_t limit_ms) { return std::max(milliseconds(limit_ms / 2), milliseconds(2000)); }
+
 void watch() {
   Registry& r = registry();
   for (;;) {
@@ -82,11 +125,22 @@ void watch() {
       if (e != s->seen) {
         s->seen = e;
         s->since = now;
+        s->stage = 0;
         continue;
       }
-      if (!s->watched.load(std::memory_order_relaxed) || s->alarmed == e) continue;
-      if (now - s->since >= milliseconds(s->after_ms.load(std::memory_order_relaxed))) {
-        s->alarmed = e;
+      if (!s->active.load(std::memory_order_relaxed)) continue;
+      const auto elapsed = now - s->since;
+      const int64_t after = s->after_ms.load(std::memory_order_relaxed);
+      const int64_t limit = s->limit_ms.load(std::memory_order_relaxed);
+      // Told to stop at its next instruction a while ago, and still running.
+      if (s->stage == 2 && now - s->overtime_since >= grace(limit)) stop_process(limit);
+      if (s->stage < 2 && limit > 0 && elapsed >= milliseconds(limit)) {
+        s->stage = 2;
+        s->overtime_since = now;
+        s->overtime.store(e, std::memory_order_relaxed);
+        pthread_kill(s->thread, alarm_signal());
+      } else if (s->stage < 1 && after > 0 && elapsed >= milliseconds(after)) {
+        s->stage = 1;
         pthread_kill(s->thread, alarm_signal());
       }
     }
@@ -133,6 +187,7 @@ struct ThreadSlot {
     r.slots.push_back(&slot);
   }
   ~ThreadSlot() {
+    tl_slot = nullptr;
     Registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);
     r.slots.erase(std::find(r.slots.begin(), r.slots.end(), &slot));
@@ -141,25 +196,25 @@ struct ThreadSlot {
   ThreadSlot& operator=(const ThreadSlot&) = delete;
 };
 
-thread_local bool tl_has_slot = false;
-
 Slot& my_slot() {
   thread_local ThreadSlot s;
-  tl_has_slot = true;
+  tl_slot = &s.slot;
   return s.slot;
 }
 
 // Tells the watchdog what the innermost run is now.
 void announce() {
   const int d = tl_depth;
-  const bool waiting = d >= 1 && d <= kMaxDepth && !tl_frames[d - 1].armed && tl_frames[d - 1].after.count() > 0;
-  if (!waiting && !tl_has_slot) return;  // nothing to watch, and nothing was
+  const bool watched = d >= 1 && d <= kMaxDepth;
+  const Frame* f = watched ? &tl_frames[d - 1] : nullptr;
+  const bool needs_arming = f && !f->armed && f->after.count() > 0;
+  const bool limited = f && f->limit.count() > 0;
+  if (!needs_arming && !limited && !tl_slot) return;  // nothing to watch, and nothing was
   Slot& s = my_slot();
-  if (waiting) {
-    ensure_watchdog(registry());
-    s.after_ms.store(tl_frames[d - 1].after.count(), std::memory_order_relaxed);
-  }
-  s.watched.store(waiting, std::memory_order_relaxed);
+  if (needs_arming || limited) ensure_watchdog(registry());
+  s.after_ms.store(needs_arming ? f->after.count() : 0, std::memory_order_relaxed);
+  s.limit_ms.store(limited ? f->limit.count() : 0, std::memory_order_relaxed);
+  s.active.store(needs_arming || limited, std::memory_order_relaxed);
   s.epoch.fetch_add(1, std::memory_order_release);
 }
 
@@ -167,7 +222,7 @@ void fence() { std::atomic_signal_fence(std::memory_order_seq_cst); }
 
 }  // namespace
 
-void begin(lua_State* running, lua_Hook hook, int every, milliseconds count_after) {
+void begin(lua_State* running, lua_Hook hook, int every, milliseconds count_after, milliseconds time_limit) {
   const int d = tl_depth;
   if (d < kMaxDepth) {
     Frame& f = tl_frames[d];
@@ -175,8 +230,9 @@ void begin(lua_State* running, lua_Hook hook, int every, milliseconds count_afte
     f.hook = hook;
     f.every = every;
     f.after = count_after;
+    f.limit = time_limit;
     f.armed = 0;
-    if (count_after.count() <= 0) arm(f);
+    if (count_after.count() <= 0) arm(f, every);
   }
   fence();
   tl_depth = d + 1;
@@ -194,6 +250,8 @@ void restart() {
     f.armed = 0;
     fence();
     tl_depth = d;
+  } else if (f.armed) {
+    arm(f, f.every);  // counted from the start: back to its interval if it was stopping
   }
   announce();
 }
@@ -207,7 +265,7 @@ void end() {
     Frame& f = tl_frames[d - 1];
     lua_sethook(f.running, nullptr, 0, 0);
     // An outer run on the same Lua thread keeps its own hook.
-    if (d >= 2 && tl_frames[d - 2].running == f.running && tl_frames[d - 2].armed) arm(tl_frames[d - 2]);
+    if (d >= 2 && tl_frames[d - 2].running == f.running && tl_frames[d - 2].armed) arm(tl_frames[d - 2], tl_frames[d - 2].every);
   }
   announce();
 }
@@ -216,5 +274,7 @@ bool armed() {
   const int d = tl_depth;
   return d >= 1 && d <= kMaxDepth && tl_frames[d - 1].armed;
 }
+
+bool overtime() { return tl_depth >= 1 && slot_overtime(tl_slot); }
 
 }  // namespace cardboard::run_watch

@@ -60,11 +60,11 @@ class Runtime {
 
   // The log.
   bool recording() const { return recording_; }
-  void emit(Event e) {
-    if (recording_) events_.push_back(std::move(e));
-  }
+  // An event is kept only when recording; its bytes count against the
+  // sandbox's memory cap (a call that logs without end is stopped).
+  void emit(Event e);
   void emit(Event::Kind kind, std::string rule, LazyText text, int visible_to = -1) {
-    if (recording_) events_.push_back({kind, std::move(rule), std::move(text), visible_to});
+    if (recording_) emit(Event{kind, std::move(rule), std::move(text), visible_to});
   }
   // A plain text with no placeholders (a sequence step's title).
   void emit_plain(Event::Kind kind, std::string rule, const std::string& text);

@@ -1,127 +1,37 @@
 #include "script/sandbox.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
 #include "core/input_file.h"
+#include "script/freeze.h"
+#include "script/global_check.h"
 #include "script/run_watch.h"
+#include "script/sandbox_lib.h"
 
 namespace cardboard {
 
 namespace {
 
 constexpr int kHookEvery = 1000;
+// Room above the cap for the kernel's own work after a call filled it: the
+// traceback of the error, the coroutine the next step needs.
+constexpr size_t kKernelReserve = 4u << 20;
+// Error messages and tracebacks are cut to these lengths before any use.
+constexpr size_t kMaxMessage = 4000;
+constexpr size_t kMaxTraceback = 16000;
+// Bytes allocated per step charged to the budget: work in C that produces
+// data (string.rep, concatenation, table growth) is paid for by its size.
+constexpr int kBytesPerStep = 64;
 
-// pairs(t): iterates t in sorted key order: numbers ascending, then strings
-// ascending, then booleans (false first). Honors a __pairs metamethod.
-int sorted_next(lua_State* L) {
-  // upvalue 1: the table, upvalue 2: array of keys, upvalue 3: position.
-  // Keys cleared during the loop are skipped, as Lua's own pairs does.
-  for (lua_Integer i = lua_tointeger(L, lua_upvalueindex(3)) + 1;; ++i) {
-    if (lua_rawgeti(L, lua_upvalueindex(2), i) == LUA_TNIL) return 0;
-    lua_pushinteger(L, i);
-    lua_replace(L, lua_upvalueindex(3));
-    lua_pushvalue(L, -1);
-    if (lua_gettable(L, lua_upvalueindex(1)) != LUA_TNIL) return 2;
-    lua_pop(L, 2);
-  }
-}
-
-int key_rank(lua_State* L, int idx) {
-  switch (lua_type(L, idx)) {
-    case LUA_TNUMBER: return 0;
-    case LUA_TSTRING: return 1;
-    case LUA_TBOOLEAN: return 2;
-    default: return 3;
-  }
-}
-
-int sorted_pairs(lua_State* L) {
-  if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
-    lua_pushvalue(L, 1);
-    lua_call(L, 1, 3);
-    return 3;
-  }
-  luaL_checktype(L, 1, LUA_TTABLE);
-  struct Key {
-    int rank;
-    double number;
-    std::string text;
-    int ref;
-  };
-  std::vector<Key> keys;
-  lua_newtable(L);  // holds the keys during sorting
-  const int holder = lua_gettop(L);
-  lua_pushnil(L);
-  int n = 0;
-  while (lua_next(L, 1)) {
-    lua_pop(L, 1);
-    Key k{key_rank(L, -1), 0, {}, ++n};
-    if (k.rank == 3) return luaL_error(L, "pairs: table keys must be numbers, strings or booleans to iterate in a fixed order");
-    if (k.rank == 0) k.number = lua_tonumber(L, -1);
-    if (k.rank == 1) k.text.assign(lua_tostring(L, -1), lua_rawlen(L, -1));
-    if (k.rank == 2) k.number = lua_toboolean(L, -1);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, holder, n);
-    keys.push_back(std::move(k));
-  }
-  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
-    if (a.rank != b.rank) return a.rank < b.rank;
-    if (a.rank == 1) return a.text < b.text;
-    return a.number < b.number;
-  });
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; ++i) {
-    lua_rawgeti(L, holder, keys[i].ref);
-    lua_rawseti(L, -2, i + 1);
-  }
-  lua_pushvalue(L, 1);
-  lua_insert(L, -2);
-  lua_pushinteger(L, 0);
-  lua_pushcclosure(L, sorted_next, 3);
-  lua_pushnil(L);
-  lua_pushnil(L);
-  return 3;
-}
-
-// Orders two keys as sorted pairs does: numbers, then strings, then booleans.
-bool key_before(lua_State* L, int a, int b) {
-  const int ra = key_rank(L, a), rb = key_rank(L, b);
-  if (ra != rb) return ra < rb;
-  if (ra == 0) return lua_tonumber(L, a) < lua_tonumber(L, b);
-  if (ra == 1) return lua_compare(L, a, b, LUA_OPLT);
-  return !lua_toboolean(L, a) && lua_toboolean(L, b);
-}
-
-// next(t [, k]): the key after k (or the first) in sorted order, and its
-// value. Lua's own next follows the per-process hash order, so it is
-// replaced; each call scans the table, so loops should use pairs.
-int sorted_next_key(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
-  lua_settop(L, 2);
-  const bool from_start = lua_isnil(L, 2);
-  lua_pushnil(L);  // 3: the best key so far
-  bool found = false;
-  lua_pushnil(L);  // 4: lua_next's key
-  while (lua_next(L, 1)) {
-    lua_pop(L, 1);
-    if (key_rank(L, 4) == 3) return luaL_error(L, "next: table keys must be numbers, strings or booleans");
-    if ((from_start || key_before(L, 2, 4)) && (!found || key_before(L, 4, 3))) {
-      lua_pushvalue(L, 4);
-      lua_replace(L, 3);
-      found = true;
-    }
-  }
-  if (!found) {
-    lua_pushnil(L);
-    return 1;
-  }
-  lua_pushvalue(L, 3);
-  lua_pushvalue(L, 3);
-  lua_rawget(L, 1);
-  return 2;
+std::string cut(const char* s, size_t n, size_t max) {
+  if (n <= max) return std::string(s, n);
+  return std::string(s, max) + "... (" + std::to_string(n - max) + " more bytes cut)";
 }
 
 bool valid_module_name(const std::string& name) {
@@ -130,12 +40,10 @@ bool valid_module_name(const std::string& name) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; });
 }
 
-// Loads text only: a binary chunk is refused by the "t" mode.
-int load_text(lua_State* L, const std::string& code, const std::string& chunk_name) {
-  return luaL_loadbufferx(L, code.data(), code.size(), ("@" + chunk_name).c_str(), "t");
-}
-
-// require(name): loads <dir>/<name with dots as slashes>.lua from the game's folders once.
+// require(name): loads <dir>/<name with dots as slashes>.lua from the game's
+// folders once. After the rules have loaded, a module not loaded with them is
+// loaded and run at every require, never kept: kept, what it made during one
+// call would outlive it.
 int sandbox_require(lua_State* L) {
   const std::string name = luaL_checkstring(L, 1);
   if (!valid_module_name(name)) return luaL_error(L, "require: bad module name '%s'", name.c_str());
@@ -146,42 +54,44 @@ int sandbox_require(lua_State* L) {
   std::replace(rel.begin(), rel.end(), '.', '/');
   rel += ".lua";
   Sandbox& sb = sandbox_of(L);
+  const bool keep = lua_getfield(L, LUA_REGISTRYINDEX, "cardboard.frozen") == LUA_TNIL;
+  lua_pop(L, 1);
   const std::string path = sb.find_file(rel);
   if (path.empty())
     return luaL_error(L, "require: no module '%s' in the game's folder (looked for %s)", name.c_str(), rel.c_str());
   auto code = read_input_file(path);
   if (!code.ok()) return luaL_error(L, "require: %s", code.error().message.c_str());
-  if (load_text(L, *code, path) != LUA_OK) return lua_error(L);
+  if (sb.load_chunk(L, *code, path) != LUA_OK) return lua_error(L);
   lua_call(L, 0, 1);
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
   }
+  if (!keep) return 1;
   lua_pushvalue(L, -1);
   lua_setfield(L, -3, name.c_str());
   return 1;
 }
 
-int print_to_stderr(lua_State* L) {
-  const int n = lua_gettop(L);
-  std::string line = "[lua]";
-  for (int i = 1; i <= n; ++i) {
-    line += i == 1 ? " " : "\t";
-    line += luaL_tolstring(L, i, nullptr);
-    lua_pop(L, 1);
-  }
-  line += "\n";
-  std::fwrite(line.data(), 1, line.size(), stderr);
+int dump_writer(lua_State*, const void* p, size_t sz, void* ud) {
+  static_cast<std::string*>(ud)->append(static_cast<const char*>(p), sz);
   return 0;
 }
 
-int strict_index(lua_State* L) {
-  return luaL_error(L, "undeclared global '%s'", lua_tostring(L, 2) ? lua_tostring(L, 2) : "?");
-}
+struct TracebackJob {
+  lua_State* of;
+  const char* message;
+  int level;
+  std::string out;
+};
 
-int strict_newindex(lua_State* L) {
-  return luaL_error(L, "assignment to undeclared global '%s': declare it with 'local', or keep game state in vars",
-                    lua_tostring(L, 2) ? lua_tostring(L, 2) : "?");
+int traceback_job(lua_State* L) {
+  auto* job = static_cast<TracebackJob*>(lua_touserdata(L, 1));
+  luaL_traceback(L, job->of, job->message, job->level);
+  size_t n = 0;
+  const char* s = lua_tolstring(L, -1, &n);
+  job->out = cut(s, n, kMaxTraceback);
+  return 0;
 }
 
 }  // namespace
@@ -197,27 +107,76 @@ void* Sandbox::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
     self->pool_.release(ptr, old);
     return nullptr;
   }
-  if (nsize > old && self->used_bytes_ + (nsize - old) > self->limits_.memory_bytes) {
-    self->over_memory_ = true;
-    return nullptr;
+  if (nsize > old) {
+    const size_t growth = nsize - old;
+    self->used_instructions_ += static_cast<int64_t>(growth / kBytesPerStep);
+    if (self->used_bytes_ + growth > self->room_) {
+      // Once the cap is hit, nothing more in this call: not a handler, not
+      // a message, not the rest of a loop that caught the error.
+      if (self->in_call()) self->latch_memory();
+      return nullptr;
+    }
   }
   void* p = ptr ? self->pool_.resize(ptr, old, nsize) : self->pool_.allocate(nsize);
-  if (p) self->used_bytes_ = self->used_bytes_ - old + nsize;
+  if (p) {
+    self->used_bytes_ = self->used_bytes_ - old + nsize;
+  } else if (self->in_call() && self->limit_ == Limit::kNone) {
+    self->latch_memory();  // the system is out of memory: the same for the call
+  }
   return p;
+}
+
+void Sandbox::latch_memory() {
+  if (limit_ == Limit::kNone) limit_ = Limit::kMemory;
+  update_room();
+}
+
+void Sandbox::update_room() {
+  const int64_t kernel = std::max<int64_t>(kernel_bytes(), 0);
+  int64_t room;
+  if (!in_call()) room = static_cast<int64_t>(limits_.memory_bytes + kKernelReserve) - kernel;
+  else if (limit_ == Limit::kMemory) room = 0;
+  else room = static_cast<int64_t>(limits_.memory_bytes) - kernel;
+  room_ = static_cast<size_t>(std::max<int64_t>(room, 0));
 }
 
 void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   Sandbox& sb = sandbox_of(L);
   sb.used_instructions_ += kHookEvery;
-  if (sb.used_instructions_ > sb.limits_.instructions) {
-    sb.over_budget_ = true;
-    luaL_error(L, "instruction budget exceeded");
+  if (sb.limit_ == Limit::kNone) {
+    if (run_watch::overtime()) sb.limit_ = Limit::kTime;
+    else if (sb.used_instructions_ > sb.limits_.instructions) sb.limit_ = Limit::kInstructions;
+    else return;
   }
+  sb.raise_limit(L);
+}
+
+int Sandbox::panic(lua_State* L) {
+  // The last line of defence: every call into Lua is protected, so this is
+  // never reached. Only async-signal-safe calls: the heap may be broken.
+  static const char head[] = "cardboard: a rules script failed outside any protected call: ";
+  ssize_t ignored = ::write(2, head, sizeof head - 1);
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    size_t n = 0;
+    const char* s = lua_tolstring(L, -1, &n);
+    ignored = ::write(2, s, std::min<size_t>(n, kMaxMessage));
+  }
+  ignored = ::write(2, "\n", 1);
+  (void)ignored;
+  ::_exit(3);
 }
 
 Sandbox::Sandbox(std::vector<std::string> search_dirs, SandboxLimits limits)
     : search_dirs_(std::move(search_dirs)), limits_(limits) {
+  update_room();
   L_ = lua_newstate(&Sandbox::allocate, this);
+  if (!L_) {
+    static const char msg[] = "cardboard: out of memory creating a Lua state\n";
+    ssize_t ignored = ::write(2, msg, sizeof msg - 1);
+    (void)ignored;
+    ::_exit(3);
+  }
+  lua_atpanic(L_, &Sandbox::panic);
   // Rules make many short-lived tables (lists of pieces, choices): the
   // generational collector frees them young, for less work than a full sweep.
   lua_gc(L_, LUA_GCGEN, 0, 0);
@@ -225,24 +184,84 @@ Sandbox::Sandbox(std::vector<std::string> search_dirs, SandboxLimits limits)
   static_assert(LUA_EXTRASPACE >= sizeof(void*));
   Sandbox* self = this;
   std::memcpy(lua_getextraspace(L_), &self, sizeof self);
+  lua_pushliteral(L_, "not enough memory");
+  memory_message_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
   open_libraries();
+  lua_pushglobaltable(L_);
+  globals_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
 }
 
-Sandbox::Run::Run(Sandbox& sandbox, lua_State* running) {
-  sandbox.used_instructions_ = 0;
-  sandbox.clear_flags();
-  run_watch::begin(running, &Sandbox::count_hook, kHookEvery, sandbox.limits_.count_after);
+Sandbox::~Sandbox() {
+  if (L_) lua_close(L_);
 }
 
-Sandbox::Run::~Run() { run_watch::end(); }
+Sandbox::Run::Run(Sandbox& sandbox, lua_State* running) : sandbox_(sandbox) {
+  // A run inside a run of the same sandbox shares its budget and limits.
+  if (sandbox.run_depth_++ == 0) {
+    sandbox.used_instructions_ = 0;
+    sandbox.call_bytes_ = 0;
+    sandbox.limit_ = Limit::kNone;
+  }
+  sandbox.update_room();
+  run_watch::begin(running, &Sandbox::count_hook, kHookEvery, sandbox.limits_.count_after,
+                   sandbox.limits_.time_limit);
+}
+
+Sandbox::Run::~Run() {
+  --sandbox_.run_depth_;
+  sandbox_.update_room();
+  run_watch::end();
+}
 
 void Sandbox::reset_budget() {
   used_instructions_ = 0;
   run_watch::restart();
 }
 
-Sandbox::~Sandbox() {
-  if (L_) lua_close(L_);
+void Sandbox::raise_limit(lua_State* L) {
+  switch (limit_) {
+    case Limit::kInstructions: luaL_error(L, "instruction budget exceeded"); break;
+    case Limit::kTime: luaL_error(L, "time limit exceeded"); break;
+    default:
+      // Made when the state was: raising it allocates nothing.
+      lua_rawgeti(L, LUA_REGISTRYINDEX, memory_message_ref_);
+      lua_error(L);
+  }
+  std::abort();  // not reached: luaL_error and lua_error raise
+}
+
+void Sandbox::charge(lua_State* L, int64_t steps) {
+  if (run_depth_ == 0) return;
+  used_instructions_ += steps;
+  if (limit_ == Limit::kNone) {
+    if (run_watch::overtime()) limit_ = Limit::kTime;
+    else if (used_instructions_ > limits_.instructions) limit_ = Limit::kInstructions;
+    else return;
+  }
+  raise_limit(L);
+}
+
+void Sandbox::charge_kernel(lua_State* L, int64_t bytes) {
+  state_bytes_ += bytes;
+  update_room();
+  if (bytes <= 0 || !in_call()) return;
+  if (limit_ == Limit::kNone && static_cast<int64_t>(used_bytes_) + kernel_bytes() >
+                                    static_cast<int64_t>(limits_.memory_bytes))
+    latch_memory();
+  if (limit_ == Limit::kMemory) raise_limit(L);
+}
+
+void Sandbox::note_kernel(int64_t bytes) {
+  call_bytes_ += bytes;
+  update_room();
+  if (limit_ == Limit::kNone && in_call() &&
+      static_cast<int64_t>(used_bytes_) + kernel_bytes() > static_cast<int64_t>(limits_.memory_bytes))
+    latch_memory();
+}
+
+void Sandbox::set_state_bytes(size_t bytes) {
+  state_bytes_ = static_cast<int64_t>(bytes);
+  update_room();
 }
 
 void Sandbox::open_libraries() {
@@ -269,10 +288,10 @@ void Sandbox::open_libraries() {
   lua_pushnil(L_);
   lua_setfield(L_, -2, "randomseed");
   lua_pop(L_, 1);
-  lua_register(L_, "pairs", sorted_pairs);
-  lua_register(L_, "next", sorted_next_key);
+  open_sandbox_base(L_);
+  open_sandbox_patterns(L_);
+  open_sandbox_bounds(L_);
   lua_register(L_, "require", sandbox_require);
-  lua_register(L_, "print", print_to_stderr);
   lua_newtable(L_);
   lua_setfield(L_, LUA_REGISTRYINDEX, "cardboard.loaded");
 }
@@ -289,38 +308,94 @@ std::string Sandbox::find_file(const std::string& relative_path) const {
 }
 
 std::string Sandbox::describe_failure(const std::string& lua_message) const {
-  if (over_budget_)
-    return "rules script exceeded the instruction budget (" + std::to_string(limits_.instructions) +
-           " instructions): an endless loop? " + lua_message;
-  if (over_memory_)
-    return "rules script exceeded the memory cap (" + std::to_string(limits_.memory_bytes >> 20) + " MiB): " +
-           lua_message;
+  switch (limit_) {
+    case Limit::kInstructions:
+      return "rules script exceeded the instruction budget (" + std::to_string(limits_.instructions) +
+             " instructions): an endless loop? " + lua_message;
+    case Limit::kMemory:
+      return "rules script exceeded the memory cap (" + std::to_string(limits_.memory_bytes >> 20) + " MiB): " +
+             lua_message;
+    case Limit::kTime:
+      return "rules script ran past its time limit (" + std::to_string(limits_.time_limit.count()) +
+             " ms): " + lua_message;
+    case Limit::kNone: break;
+  }
   return lua_message;
 }
 
+std::string Sandbox::error_text(lua_State* L, int idx) {
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: {
+      size_t n = 0;
+      const char* s = lua_tolstring(L, idx, &n);
+      return cut(s, n, kMaxMessage);
+    }
+    case LUA_TNUMBER: {
+      // lua_tostring would turn the number into a string in place: formatted here.
+      if (lua_isinteger(L, idx)) return std::to_string(lua_tointeger(L, idx));
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.14g", lua_tonumber(L, idx));
+      return buf;
+    }
+    case LUA_TNONE: return "(no error object)";
+    default: return std::string("(error object is a ") + luaL_typename(L, idx) + " value)";
+  }
+}
+
+std::string Sandbox::traceback(lua_State* L, lua_State* of, const std::string& message, int level) {
+  const KernelReserve reserve(*this);
+  TracebackJob job{of, message.c_str(), level, {}};
+  if (!lua_checkstack(L, 3)) return message;
+  lua_pushcfunction(L, traceback_job);
+  lua_pushlightuserdata(L, &job);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    lua_pop(L, 1);
+    return message;
+  }
+  return job.out;
+}
+
+int Sandbox::message_handler(lua_State* L) {
+  Sandbox& sb = sandbox_of(L);
+  const std::string text = sb.traceback(L, L, error_text(L, 1), 1);
+  const KernelReserve reserve(sb);
+  lua_pushlstring(L, text.data(), text.size());
+  return 1;
+}
+
+int Sandbox::load_chunk(lua_State* L, const std::string& code, const std::string& chunk_name) {
+  const int status = luaL_loadbufferx(L, code.data(), code.size(), ("@" + chunk_name).c_str(), "t");
+  if (status != LUA_OK || frozen_) return status;
+  // Its bytecode, for the check of the functions' writes when the rules are frozen.
+  std::string dump;
+  lua_dump(L, dump_writer, &dump, 0);
+  chunks_.emplace_back(chunk_name, std::move(dump));
+  return status;
+}
+
 Status Sandbox::run_string(const std::string& code, const std::string& chunk_name) {
-  clear_flags();
-  if (load_text(L_, code, chunk_name) != LUA_OK) {
-    std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "?";
-    lua_pop(L_, 1);
+  if (run_depth_ == 0) {
+    limit_ = Limit::kNone;
+    update_room();
+  }
+  const int base = lua_gettop(L_);
+  lua_pushcfunction(L_, &Sandbox::message_handler);
+  if (load_chunk(L_, code, chunk_name) != LUA_OK) {
+    std::string msg = error_text(L_, -1);
+    lua_settop(L_, base);
     return script_error(describe_failure(msg));
   }
-  lua_pushcfunction(L_, [](lua_State* L) -> int {
-    luaL_traceback(L, L, lua_tostring(L, 1), 1);
-    return 1;
-  });
-  lua_insert(L_, -2);
   int status;
   {
     const Run run(*this, L_);
-    status = lua_pcall(L_, 0, 0, -2);
+    status = lua_pcall(L_, 0, 0, base + 1);
   }
   if (status != LUA_OK) {
-    std::string msg = lua_tostring(L_, -1) ? lua_tostring(L_, -1) : "?";
-    lua_pop(L_, 2);
+    std::string msg = error_text(L_, -1);
+    lua_settop(L_, base);
     return script_error(describe_failure(msg));
   }
-  lua_pop(L_, 1);
+  lua_settop(L_, base);
   return ok_status();
 }
 
@@ -334,15 +409,39 @@ Status Sandbox::run_file(const std::string& relative_path) {
   return run_string(*code, path);
 }
 
-void Sandbox::freeze_globals() {
-  lua_pushglobaltable(L_);
-  lua_newtable(L_);
-  lua_pushcfunction(L_, strict_index);
-  lua_setfield(L_, -2, "__index");
-  lua_pushcfunction(L_, strict_newindex);
-  lua_setfield(L_, -2, "__newindex");
-  lua_setmetatable(L_, -2);
-  lua_pop(L_, 1);
+Status Sandbox::freeze() {
+  // Functions that assign a local of their file: refused by their bytecode,
+  // whether or not they can be reached (the message names the line).
+  std::string refused;
+  int count = 0;
+  for (const auto& [name, dump] : chunks_)
+    for (const auto& w : file_local_writes(dump)) {
+      if (++count <= 10) refused += (refused.empty() ? "" : "\n") + describe(w);
+    }
+  if (count > 10) refused += "\n(" + std::to_string(count - 10) + " more)";
+  if (!refused.empty()) return script_error(refused);
+  const int base = lua_gettop(L_);
+  lua_pushcfunction(L_, freeze_rules);
+  if (lua_pcall(L_, 0, 1, 0) != LUA_OK) {
+    std::string msg = error_text(L_, -1);
+    lua_settop(L_, base);
+    return script_error(msg);
+  }
+  luaL_unref(L_, LUA_REGISTRYINDEX, globals_ref_);
+  globals_ref_ = luaL_ref(L_, LUA_REGISTRYINDEX);
+  lua_settop(L_, base);
+  chunks_.clear();
+  frozen_ = true;
+  return ok_status();
 }
+
+void Sandbox::push_global(lua_State* L, const std::string& name) const {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, globals_ref_);
+  lua_pushstring(L, name.c_str());
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+}
+
+void Sandbox::push_globals(lua_State* L) const { lua_rawgeti(L, LUA_REGISTRYINDEX, globals_ref_); }
 
 }  // namespace cardboard
