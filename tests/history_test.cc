@@ -17,7 +17,9 @@
 #include <string>
 
 #include "core/bytes.h"
+#include "data/game_loader.h"
 #include "store/history.h"
+#include "support.h"
 
 using namespace cardboard;
 namespace fs = std::filesystem;
@@ -332,6 +334,31 @@ TEST_CASE("history: verify reports the first diverging action", "[store]") {
   }
 }
 
+TEST_CASE("history: a gap in the actions is reported by verify and refused by a load that crosses it", "[store]") {
+  // Opening checks the last actions' numbers only (a few page reads); the
+  // actions a load re-applies, and verify's, are read in full and checked.
+  TempDir t("gap");
+  const std::string path = t.file("m.cbsave");
+  {
+    auto h = must(History::create(path, "marathon/short", kRoot, 5));
+    uint64_t lcg = 9;
+    play(*h, 6, lcg);
+  }
+  sql(path, "DELETE FROM actions WHERE seq = 3");
+  const std::string damaged = "save " + path + " is damaged: action 3 is missing (action 4 follows action 2)";
+  auto h = must(History::open(path, kRoot));  // from the snapshot of action 6
+  auto rep = h->verify();
+  REQUIRE_FALSE(rep.ok());
+  CHECK(rep.error().kind == ErrorKind::kRejected);
+  CHECK(rep.error().message == damaged);
+  h.reset();
+  // Without the snapshots after action 2, loading re-applies 4, 5, 6.
+  sql(path, "UPDATE actions SET snapshot = NULL, snapshot_position = NULL, snapshot_forced = NULL WHERE seq > 2");
+  auto reopened = History::open(path, kRoot);
+  REQUIRE_FALSE(reopened.ok());
+  CHECK(reopened.error().message == damaged);
+}
+
 TEST_CASE("history: changed rules give a warning and verify says so", "[store]") {
   TempDir t("rules_changed");
   fs::copy(kRoot, t.dir / "root", fs::copy_options::recursive);
@@ -489,4 +516,416 @@ TEST_CASE("history: verify_file re-runs a save on edited rules and names the fir
   REQUIRE(changed.ok());
   REQUIRE(changed->divergence);
   CHECK(changed->divergence->seq == 2);
+}
+
+// ---- a failing command leaves the save as it was --------------------------
+
+TEST_CASE("history: an undo whose rebuild fails leaves the save exactly as it was", "[store]") {
+  // Undo moves rows and rebuilds the game from the new tip in one
+  // transaction: a damaged snapshot on the way back makes the undo fail and
+  // the save keeps its actions (and still opens), instead of losing them.
+  TempDir t("undo_atomic");
+  const std::string path = t.file("m.cbsave");
+  std::string hash;
+  {
+    auto h = must(History::create(path, "marathon/long", kRoot, 8));
+    uint64_t lcg = 6;
+    play(*h, 7, lcg);
+    hash = hash_of(h->game());
+  }
+  sql(path, "UPDATE start SET snapshot = x'0400' WHERE rowid = (SELECT min(rowid) FROM start)");
+  auto h = must(History::open(path, kRoot));
+  const std::string rows = actions_dump(h->file());
+  auto st = h->undo(7);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().kind == ErrorKind::kRejected);
+  CHECK_THAT(st.error().message, Catch::StartsWith("save " + path + ": the snapshot of the start is damaged"));
+  CHECK(h->action_count() == 7);
+  CHECK(hash_of(h->game()) == hash);
+  CHECK(actions_dump(h->file()) == rows);
+  CHECK(h->file().undone()->empty());
+  h.reset();
+  h = must(History::open(path, kRoot));
+  CHECK(h->action_count() == 7);
+  CHECK(hash_of(h->game()) == hash);
+  must_ok(h->undo(1));  // an undo that does not reach the damage works
+  CHECK(h->action_count() == 6);
+}
+
+TEST_CASE("history: a rebuild that fails leaves event recording on", "[store]") {
+  // Rebuilding turns event recording off while it re-applies actions; every
+  // way out of it, failures included, turns it back on, or the game would
+  // play on without a log.
+  TempDir t("record_events");
+  const std::string path = t.file("m.cbsave");
+  auto h = must(History::create(path, "marathon/long", kRoot, 8));
+  uint64_t lcg = 6;
+  play(*h, 3, lcg);
+  // The snapshot the next reload restores is damaged behind the game's back.
+  sql(path, "UPDATE actions SET snapshot = x'04' WHERE seq = 3");
+  ForcedInput bad;
+  bad.draws.push_back({"nowhere", {"Rain"}});
+  auto st = h->act("1", bad);
+  REQUIRE_FALSE(st.ok());
+  CHECK_THAT(st.error().message, Catch::Contains("(and reloading the save failed: save " + path +
+                                                 ": the snapshot of action 3 is damaged"));
+  CHECK(h->game().record_events());
+}
+
+// ---- two commands on one save ----------------------------------------------
+
+TEST_CASE("history: a write on a save another command changed reloads it and writes nothing", "[store]") {
+  // Two Histories on one save, as two commands or a long-running play beside
+  // a script. Each write holds the save's lock for its read-decide-write and
+  // first checks that the save is still where its game is.
+  TempDir t("stale");
+  const std::string path = t.file("m.cbsave");
+  must(History::create(path, "marathon/long", kRoot, 8));
+  auto first = must(History::open(path, kRoot));
+  auto second = must(History::open(path, kRoot));
+  uint64_t lcg = 6;
+  play(*first, 2, lcg);
+  const std::string changed = "the save " + path +
+                              " was changed by another command while this one ran: nothing was written; it holds 2 "
+                              "actions now: look at its status and try again";
+  SECTION("an act") {
+    auto st = second->act("1");
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().kind == ErrorKind::kRejected);
+    CHECK(st.error().message == changed);
+    // Reloaded: it sees the other command's actions and plays on from them.
+    CHECK(second->action_count() == 2);
+    CHECK(hash_of(second->game()) == hash_of(first->game()));
+    must_ok(second->act("1"));
+    CHECK(second->action_count() == 3);
+  }
+  SECTION("an undo takes back only what its caller saw") {
+    auto st = second->undo(1);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == changed);
+    CHECK(second->action_count() == 2);
+    CHECK(second->file().undone()->empty());
+    must_ok(second->undo(1));
+    CHECK(second->action_count() == 1);
+  }
+  SECTION("the same count with another last action is a change too") {
+    auto third = must(History::open(path, kRoot));
+    must_ok(first->undo(1));
+    auto undone = first->file().undone();
+    REQUIRE(undone.ok());
+    must_ok(first->act(undone->back().choice == 0 ? "2" : "1"));  // another direction than the undone one
+    REQUIRE(first->action_count() == third->action_count());
+    auto st = third->act("1");
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == changed);
+    CHECK(hash_of(third->game()) == hash_of(first->game()));
+  }
+  auto reopened = must(History::open(path, kRoot));
+  auto rep = reopened->verify();
+  REQUIRE(rep.ok());
+  CHECK(rep->ok());
+}
+
+TEST_CASE("history: a save locked by another command too long is a clear refusal", "[store]") {
+  TempDir t("busy");
+  const std::string path = t.file("m.cbsave");
+  auto h = must(History::create(path, "marathon/long", kRoot, 8));
+  uint64_t lcg = 6;
+  play(*h, 2, lcg);
+  const std::string hash = hash_of(h->game());
+  sqlite3* other = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &other) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_OK);
+  h->file().set_busy_timeout_ms(20);
+  const std::string busy = "the save " + path + " is in use by another command: try again";
+  auto st = h->act("1");
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().kind == ErrorKind::kRejected);
+  CHECK(st.error().message == busy);
+  st = h->undo(1);
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().message == busy);
+  CHECK(h->action_count() == 2);
+  CHECK(hash_of(h->game()) == hash);
+  REQUIRE(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(other);
+  must_ok(h->act("1"));
+  CHECK(h->action_count() == 3);
+}
+
+TEST_CASE("history: opened for writing, a save holds its lock until the write", "[store]") {
+  // What `act` and `undo` do: the lock is taken before the save is read, so
+  // what they decide on is what they write to.
+  TempDir t("held");
+  const std::string path = t.file("m.cbsave");
+  must(History::create(path, "marathon/long", kRoot, 8));
+  auto writer = must(History::open(path, kRoot, History::Access::kWrite));
+  auto other = must(History::open(path, kRoot));
+  other->file().set_busy_timeout_ms(20);
+  auto st = other->act("1");
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().message == "the save " + path + " is in use by another command: try again");
+  must_ok(writer->act("2"));
+  // The write released the lock: the other History reloads and plays on.
+  st = other->act("1");
+  REQUIRE_FALSE(st.ok());
+  CHECK(other->action_count() == 1);
+  must_ok(other->act("1"));
+  CHECK(other->action_count() == 2);
+  // Closed without writing, a History opened for writing leaves no lock.
+  { auto idle = must(History::open(path, kRoot, History::Access::kWrite)); }
+  must_ok(other->act("1"));
+}
+
+// ---- snapshots are untrusted input -----------------------------------------
+
+namespace {
+
+const std::string kSourceRoot = CARDBOARD_SOURCE_ROOT;
+
+std::string blob_hex(const std::string& bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : bytes) {
+    out += digits[c >> 4];
+    out += digits[c & 15];
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("history: a snapshot of another game is refused, naming the action", "[store]") {
+  // An Arab Israeli Wars snapshot copied into A Reign of Missiles save: it
+  // decodes, but its pieces, locations and sequence are another game's.
+  // Opening it ran the other game's state through these rules (a crash in
+  // Game::begin_step, or a rules error far from the cause): it is refused.
+  TempDir t("foreign");
+  const std::string aiw = t.file("aiw.cbsave"), arom = t.file("arom.cbsave");
+  std::string foreign;
+  {
+    auto h = must(History::create(aiw, "arab_israeli_wars/1948", kSourceRoot, 1));
+    auto sn = h->file().latest_snapshot(0);
+    REQUIRE(sn.ok());
+    REQUIRE(sn->has_value());
+    foreign = (*sn)->state;
+  }
+  int64_t with_snapshot = 0;
+  {
+    auto h = must(History::create(arom, "reign_of_missiles/gaza_2012", kSourceRoot, 1));
+    while (with_snapshot == 0) {
+      // Israel places Iron Domes until it may stop, then takes first choices.
+      const Decision& p = h->game().state().pending;
+      const int last = static_cast<int>(p.choices.size()) - 1;
+      const bool stop = h->game().choice_text(last, p.side) == "Place no more Iron Domes";
+      must_ok(h->act(stop ? std::to_string(last + 1) : "1"));
+      auto sn = h->file().latest_snapshot(h->action_count());
+      REQUIRE(sn.ok());
+      if (sn->has_value()) with_snapshot = (*sn)->action;
+    }
+  }
+  sql(arom, "UPDATE actions SET snapshot = x'" + blob_hex(foreign) + "' WHERE seq = " + std::to_string(with_snapshot));
+  int status = 0;
+  const std::string out = cardboard::testing::in_child(
+      [&]() -> std::string {
+        try {
+          auto h = History::open(arom, kSourceRoot);
+          return h.ok() ? std::string("opened") : h.error().message;
+        } catch (const std::exception& e) {
+          return std::string("exception: ") + e.what();
+        }
+      },
+      status);
+  REQUIRE(status == 0);
+  CHECK(out == "save " + arom + ": the snapshot of action " + std::to_string(with_snapshot) +
+                   " is not a state of reign_of_missiles: it has 12 locations: the game has 35 locations");
+}
+
+TEST_CASE("history: a save whose meta names another game is refused", "[store]") {
+  TempDir t("meta_game");
+  const std::string path = t.file("r.cbsave");
+  {
+    auto h = must(History::create(path, "race/short", kRaceRoot, 1));
+    must_ok(h->act("roll"));
+  }
+  sql(path, "UPDATE meta SET value = 'marathon' WHERE key = 'game'");
+  auto h = History::open(path, kRaceRoot);
+  REQUIRE_FALSE(h.ok());
+  CHECK(h.error().kind == ErrorKind::kRejected);
+  CHECK(h.error().message == "save " + path + " is a game of marathon, but its scenario race/short is one of race");
+}
+
+namespace {
+
+// Sets each byte of `bytes` in [from, to) to a few values and takes each
+// changed snapshot the way loading a save does: decoded, checked against the
+// game, restored. Returns "LOADED REFUSED", or what went wrong. Run in a
+// child process: a crash must not take the test runner with it.
+std::string restore_changed(const std::string& bytes, size_t from, size_t to) {
+  try {
+    auto def = load_game("arab_israeli_wars/1948", kSourceRoot);
+    if (!def.ok()) return "no game: " + def.error().message;
+    auto game = Game::create(*def);
+    if (!game.ok()) return "no game: " + game.error().message;
+    int loaded = 0, refused = 0;
+    for (size_t pos = from; pos < to; ++pos) {
+      const auto byte = static_cast<unsigned char>(bytes[pos]);
+      for (int v : {0x00, 0x01, 0x7f, 0x80, 0xff, byte ^ 0x01, (byte + 1) & 0xff}) {
+        std::string changed = bytes;
+        changed[pos] = static_cast<char>(v);
+        auto state = State::read(changed);
+        Status st = state.ok() ? state->check(**def) : Status(state.error());
+        if (st.ok()) st = (*game)->restore(*state);
+        if (st.ok()) ++loaded;
+        else if (st.error().message.empty()) return "a refusal without a message at byte " + std::to_string(pos);
+        else ++refused;
+      }
+    }
+    return std::to_string(loaded) + " " + std::to_string(refused);
+  } catch (const std::exception& e) {  // escaping, it would end the command with SIGABRT
+    return std::string("exception: ") + e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("history: every single-byte change of a real snapshot loads or is refused, never crashes", "[store]") {
+  // The snapshot of Arab Israeli Wars at its first phase start. Before
+  // snapshots were checked against the game, a changed byte in the position
+  // crashed Game::begin_step (SIGSEGV) and another ran out of memory.
+  TempDir t("flips");
+  const std::string path = t.file("aiw.cbsave");
+  std::string bytes;
+  {
+    auto h = must(History::create(path, "arab_israeli_wars/1948", kSourceRoot, 5));
+    auto sn = h->file().latest_snapshot(0);
+    REQUIRE(sn.ok());
+    REQUIRE(sn->has_value());
+    bytes = (*sn)->state;
+  }
+  const size_t slice = 64;
+  int loaded = 0, refused = 0;
+  for (size_t from = 0; from < bytes.size(); from += slice) {
+    int status = 0;
+    const size_t to = std::min(bytes.size(), from + slice);
+    const std::string out = cardboard::testing::in_child([&] { return restore_changed(bytes, from, to); }, status);
+    INFO("bytes " << from << " to " << to << " of " << bytes.size() << ": " << out);
+    REQUIRE(status == 0);
+    int ok = 0, no = 0;
+    REQUIRE(std::sscanf(out.c_str(), "%d %d", &ok, &no) == 2);
+    loaded += ok;
+    refused += no;
+  }
+  CHECK(loaded > 0);
+  CHECK(refused > 0);
+  SUCCEED(loaded << " changed snapshots loaded, " << refused << " refused");
+}
+
+TEST_CASE("history: a decoded snapshot is checked against its game, field by field", "[store]") {
+  // Each field that indexes the game's definition, or an invariant the
+  // kernel relies on, broken in turn in a real state: the check names it.
+  auto def = load_game("arab_israeli_wars/1948", kSourceRoot);
+  REQUIRE(def.ok());
+  const GameDef& d = **def;
+  State good;
+  {
+    TempDir t("check");
+    auto h = must(History::create(t.file("aiw.cbsave"), "arab_israeli_wars/1948", kSourceRoot, 5));
+    auto sn = h->file().latest_snapshot(0);
+    REQUIRE(sn.ok());
+    REQUIRE(sn->has_value());
+    auto read = State::read((*sn)->state);
+    REQUIRE(read.ok());
+    good = std::move(*read);
+  }
+  must_ok(good.check(d));
+  REQUIRE(good.pieces.size() > 2);
+  REQUIRE_FALSE(good.position.in_setup);
+  const std::string types = std::to_string(d.types.size()), locations = std::to_string(d.locations.size());
+  auto refused = [&](const std::function<void(State&)>& change) {
+    State s = good;
+    change(s);
+    auto st = s.check(d);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().kind == ErrorKind::kRejected);
+    return st.error().message;
+  };
+  const int32_t placed = good.pieces[0].location;
+  REQUIRE(placed >= 0);
+  CHECK(refused([&](State& s) { s.pieces[1].type = static_cast<int32_t>(d.types.size()); }) ==
+        "piece 1 has type " + types + ": the game has " + types + " piece types");
+  CHECK(refused([](State& s) { s.pieces[1].type = -1; }) == "piece 1 has type -1: the game has " + types + " piece types");
+  CHECK(refused([](State& s) { s.pieces[0].owner = 2; }) == "piece 0 has owner 2: the game has 2 sides");
+  CHECK(refused([](State& s) { s.pieces[0].face = 2; }) == "piece 0 shows face 2: a piece has 0 and 1");
+  CHECK(refused([](State& s) { s.pieces[0].visibility = 3; }) == "piece 0 has visibility 3");
+  CHECK(refused([](State& s) { s.pieces[0].markers = {"b", "a"}; }) == "piece 0's markers are not sorted and unique");
+  CHECK(refused([](State& s) { s.pieces[0].counters = {{"hits", 0}}; }) ==
+        "piece 0's counters are not sorted, unique and non-zero");
+  CHECK(refused([](State& s) { s.contents.pop_back(); }) ==
+        "it has " + std::to_string(d.locations.size() - 1) + " locations: the game has " + locations + " locations");
+  CHECK(refused([](State& s) { s.pieces[0].location = static_cast<int32_t>(s.contents.size()); }) ==
+        "piece 0 is at location " + locations + ": the game has " + locations + " locations");
+  CHECK(refused([&](State& s) { s.contents[placed].push_back(static_cast<int32_t>(s.pieces.size())); }) ==
+        "location " + std::to_string(placed) + " lists piece " + std::to_string(good.pieces.size()) +
+            ", which does not exist");
+  CHECK(refused([](State& s) { s.pieces[0].location = -1; }).find(", which is at location -1") != std::string::npos);
+  CHECK(refused([&](State& s) {
+          s.contents[placed].erase(std::find(s.contents[placed].begin(), s.contents[placed].end(), 0));
+        }) == std::to_string(std::count_if(good.pieces.begin(), good.pieces.end(),
+                                           [](const PieceState& p) { return p.location >= 0; })) +
+                  " pieces are in play but the locations list " +
+                  std::to_string(std::count_if(good.pieces.begin(), good.pieces.end(),
+                                               [](const PieceState& p) { return p.location >= 0; }) -
+                                 1));
+  CHECK(refused([](State& s) { s.tracks.push_back(0); }) ==
+        "it has " + std::to_string(d.tracks.size() + 1) + " tracks: the game has " + std::to_string(d.tracks.size()) +
+            " tracks");
+  CHECK(refused([&](State& s) { s.tracks[0] = d.tracks[0].max + 1; }) ==
+        "track " + d.tracks[0].id + " is at " + std::to_string(d.tracks[0].max + 1) + ", outside " +
+            std::to_string(d.tracks[0].min) + ".." + std::to_string(d.tracks[0].max));
+  CHECK(refused([](State& s) {
+          s.vars.entries.emplace_back(std::string("zzz"), Value());
+        }) == "its vars are not sorted by key, or hold a nil");
+  CHECK(refused([](State& s) {
+          s.vars.entries.insert(s.vars.entries.begin(), {std::string("zzz"), Value(1)});
+          s.vars.entries.emplace_back(std::string("aaa"), Value(1));
+        }) == "its vars are not sorted by key, or hold a nil");
+  CHECK(refused([](State& s) { s.rng.set_words({0, 0, 0, 0}); }) == "its random number generator is all zero");
+  const std::string phases = std::to_string(d.sequence.phases.size());
+  CHECK(refused([&](State& s) { s.position.phase = static_cast<int32_t>(d.sequence.phases.size()); })
+            .find("names a phase the game does not have (it has " + phases + ")") != std::string::npos);
+  CHECK(refused([](State& s) { s.position.phase = -1; }).find("names a phase") != std::string::npos);
+  CHECK(refused([](State& s) { s.position.step = 99; }).find("names a step phase") != std::string::npos);
+  CHECK(refused([](State& s) { s.position.repeat = 99; }).find("more than its") != std::string::npos);
+  CHECK(refused([](State& s) { s.position.turn = 0; }).find("is before turn 1") != std::string::npos);
+  CHECK(refused([](State& s) {
+          s.position.phase = -2;
+          s.position.step = 1;
+        }).find("is not the end of the game") != std::string::npos);
+  CHECK(refused([](State& s) {
+          s.position.in_setup = true;
+          s.position.step = 3;
+        }) == "its position (turn " + std::to_string(good.position.turn) + ", phase " +
+                  std::to_string(good.position.phase) + ", repeat 0, step 3) is not a step of the set-up");
+  CHECK(refused([](State& s) { s.pending.side = 2; }) == "its pending decision is side 2's: the game has 2 sides");
+  CHECK(refused([](State& s) {
+          s.pending.side = 0;
+          s.pending.choices.resize(2);
+          s.pending.choices[1].piece = static_cast<int32_t>(s.pieces.size());
+        }) == "its pending choice 2 names piece " + std::to_string(good.pieces.size()) + ", which does not exist");
+  CHECK(refused([](State& s) {
+          s.pending.side = 0;
+          s.pending.choices.resize(1);
+          s.pending.choices[0].location = -2;
+        }) == "its pending choice 1 names location -2, which does not exist");
+  CHECK(refused([](State& s) { s.winner = -2; }) == "its winner is side -2: the game has 2 sides");
+  // What the kernel makes is accepted: the set-up, the end, a finished game.
+  State end = good;
+  end.position = SequencePosition{3, -2, 0, 0, false};
+  end.finished = true;
+  end.winner = 1;
+  must_ok(end.check(d));
+  State setup = good;
+  setup.position = SequencePosition{};
+  must_ok(setup.check(d));
 }

@@ -64,10 +64,10 @@ ActionRow action(int64_t seq) {
 std::unique_ptr<SaveFile> sample(const std::string& path) {
   auto f = must(SaveFile::create(path));
   const SnapshotRow start{0, "turn 1, Play", "S0", ""};
-  must_ok(f->write_start(sample_meta(), {{0, 0, "sequence", "", "Turn 1", ""}}, &start));
+  must_ok(f->write_start(sample_meta(), {{0, 0, "sequence", "", "Turn 1", "", {}}}, &start));
   for (int64_t k = 1; k <= 10; ++k) {
-    std::vector<EventRow> ev{{0, 0, "log", "1", std::to_string(k) + ".1", ""},
-                             {0, 0, "draw", "2", std::to_string(k) + ".2", "blue"}};
+    std::vector<EventRow> ev{{0, 0, "log", "1", std::to_string(k) + ".1", "", {}},
+                             {0, 0, "draw", "2", std::to_string(k) + ".2", "blue", {}}};
     const SnapshotRow sn{0, "turn " + std::to_string(k), "S" + std::to_string(k), "dice=1"};
     must_ok(f->append(action(k), ev, k % 2 == 0 ? &sn : nullptr));
   }
@@ -185,7 +185,7 @@ TEST_CASE("save file: undo keeps the removed actions as an abandoned branch", "[
   CHECK(st.error().message == "cannot undo 8 actions: the save holds 7");
   // New actions follow the kept ones, with their own events and snapshots.
   const SnapshotRow n8{0, "p", "N8", ""};
-  must_ok(f->append(action(8), {{0, 0, "log", "", "new 8", ""}}, &n8));
+  must_ok(f->append(action(8), {{0, 0, "log", "", "new 8", "", {}}}, &n8));
   CHECK((*f->events(8))[0].text == "new 8");
   CHECK((*f->latest_snapshot(8))->state == "N8");
   must_ok(f->undo(8));
@@ -330,4 +330,288 @@ TEST_CASE("save file: damaged events are an error naming the action, and the fil
           "save " + path + ": the events of action 4 are damaged (bad event list at byte 7: expected ',' (the rule))");
   }
   CHECK(f->action_count() == 10);
+}
+
+// ---- what opening checks, and that a refused file is not written ------------
+
+namespace {
+
+// Runs SQL on a file through a connection of its own, outside any SaveFile.
+void sql(const std::string& path, const std::string& statement) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  char* err = nullptr;
+  const int rc = sqlite3_exec(db, statement.c_str(), nullptr, nullptr, &err);
+  const std::string msg = err ? err : "";
+  sqlite3_free(err);
+  sqlite3_close(db);
+  INFO(msg);
+  REQUIRE(rc == SQLITE_OK);
+}
+
+// Opening `path` is refused with `reason`, and leaves the file byte for byte
+// as it was, with no WAL beside it.
+void check_refused(const std::string& path, const std::string& reason) {
+  const std::string before = file_bytes(path);
+  REQUIRE_FALSE(fs::exists(path + "-wal"));
+  auto f = SaveFile::open(path);
+  REQUIRE_FALSE(f.ok());
+  CHECK(f.error().kind == ErrorKind::kRejected);
+  CHECK(f.error().message == "not a cardboard save: " + path + " (" + reason + ")");
+  CHECK(file_bytes(path) == before);
+  CHECK_FALSE(fs::exists(path + "-wal"));
+}
+
+}  // namespace
+
+TEST_CASE("save file: a save cut by one byte is refused, and left as it was", "[store]") {
+  // SQLite reads the missing end of a page as zeroes: status, act and verify
+  // went on with a damaged file. Its pages no longer fill the file.
+  TempDir t("cut1");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  const auto size = fs::file_size(path);
+  fs::resize_file(path, size - 1);
+  check_refused(path, "the file holds " + std::to_string(size - 1) + " bytes where its " + std::to_string(size / 4096) +
+                          " pages need " + std::to_string(size) + ": it was cut short or damaged");
+  // A byte too many is damage too.
+  fs::resize_file(path, size + 1);
+  check_refused(path, "the file holds " + std::to_string(size + 1) + " bytes where its " + std::to_string(size / 4096) +
+                          " pages need " + std::to_string(size) + ": it was cut short or damaged");
+}
+
+TEST_CASE("save file: a foreign SQLite file with our application id is refused by what it lacks", "[store]") {
+  // It passed the application id and the format, then failed on the first
+  // query with "(SQL logic error)", after being switched to WAL.
+  TempDir t("foreign");
+  const std::string path = t.file("f.cbsave");
+  sql(path, "PRAGMA application_id = 1128420182; PRAGMA user_version = 3; "
+            "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); CREATE TABLE start(events TEXT)");
+  check_refused(path, "missing table 'actions'");
+  sql(path, "CREATE TABLE actions(seq INTEGER PRIMARY KEY, side TEXT); CREATE TABLE undone(id); "
+            "CREATE VIEW events AS SELECT 1; CREATE VIEW snapshots AS SELECT 1");
+  check_refused(path, "table 'start' has no column 'snapshot_position'");
+  SECTION("a view of our name that is not ours") {
+    const TempDir u("foreign_view");
+    const std::string other = u.file("v.cbsave");
+    sample(other).reset();
+    sql(other, "DROP VIEW events; CREATE VIEW events(action, n, kind, rule, text, visible_to) AS "
+               "SELECT seq, 0, '', '', '', '' FROM actions; PRAGMA journal_mode = DELETE");
+    check_refused(other, "view 'events' is not the one a cardboard save defines");
+  }
+  SECTION("a view where a table belongs") {
+    sql(path, "DROP TABLE actions; CREATE VIEW actions AS SELECT 1 AS seq");
+    check_refused(path, "'actions' is a view, not a table");
+  }
+  SECTION("seq that is not the key") {
+    const TempDir u("foreign_key");
+    const std::string other = u.file("k.cbsave");
+    sample(other).reset();
+    sql(other, "PRAGMA legacy_alter_table = ON; ALTER TABLE actions RENAME TO old; "
+               "CREATE TABLE actions(seq INTEGER, side TEXT NOT NULL, choice INTEGER NOT NULL, text TEXT NOT NULL, "
+               "forced TEXT NOT NULL DEFAULT '', state_hash TEXT NOT NULL, created TEXT NOT NULL, events TEXT NOT NULL, "
+               "snapshot_position TEXT, snapshot_forced TEXT, snapshot BLOB); "
+               "INSERT INTO actions SELECT * FROM old; DROP TABLE old; PRAGMA journal_mode = DELETE");
+    check_refused(other, "column 'seq' of table 'actions' is not its INTEGER PRIMARY KEY");
+  }
+}
+
+TEST_CASE("save file: a missing or doubled start is refused", "[store]") {
+  TempDir t("start_rows");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  SECTION("deleted") {
+    sql(path, "DELETE FROM start");
+    check_refused(path, "table 'start' holds 0 rows, not 1: the start of the game is missing");
+  }
+  SECTION("doubled") {
+    sql(path, "INSERT INTO start SELECT * FROM start");
+    check_refused(path, "table 'start' holds 2 rows, not 1: the start is doubled");
+  }
+}
+
+TEST_CASE("save file: the numbering of the last actions is checked on open", "[store]") {
+  TempDir t("renumbered");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  SECTION("the last action renumbered") {
+    sql(path, "UPDATE actions SET seq = 12 WHERE seq = 10");
+    check_refused(path, "actions are not numbered 1..n: action 12 follows action 9");
+  }
+  SECTION("the action before the last deleted") {
+    sql(path, "DELETE FROM actions WHERE seq = 9");
+    check_refused(path, "actions are not numbered 1..n: action 10 follows action 8");
+  }
+  SECTION("the first action renumbered") {
+    sql(path, "UPDATE actions SET seq = 0 WHERE seq = 1");
+    check_refused(path, "actions are not numbered 1..n: the first is action 0");
+  }
+  SECTION("a gap in the middle is found when the actions are read") {
+    sql(path, "DELETE FROM actions WHERE seq = 4");
+    auto f = must(SaveFile::open(path));  // opening reads a few pages, not every action
+    CHECK(f->action_count() == 10);
+    const std::string damaged = "save " + path + " is damaged: action 4 is missing (action 5 follows action 3)";
+    for (int64_t after : {0, 2, 3}) {
+      auto a = f->actions(after);
+      REQUIRE_FALSE(a.ok());
+      CHECK(a.error().message == damaged);
+    }
+    CHECK(f->actions(4).ok());
+    CHECK(f->actions(4)->size() == 6);
+  }
+}
+
+TEST_CASE("save file: a save that passed is switched to WAL if a copy lost it", "[store]") {
+  TempDir t("wal");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  sql(path, "PRAGMA journal_mode = DELETE");
+  auto f = must(SaveFile::open(path));
+  must_ok(f->append(action(11), std::vector<EventRow>{}, nullptr));
+  CHECK(fs::exists(path + "-wal"));
+}
+
+TEST_CASE("save file: opening reads a few pages, whatever the save's length", "[store]") {
+  // No count(*) over the actions and no integrity check on every open: the
+  // bytes read from the file (Linux's /proc/self/io) stay far below its size.
+  TempDir t("cheap");
+  const std::string path = t.file("s.cbsave");
+  {
+    auto f = must(SaveFile::create(path));
+    must_ok(f->write_start(sample_meta(), {}, nullptr));
+    const std::string big(2000, 'x');
+    for (int64_t k = 1; k <= 3000; ++k) {
+      const SnapshotRow sn{0, "p", big, ""};
+      must_ok(f->append(action(k), std::vector<EventRow>{{0, 0, "log", "", big, "", {}}}, &sn));
+    }
+  }
+  const auto size = fs::file_size(path);
+  REQUIRE(size > 8'000'000);
+  auto read_bytes = [] {
+    std::ifstream io("/proc/self/io");
+    std::string key;
+    long long value = 0;
+    while (io >> key >> value)
+      if (key == "rchar:") return value;
+    return -1LL;
+  };
+  const long long before = read_bytes();
+  REQUIRE(before >= 0);
+  auto f = must(SaveFile::open(path));
+  CHECK(f->action_count() == 3000);
+  const long long read = read_bytes() - before;
+  CHECK(read < 200'000);
+}
+
+// ---- one writer at a time ---------------------------------------------------
+
+TEST_CASE("save file: a write on a save another connection changed writes nothing and says so", "[store]") {
+  // Two SaveFiles on one save (two commands). The second's idea of the save
+  // is stale: its append failed with "UNIQUE constraint failed: actions.seq",
+  // and its undo took back the other's action with its own.
+  TempDir t("two");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  auto first = must(SaveFile::open(path));
+  auto second = must(SaveFile::open(path));
+  must_ok(first->append(action(11), std::vector<EventRow>{}, nullptr));
+  const std::string changed = "the save " + path +
+                              " was changed by another command while this one ran: nothing was written; it holds 11 "
+                              "actions now: look at its status and try again";
+  SECTION("append") {
+    auto st = second->append(action(11), std::vector<EventRow>{}, nullptr);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == changed);
+    CHECK(second->action_count() == 11);  // it knows the save as it is now
+    must_ok(second->append(action(12), std::vector<EventRow>{}, nullptr));
+  }
+  SECTION("undo") {
+    auto st = second->undo(1);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == changed);
+    CHECK(first->actions(0)->size() == 11);
+    CHECK(second->undone()->empty());
+  }
+}
+
+TEST_CASE("save file: a write lock holds off other writers and rolls back unless committed", "[store]") {
+  TempDir t("lock");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  auto f = must(SaveFile::open(path));
+  auto other = must(SaveFile::open(path));
+  other->set_busy_timeout_ms(20);
+  const std::string busy = "the save " + path + " is in use by another command: try again";
+  {
+    auto lock = f->lock_for_write();
+    REQUIRE(lock.ok());
+    CHECK_FALSE(lock->tip_moved());
+    must_ok(f->append(action(11), std::vector<EventRow>{}, nullptr));
+    must_ok(f->append(action(12), std::vector<EventRow>{}, nullptr));
+    CHECK(f->action_count() == 12);
+    auto st = other->append(action(11), std::vector<EventRow>{}, nullptr);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == busy);
+    auto again = other->lock_for_write();
+    REQUIRE_FALSE(again.ok());
+    CHECK(again.error().message == busy);
+    // Not committed: dropped with the lock.
+  }
+  CHECK(f->action_count() == 10);
+  CHECK(f->actions(0)->size() == 10);
+  {
+    auto lock = f->lock_for_write();
+    REQUIRE(lock.ok());
+    must_ok(f->append(action(11), std::vector<EventRow>{}, nullptr));
+    must_ok(f->undo(3));
+    CHECK(f->last_hash() == "hash8");
+    must_ok(lock->commit());
+  }
+  CHECK(other->actions(0)->size() == 8);
+  CHECK(other->undone()->size() == 3);
+  auto lock = other->lock_for_write();
+  REQUIRE(lock.ok());
+  CHECK(lock->tip_moved());
+  CHECK(other->action_count() == 8);
+}
+
+TEST_CASE("save file: a read view sees one version of the save", "[store]") {
+  TempDir t("view");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  auto reader = must(SaveFile::open(path));
+  auto writer = must(SaveFile::open(path));
+  {
+    auto view = reader->read_view();
+    REQUIRE(view.ok());
+    must_ok(writer->undo(4));  // readers do not hold off writers
+    CHECK(reader->action_count() == 10);
+    CHECK(reader->actions(0)->size() == 10);
+    CHECK(reader->events(-1)->size() == 21);
+    CHECK((*reader->latest_snapshot(10))->action == 10);
+  }
+  auto view = reader->read_view();
+  REQUIRE(view.ok());
+  CHECK(reader->action_count() == 6);
+  CHECK(reader->actions(0)->size() == 6);
+}
+
+TEST_CASE("save file: a save another command holds is 'in use', not damaged, when opening waits too long", "[store]") {
+  // A connection in exclusive locking mode (the sqlite3 tool can make one)
+  // holds the file: opening it gave "not a cardboard save (database is
+  // locked)", as if the save were damaged.
+  TempDir t("held");
+  const std::string path = t.file("s.cbsave");
+  sample(path).reset();
+  sqlite3* other = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &other) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(other, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; SELECT count(*) FROM meta", nullptr,
+                       nullptr, nullptr) == SQLITE_OK);
+  auto f = SaveFile::open(path, 20);
+  REQUIRE_FALSE(f.ok());
+  CHECK(f.error().kind == ErrorKind::kRejected);
+  CHECK(f.error().message == "the save " + path + " is in use by another command: try again");
+  REQUIRE(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(other);
+  CHECK(SaveFile::open(path).ok());
 }

@@ -37,12 +37,11 @@ constexpr const char* kHelp =
     "  h, help, ?    this help\n"
     "  q, quit       leave (the game is saved after every decision)\n";
 
-// The events of one action (all of them when `action` is -1) as `reader` reads them.
-void print_events(History& h, int64_t action, int reader) {
-  auto events = h.file().events(action);
+// The events that `reader` may see, as it reads them.
+void print_events(const History& h, const Result<std::vector<EventRow>>& events, int reader) {
   if (!events.ok()) return;
   const std::string id = reader_id(h.game().def(), reader);
-  for (const auto& e : *events)
+  for (const auto& e : events.value())
     if (e.seen_by(id)) std::printf("%s", event_line(e.kind, e.rule, e.text_for(id)).c_str());
 }
 
@@ -143,7 +142,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
     };
   std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", hp->game().def().title.c_str(),
               hp->game().def().scenario_title.c_str(), path.c_str());
-  print_events(*hp, -1, default_reader(hp->game()));
+  print_events(*hp, hp->file().events(), default_reader(hp->game()));
   bool show_board = true;  // after help or the log, only the prompt again
   int shown_to = default_reader(hp->game());  // whose view is on the screen
   // With two or more people at one keyboard, the screen is handed over.
@@ -204,8 +203,9 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
         continue;
       }
       const int64_t n = count.empty() ? 1 : std::stoll(count.substr(0, 9));
-      auto s = check_undo(*hp, {n, "", agreed});
-      if (s.ok()) s = hp->undo(n);
+      // The policy is asked under the save's lock, about the actions the
+      // undo takes back (another command may have changed the save).
+      auto s = hp->undo(n, [&] { return check_undo(*hp, {n, "", agreed}); });
       if (!s.ok()) std::printf("cannot undo: %s\n", s.error().message.c_str());
       else std::printf("undid %lld decision%s\n", static_cast<long long>(n), n == 1 ? "" : "s");
       if (s.ok() && diverged) reload();
@@ -216,7 +216,9 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
       continue;
     }
     const int actor = viewer;
-    const int64_t before = hp->action_count();
+    // A save another command changed since this view was shown: the choice
+    // was typed against a game that is no more. History reloads it and takes
+    // nothing; the loop shows the new status.
     auto s = hp->act(line);
     if (!s.ok()) {
       std::printf("%s\n", s.error().message.c_str());
@@ -224,7 +226,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
       continue;
     }
     std::printf("\n");
-    print_events(*hp, before + 1, actor);
+    print_events(*hp, hp->last_action_events(), actor);
   }
 }
 

@@ -42,6 +42,24 @@ void print_status(History& h, int reader, bool json, const std::string& save) {
   std::printf("%s%s", view_text(v).c_str(), decision_text(v).c_str());
 }
 
+// --at N: a caller that must not act on a stale view (a script, a server)
+// says how many actions the save held when it looked; checked under the
+// write lock, so what it decided on is what it writes to.
+Status check_at(const History& h, int64_t at, const std::string& path) {
+  if (at < 0 || h.action_count() == at) return ok_status();
+  const int64_t n = h.action_count();
+  return rejected("the save " + path + " holds " + std::to_string(n) + (n == 1 ? " action" : " actions") + ", not " +
+                  std::to_string(at) + " (--at " + std::to_string(at) +
+                  "): another command changed it; nothing was done: look at its status and try again");
+}
+
+void add_at_option(CLI::App* cmd, int64_t& at) {
+  cmd->add_option("--at", at,
+                  "refuse (exit 2, the save unchanged) unless the save holds exactly N actions: for a caller that "
+                  "must not act on a save another command changed since it looked")
+      ->check(CLI::NonNegativeNumber);
+}
+
 uint64_t fresh_seed() {
   std::random_device rd;
   return (static_cast<uint64_t>(rd()) << 32 ^ rd()) & 0x7fffffffffffffffULL;
@@ -117,6 +135,7 @@ void add_save_commands(CLI::App& app, int& code) {
     auto* cmd = app.add_subcommand("act", "take a choice: print the events it caused and the new status");
     struct Args {
       std::string save, choice;
+      int64_t at = -1;
       bool json = false;
       ForcedArgs forced;
     };
@@ -124,19 +143,23 @@ void add_save_commands(CLI::App& app, int& code) {
     cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
     cmd->add_option("choice", a.choice, "the number of a legal choice, or its exact text")->required();
     cmd->add_flag("--json", a.json, "print JSON: {events: [...], status: {...}}");
+    add_at_option(cmd, a.at);
     a.forced.add_to(cmd);
     cmd->callback([&code] {
       auto forced = a.forced.parse();
       if (!forced.ok()) return void(code = report(forced.error()));
       const std::string path = resolve_save(a.save);
-      auto h = History::open(path, project_root());
+      // The save is locked before it is read: the choice is taken on the
+      // save it is written to, whatever other commands do meanwhile.
+      auto h = History::open(path, project_root(), History::Access::kWrite);
       if (!h.ok()) return void(code = report(h.error()));
       History& hist = **h;
+      if (auto at = check_at(hist, a.at, path); !at.ok()) return void(code = report(at.error()));
       const int actor = hist.game().state().pending.side;
       const std::string actor_id = actor >= 0 ? hist.game().def().sides[actor].id : "";
       auto s = hist.act(a.choice, *forced);
       if (!s.ok()) return void(code = report(s.error()));
-      auto events = hist.file().events(hist.action_count());
+      auto events = hist.last_action_events();
       if (!events.ok()) return void(code = report(events.error()));
       if (a.json) {
         nlohmann::json ev = nlohmann::json::array();
@@ -159,7 +182,7 @@ void add_save_commands(CLI::App& app, int& code) {
     auto* cmd = app.add_subcommand("undo", "take back the last N actions (kept in the save as an abandoned branch)");
     struct Args {
       std::string save, as;
-      int64_t n = 1;
+      int64_t n = 1, at = -1;
       bool json = false, agreed = false;
     };
     static Args a;
@@ -170,11 +193,15 @@ void add_save_commands(CLI::App& app, int& code) {
                   "both sides agree: take back any actions (a game between people otherwise allows a side only its "
                   "own, up to the last roll, draw or secret shown)");
     cmd->add_flag("--json", a.json, "print the new status as JSON");
+    add_at_option(cmd, a.at);
     cmd->callback([&code] {
       const std::string path = resolve_save(a.save);
-      auto h = History::open(path, project_root());
+      // Locked before it is read: the policy and the undo see the actions
+      // the undo takes back, and no others.
+      auto h = History::open(path, project_root(), History::Access::kWrite);
       if (!h.ok()) return void(code = report(h.error()));
       if (auto side = side_arg((*h)->game().def(), a.as); !side.ok()) return void(code = report(side.error()));
+      if (auto at = check_at(**h, a.at, path); !at.ok()) return void(code = report(at.error()));
       if (auto allowed = check_undo(**h, {a.n, a.as, a.agreed}); !allowed.ok()) return void(code = report(allowed.error()));
       auto s = (*h)->undo(a.n);
       if (!s.ok()) return void(code = report(s.error()));
@@ -208,7 +235,7 @@ void add_save_commands(CLI::App& app, int& code) {
       if (!def.ok()) return void(code = report(Error{def.error().kind, "save " + path + " was made with " + meta->scenario + ": " + def.error().message}));
       auto side = side_arg(**def, a.as);
       if (!side.ok()) return void(code = report(side.error()));
-      auto events = (*file)->events();
+      auto events = (*file)->events();  // one version of the file
       if (!events.ok()) return void(code = report(events.error()));
       const bool finished = !events->empty() && events->back().kind == "result";
       const std::string reader = reader_id(**def, *side >= 0 ? *side : default_reader(**def, -1, finished));
@@ -242,6 +269,8 @@ void add_save_commands(CLI::App& app, int& code) {
       if (!a.verify) {
         auto file = SaveFile::open(path);
         if (!file.ok()) return void(code = report(file.error()));
+        auto view = (*file)->read_view();  // the actions and the events of one version of the file
+        if (!view.ok()) return void(code = report(view.error()));
         auto actions = (*file)->actions();
         auto events = (*file)->events();
         if (!actions.ok()) return void(code = report(actions.error()));

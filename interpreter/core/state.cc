@@ -236,6 +236,122 @@ Result<State> State::read(std::string_view bytes) {
   return s;
 }
 
+namespace {
+
+// Keys strictly ascending (so unique) and no nil value, at every depth.
+bool table_is_sorted(const Table& t) {
+  for (size_t i = 0; i < t.entries.size(); ++i) {
+    if (i > 0 && !(t.entries[i - 1].first < t.entries[i].first)) return false;
+    const Value& v = t.entries[i].second;
+    if (v.is_nil() || (v.is_table() && !table_is_sorted(v.as_table()))) return false;
+  }
+  return true;
+}
+
+// A count of things, for messages: "12 piece types", "1 side".
+std::string count_of(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+Status State::check(const GameDef& def) const {
+  auto bad = [](const std::string& why) { return rejected(why); };
+  const auto sides = static_cast<int32_t>(def.sides.size());
+  const auto types = static_cast<int32_t>(def.types.size());
+  const auto locations = static_cast<int32_t>(def.locations.size());
+  if (contents.size() != def.locations.size())
+    return bad("it has " + count_of(contents.size(), "location", "locations") + ": the game has " +
+               count_of(def.locations.size(), "location", "locations"));
+  size_t placed = 0;
+  for (size_t id = 0; id < pieces.size(); ++id) {
+    const PieceState& p = pieces[id];
+    const std::string piece = "piece " + std::to_string(id);
+    if (p.type < 0 || p.type >= types)
+      return bad(piece + " has type " + std::to_string(p.type) + ": the game has " +
+                 count_of(def.types.size(), "piece type", "piece types"));
+    if (p.owner < -1 || p.owner >= sides)
+      return bad(piece + " has owner " + std::to_string(p.owner) + ": the game has " +
+                 count_of(def.sides.size(), "side", "sides"));
+    if (p.location < -1 || p.location >= locations)
+      return bad(piece + " is at location " + std::to_string(p.location) + ": the game has " +
+                 count_of(def.locations.size(), "location", "locations"));
+    if (p.face != 0 && p.face != 1) return bad(piece + " shows face " + std::to_string(p.face) + ": a piece has 0 and 1");
+    if (p.visibility < -1 || p.visibility > static_cast<int32_t>(Visibility::kNobody))
+      return bad(piece + " has visibility " + std::to_string(p.visibility));
+    if (!std::is_sorted(p.markers.begin(), p.markers.end()) ||
+        std::adjacent_find(p.markers.begin(), p.markers.end()) != p.markers.end())
+      return bad(piece + "'s markers are not sorted and unique");
+    for (size_t k = 0; k < p.counters.size(); ++k)
+      if (p.counters[k].second == 0 || (k > 0 && !(p.counters[k - 1].first < p.counters[k].first)))
+        return bad(piece + "'s counters are not sorted, unique and non-zero");
+    if (p.location >= 0) ++placed;
+  }
+  size_t listed = 0;
+  for (size_t loc = 0; loc < contents.size(); ++loc) {
+    for (const int32_t id : contents[loc]) {
+      if (id < 0 || static_cast<size_t>(id) >= pieces.size() || pieces[id].location != static_cast<int32_t>(loc))
+        return bad("location " + std::to_string(loc) + " lists piece " + std::to_string(id) +
+                   (id < 0 || static_cast<size_t>(id) >= pieces.size() ? ", which does not exist"
+                                                                       : ", which is at location " +
+                                                                             std::to_string(pieces[id].location)));
+      ++listed;
+    }
+  }
+  // Every listed piece is where it says; so listed == placed means each
+  // piece in play is listed once.
+  if (listed != placed)
+    return bad(count_of(placed, "piece is", "pieces are") + " in play but the locations list " + std::to_string(listed));
+  if (tracks.size() != def.tracks.size())
+    return bad("it has " + count_of(tracks.size(), "track", "tracks") + ": the game has " +
+               count_of(def.tracks.size(), "track", "tracks"));
+  for (size_t t = 0; t < tracks.size(); ++t)
+    if (tracks[t] < def.tracks[t].min || tracks[t] > def.tracks[t].max)
+      return bad("track " + def.tracks[t].id + " is at " + std::to_string(tracks[t]) + ", outside " +
+                 std::to_string(def.tracks[t].min) + ".." + std::to_string(def.tracks[t].max));
+  if (!table_is_sorted(vars)) return bad("its vars are not sorted by key, or hold a nil");
+  const auto& words = rng.words();
+  if (std::all_of(words.begin(), words.end(), [](uint64_t w) { return w == 0; }))
+    return bad("its random number generator is all zero");
+  const SequencePosition& pos = position;
+  const std::string at = "its position (turn " + std::to_string(pos.turn) + ", phase " + std::to_string(pos.phase) +
+                         ", repeat " + std::to_string(pos.repeat) + ", step " + std::to_string(pos.step) + ")";
+  if (pos.in_setup) {
+    // The game's set-up (step 0), the scenario's (1), then turn 1 (2).
+    if (pos.step < 0 || pos.step > 2) return bad(at + " is not a step of the set-up");
+  } else if (pos.phase == -2) {
+    if (pos.step != 0 || pos.turn < 1) return bad(at + " is not the end of the game");
+  } else {
+    const auto& phases = def.sequence.phases;
+    if (pos.turn < 1) return bad(at + " is before turn 1");
+    if (pos.phase < 0 || pos.phase >= static_cast<int32_t>(phases.size()))
+      return bad(at + " names a phase the game does not have (it has " + std::to_string(phases.size()) + ")");
+    const PhaseDef& ph = phases[pos.phase];
+    const int repeats = ph.repeat == PhaseDef::Repeat::kEachSide ? sides
+                        : ph.repeat == PhaseDef::Repeat::kTimes  ? ph.times
+                                                                 : 1;
+    if (pos.step < 0 || pos.step >= static_cast<int32_t>(ph.steps.size()))
+      return bad(at + " names a step phase " + ph.id + " does not have (it has " + std::to_string(ph.steps.size()) + ")");
+    if (pos.repeat < 0 || pos.repeat >= repeats)
+      return bad(at + " repeats phase " + ph.id + " more than its " + std::to_string(repeats) + " times");
+  }
+  if (pending.side < -1 || pending.side >= sides)
+    return bad("its pending decision is side " + std::to_string(pending.side) + "'s: the game has " +
+               count_of(def.sides.size(), "side", "sides"));
+  for (size_t k = 0; k < pending.choices.size(); ++k) {
+    const Choice& c = pending.choices[k];
+    const std::string choice = "its pending choice " + std::to_string(k + 1);
+    if (c.piece < -1 || c.piece >= static_cast<int32_t>(pieces.size()))
+      return bad(choice + " names piece " + std::to_string(c.piece) + ", which does not exist");
+    if (c.location < -1 || c.location >= locations)
+      return bad(choice + " names location " + std::to_string(c.location) + ", which does not exist");
+  }
+  if (winner < -1 || winner >= sides)
+    return bad("its winner is side " + std::to_string(winner) + ": the game has " +
+               count_of(def.sides.size(), "side", "sides"));
+  return ok_status();
+}
+
 std::string State::serialize() const {
   ByteWriter w;
   w.reserve(64 + pieces.size() * 8 + contents.size() * 4);

@@ -68,7 +68,22 @@ struct State {
   void shuffle(int32_t location);
 
   void write(ByteWriter& w) const;
+  // Decodes the bytes write() gives. Any other bytes are an error, never a
+  // crash; a state that decodes may still not fit its game: see check().
   static Result<State> read(std::string_view bytes);
+  // Checks that this state fits `def`, as a snapshot read from a save (so
+  // untrusted: damaged, or of another game) must before it is restored:
+  // every index in range and every invariant the kernel relies on. The
+  // pieces' types, owners, faces and visibilities; one contents list a
+  // location, each piece listed once, where its location says; the tracks
+  // (one a track, within its bounds); the vars (sorted keys, no nil); a
+  // generator that is not all zero (it would draw zeroes for ever); the
+  // position in the sequence of play (turn, phase, repeat, step, the set-up
+  // steps, the end marker -2); the pending decision's side, the pieces and
+  // locations its choices name, and the winner.
+  // The error names what does not fit: "piece 3 has type 40: the game has 12
+  // piece types".
+  Status check(const GameDef& def) const;
   std::string serialize() const;
   uint64_t hash() const;
 };

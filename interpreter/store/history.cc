@@ -34,6 +34,22 @@ void event_words(const GameDef& d, const Event& e, std::string& text, std::map<s
   if (spectator != text) texts[""] = std::move(spectator);
 }
 
+// Runs `f` when the scope ends, however it ends: an early return, or an
+// exception unwinding from the rules. Flags that a call turns off and on
+// again (event recording, the snapshot capture, the decider) are restored by
+// one of these, never by hand on each way out.
+template <typename F>
+class OnExit {
+ public:
+  explicit OnExit(F f) : f_(std::move(f)) {}
+  ~OnExit() { f_(); }
+  OnExit(const OnExit&) = delete;
+  OnExit& operator=(const OnExit&) = delete;
+
+ private:
+  F f_;
+};
+
 std::vector<EventRow> take_events(Game& g) {
   std::vector<EventRow> out;
   out.reserve(g.events().size());
@@ -95,10 +111,13 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   if (!overwrite && fs::exists(path, ec)) return rejected("save " + path + " exists: choose another name or overwrite it");
   g.set_record_events(true);
   g.clear_events();
-  h->capturing_ = true;
   h->has_snapshot_ = false;
-  const Status started = g.start(seed);
-  h->capturing_ = false;
+  Status started = ok_status();
+  {
+    h->capturing_ = true;
+    OnExit stop_capturing([&h] { h->capturing_ = false; });
+    started = g.start(seed);
+  }
   if (!started.ok()) return started.error();
 
   SaveMeta& m = h->meta_;
@@ -125,12 +144,21 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   auto stored = h->file_->meta();
   if (!stored.ok()) return stored.error();
   h->meta_ = std::move(*stored);
+  h->count_ = 0;
+  h->last_hash_.clear();
   return h;
 }
 
-Result<std::unique_ptr<History>> History::open(const std::string& path, const std::string& root) {
+Result<std::unique_ptr<History>> History::open(const std::string& path, const std::string& root, Access access) {
   auto h = open_unbuilt(path, root);
   if (!h.ok()) return h.error();
+  // The rules are loaded before the lock is taken (they are the slow part
+  // of opening); the save is read under it.
+  if (access == Access::kWrite) {
+    auto lock = (*h)->file_->lock_for_write();
+    if (!lock.ok()) return lock.error();
+    (*h)->held_.emplace(std::move(*lock));
+  }
   CB_TRY((*h)->rebuild());
   return h;
 }
@@ -152,6 +180,9 @@ Result<std::unique_ptr<History>> History::open_unbuilt(const std::string& path, 
   h->meta_ = std::move(*m);
   auto def = load_game(h->meta_.scenario, root);
   if (!def.ok()) return rejected("save " + path + " was made with " + h->meta_.scenario + ": " + def.error().message);
+  if ((*def)->id != h->meta_.game)
+    return rejected("save " + path + " is a game of " + h->meta_.game + ", but its scenario " + h->meta_.scenario +
+                    " is one of " + (*def)->id);
   h->def_ = *def;
   const std::string now = hash_hex(h->def_->rules_hash);
   const std::string base_now = h->def_->base_id.empty() ? "" : hash_hex(h->def_->base_rules_hash);
@@ -197,8 +228,12 @@ Status History::reapply(Game& g, const std::vector<ActionRow>& actions, const st
     ++i;
     return a.choice;
   });
-  Status st = begin();
-  g.set_decider(nullptr);
+  Status st = ok_status();
+  {
+    // The decider refers to this frame: it must not outlive it.
+    OnExit no_decider([&g] { g.set_decider(nullptr); });
+    st = begin();
+  }
   applied = i;
   if (!failure.ok()) return failure;
   return st;
@@ -206,6 +241,13 @@ Status History::reapply(Game& g, const std::vector<ActionRow>& actions, const st
 
 Status History::rebuild() {
   Game& g = *game_;
+  // One version of the save: under the write lock if one is held, else a
+  // read transaction. Both read the tip as they find it.
+  auto view = file_->read_view();
+  if (!view.ok()) return view.error();
+  events_of_ = -1;  // the last action will be read from the save
+  const bool recording = g.record_events();
+  OnExit restore_recording([&g, recording] { g.set_record_events(recording); });
   g.set_record_events(false);
   capturing_ = false;
   g.clear_forced();
@@ -218,10 +260,15 @@ Status History::rebuild() {
   std::optional<State> snapshot_state;
   if (*snap) {
     const SnapshotRow& sn = **snap;
+    // A snapshot is untrusted input: decoded, then checked against the game
+    // before the kernel indexes anything with it.
+    const std::string which = sn.action ? "the snapshot of action " + std::to_string(sn.action) : "the snapshot of the start";
     auto state = State::read(sn.state);
     if (!state.ok())
-      return rejected("save " + file_->path() + ": snapshot at action " + std::to_string(sn.action) +
-                      " is damaged: " + state.error().message);
+      return rejected("save " + file_->path() + ": " + which + " is damaged: " + state.error().message);
+    if (auto fits = state->check(*def_); !fits.ok())
+      return rejected("save " + file_->path() + ": " + which + " is not a state of " + def_->id + ": " +
+                      fits.error().message);
     auto forced = decode_forced(sn.forced);
     if (!forced.ok()) return forced.error();
     CB_TRY(g.force(*forced));
@@ -235,17 +282,15 @@ Status History::rebuild() {
     CB_TRY(apply_forced(g, *forced));
     begin = [&] { return g.start(meta_.seed); };
   }
+  // Numbered from+1..n without a gap, or an error naming the missing one.
   auto actions = file_->actions(from);
   if (!actions.ok()) return actions.error();
   size_t applied = 0;
   bool mismatch = false;
   const Status st = reapply(g, *actions, begin, nullptr, applied, mismatch);
-  if (!st.ok() && applied == 0 && actions->empty()) {
-    g.set_record_events(true);
+  if (!st.ok() && applied == 0 && actions->empty())
     return Error{st.error().kind, "loading " + file_->path() + " from " + where + ": " + st.error().message};
-  }
   if (!st.ok() || mismatch || applied < actions->size()) {
-    g.set_record_events(true);
     const ActionRow& a = (*actions)[std::min(applied, actions->size() - 1)];
     const std::string why = !st.ok() ? st.error().message
                             : mismatch ? "that choice is not open there"
@@ -254,49 +299,76 @@ Status History::rebuild() {
                  "loading " + file_->path() + ": re-applying action " + std::to_string(a.seq) + " (" + a.side +
                      " chose " + a.text + ") failed: " + why};
   }
-  g.set_record_events(true);
   g.clear_events();
-  std::string recorded = meta_.start_hash;
-  if (!actions->empty()) {
-    recorded = actions->back().state_hash;
-  } else if (n > 0) {  // restored exactly at the last action: compare with its row
-    auto last = file_->action(n);
-    if (!last.ok()) return last.error();
-    recorded = last->state_hash;
-  }
+  const std::string& recorded = n > 0 ? file_->last_hash() : meta_.start_hash;
   const std::string actual = state_hash(g);
   if (actual != recorded)
     return rejected("save " + file_->path() + " diverges at action " + std::to_string(n) + ": recorded state " +
                     recorded + ", rebuilt " + actual + " (have the rules changed? run verify)");
+  count_ = n;
+  last_hash_ = file_->last_hash();
   return ok_status();
+}
+
+Result<SaveFile::WriteLock> History::lock_for_write() {
+  std::optional<SaveFile::WriteLock> lock;
+  if (held_) {
+    lock.emplace(std::move(*held_));
+    held_.reset();
+  } else {
+    auto taken = file_->lock_for_write();
+    if (!taken.ok()) return taken.error();
+    lock.emplace(std::move(*taken));
+  }
+  if (file_->action_count() == count_ && file_->last_hash() == last_hash_) return std::move(*lock);
+  // Another command wrote since the game was built: whatever the caller
+  // decided, it decided on a save that is no more. Reload it (under the lock,
+  // so the reload reads one version) and write nothing.
+  capturing_ = false;
+  has_snapshot_ = false;
+  game_->clear_events();
+  const Status reloaded = rebuild();
+  lock->rollback();
+  if (!reloaded.ok()) return reloaded.error();
+  return rejected("the save " + file_->path() + " was changed by another command while this one ran: nothing was " +
+                  "written; it holds " + std::to_string(count_) + (count_ == 1 ? " action" : " actions") +
+                  " now: look at its status and try again");
 }
 
 Status History::act(const std::string& choice, const ForcedInput& forced) {
   Game& g = *game_;
-  if (g.is_broken()) CB_TRY(rebuild());
-  auto idx = g.parse_choice(choice);
-  if (!idx.ok()) return idx.error();
-  const Decision& pending = g.state().pending;
-  ActionRow a;
-  a.seq = file_->action_count() + 1;
-  a.side = def_->sides[pending.side].id;
-  a.choice = *idx;
-  a.text = g.choice_text(*idx, pending.side);
-  a.forced = encode_forced(forced);
+  auto lock = lock_for_write();
+  if (!lock.ok()) return lock.error();
   auto fail = [&](Error e) -> Status {
     capturing_ = false;
     has_snapshot_ = false;
     g.clear_events();
+    lock->rollback();  // nothing written is kept
     auto rebuilt = rebuild();
     if (!rebuilt.ok()) e.message += " (and reloading the save failed: " + rebuilt.error().message + ")";
     return e;
   };
+  if (g.is_broken()) {
+    if (auto st = rebuild(); !st.ok()) return st.error();
+  }
+  auto idx = g.parse_choice(choice);
+  if (!idx.ok()) return idx.error();
+  const Decision& pending = g.state().pending;
+  ActionRow a;
+  a.seq = count_ + 1;
+  a.side = def_->sides[pending.side].id;
+  a.choice = *idx;
+  a.text = g.choice_text(*idx, pending.side);
+  a.forced = encode_forced(forced);
   if (auto st = apply_forced(g, forced); !st.ok()) return fail(st.error());
   g.clear_events();
   has_snapshot_ = false;
-  capturing_ = true;
-  const Status st = g.act(*idx);
-  capturing_ = false;
+  Status st = ok_status();
+  {
+    capturing_ = true;
+    OnExit stop_capturing([this] { capturing_ = false; });
+    st = g.act(*idx);
+  }
   if (!st.ok()) return fail(st.error());
   a.state_hash = state_hash(g);
   // The events go straight from the game to their JSON text.
@@ -314,15 +386,43 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   const Status written = file_->append(a, events_json_.json(), has_snapshot_ ? &snapshot_ : nullptr);
   has_snapshot_ = false;
   if (!written.ok()) return fail(written.error());
+  // The one commit of the action: the row and the lock together.
+  if (auto committed = lock->commit(); !committed.ok()) return fail(committed.error());
+  count_ = a.seq;
+  last_hash_ = std::move(a.state_hash);
+  events_of_ = a.seq;
   return ok_status();
 }
 
-Status History::undo(int64_t n) {
+Status History::undo(int64_t n, const std::function<Status()>& allowed) {
+  auto lock = lock_for_write();
+  if (!lock.ok()) return lock.error();
+  if (allowed) CB_TRY(allowed());
   CB_TRY(file_->undo(n));
-  return rebuild();
+  // The game is rebuilt from the new tip before anything is committed: a
+  // save that cannot be rebuilt there (a damaged snapshot on the way back)
+  // keeps its actions, and the game goes back to them.
+  const Status rebuilt = rebuild();
+  const Status committed = rebuilt.ok() ? lock->commit() : rebuilt;
+  if (committed.ok()) return ok_status();
+  lock->rollback();
+  Error e = committed.error();
+  if (auto back = rebuild(); !back.ok()) e.message += " (and reloading the save failed: " + back.error().message + ")";
+  return e;
+}
+
+Result<std::vector<EventRow>> History::last_action_events() {
+  // What act wrote is still in its buffer; after an undo or a reload the
+  // last action is another one, read from the save.
+  if (events_of_ != count_ || count_ == 0) return file_->events(count_);
+  std::vector<EventRow> out;
+  CB_TRY(read_events_json(events_json_.json(), count_, out));
+  return out;
 }
 
 Result<std::vector<ReplayStep>> History::replay() {
+  auto view = file_->read_view();
+  if (!view.ok()) return view.error();
   auto actions = file_->actions(0);
   if (!actions.ok()) return actions.error();
   auto events = file_->events(-1);

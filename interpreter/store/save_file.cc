@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <ctime>
@@ -62,6 +63,7 @@ CREATE VIEW snapshots(action, position, state, forced) AS
 // Cached statement slots.
 enum Slot {
   kBegin,
+  kBeginRead,
   kCommit,
   kRollback,
   kInsertMeta,
@@ -75,12 +77,60 @@ enum Slot {
   kSelectEventsOf,
   kLatestSnapshot,
   kStartSnapshot,
-  kCountActions,
+  kTip,
   kMoveUndone,
   kDeleteActions,
   kSelectUndone,
   kSlots
 };
+
+// The tables of the schema, with the columns the code reads or writes: what
+// opening checks a file has before it reads any row.
+struct SchemaTable {
+  const char* name;
+  std::vector<const char*> columns;
+};
+const std::vector<SchemaTable>& expected_tables() {
+  static const std::vector<SchemaTable> tables = {
+      {"meta", {"key", "value"}},
+      {"start", {"events", "snapshot_position", "snapshot_forced", "snapshot"}},
+      {"actions",
+       {"seq", "side", "choice", "text", "forced", "state_hash", "created", "events", "snapshot_position",
+        "snapshot_forced", "snapshot"}},
+      {"undone", {"id", "undone_at", "seq", "side", "choice", "text", "forced"}},
+  };
+  return tables;
+}
+
+// SQL text with every run of white space made one space, for comparing a
+// view's definition with ours whatever its layout.
+std::string squeeze(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size());
+  for (char c : sql) {
+    const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (!space) out += c;
+    else if (!out.empty() && out.back() != ' ') out += ' ';
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// The views of kSchema by name, squeezed: a view is ours if its definition
+// is (its columns are then ours too), which costs no compiling of it.
+const std::vector<std::pair<std::string, std::string>>& expected_views() {
+  static const std::vector<std::pair<std::string, std::string>> views = [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    const std::string_view schema = kSchema, create = "CREATE VIEW ";
+    for (size_t pos = schema.find(create); pos != std::string_view::npos; pos = schema.find(create, pos + 1)) {
+      const size_t name = pos + create.size();
+      out.emplace_back(std::string(schema.substr(name, schema.find('(', name) - name)),
+                       squeeze(schema.substr(pos, schema.find(';', pos) - pos)));
+    }
+    return out;
+  }();
+  return views;
+}
 
 // ISO 8601 UTC to the second, formatted once a second at most.
 std::string now_iso() {
@@ -197,15 +247,46 @@ Result<ForcedInput> decode_forced(std::string_view text) {
   return f;
 }
 
+#define CB_STMT(var, slot, sql)              \
+  auto var##_r = prepare(slot, sql);         \
+  if (!var##_r.ok()) return var##_r.error(); \
+  sqlite3_stmt* var = *var##_r
+
 // ---- opening --------------------------------------------------------------
 
 SaveFile::~SaveFile() {
+  end_transaction();
   for (auto* s : stmts_) sqlite3_finalize(s);
   if (db_) sqlite3_close_v2(db_);
 }
 
 Error SaveFile::db_error(const std::string& what) const {
+  // Waiting for another command gave up (the busy timeout): say so in our
+  // words, not SQLite's "database is locked".
+  if (busy()) return in_use_error();
   return rejected("save " + path_ + ": " + what + ": " + (db_ ? sqlite3_errmsg(db_) : "no database"));
+}
+
+bool SaveFile::busy() const {
+  const int code = db_ ? sqlite3_errcode(db_) & 0xff : SQLITE_ERROR;
+  return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
+Error SaveFile::in_use_error() const {
+  return rejected("the save " + path_ + " is in use by another command: try again");
+}
+
+// Why a read made while opening failed: another command holding the file
+// past the busy timeout is not damage.
+Error SaveFile::unreadable() const {
+  if (busy()) return in_use_error();
+  return not_a_save(path_, sqlite3_errstr(sqlite3_errcode(db_) & 0xff));
+}
+
+Error SaveFile::changed_error() const {
+  return rejected("the save " + path_ + " was changed by another command while this one ran: nothing was written; " +
+                  "it holds " + std::to_string(count_) + (count_ == 1 ? " action" : " actions") +
+                  " now: look at its status and try again");
 }
 
 Status SaveFile::exec(const char* sql) {
@@ -228,19 +309,30 @@ Result<sqlite3_stmt*> SaveFile::prepare(int slot, const char* sql) {
   return s;
 }
 
-Status SaveFile::init(bool fresh) {
+Status SaveFile::step_control(int slot, const char* sql) {
+  CB_STMT(s, slot, sql);
+  Reset r{s};
+  if (sqlite3_step(s) != SQLITE_DONE) return db_error(sql);
+  return ok_status();
+}
+
+void SaveFile::set_busy_timeout_ms(int ms) { sqlite3_busy_timeout(db_, ms); }
+
+Status SaveFile::init(bool fresh, int busy_timeout_ms) {
   sqlite3_extended_result_codes(db_, 1);
-  sqlite3_busy_timeout(db_, 2000);
-  auto reason = [&] { return std::string(sqlite3_errstr(sqlite3_errcode(db_) & 0xff)); };
+  sqlite3_busy_timeout(db_, busy_timeout_ms);
   // The first read parses the header: a file that is not SQLite fails here.
   sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db_, "PRAGMA application_id", -1, &s, nullptr) != SQLITE_OK)
-    return not_a_save(path_, reason());
+  if (sqlite3_prepare_v2(db_, "PRAGMA application_id", -1, &s, nullptr) != SQLITE_OK) return unreadable();
   int app = 0;
   const int rc = sqlite3_step(s);
   if (rc == SQLITE_ROW) app = sqlite3_column_int(s, 0);
+  if (rc != SQLITE_ROW) {
+    const Error e = unreadable();
+    sqlite3_finalize(s);
+    return e;
+  }
   sqlite3_finalize(s);
-  if (rc != SQLITE_ROW) return not_a_save(path_, reason());
   if (fresh) {
     CB_TRY(exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"));
     CB_TRY(exec("BEGIN"));
@@ -256,8 +348,6 @@ Status SaveFile::init(bool fresh) {
     return exec("COMMIT");
   }
   if (app != kApplicationId) return not_a_save(path_, "no cardboard schema");
-  // A file cut short fails above too: SQLite finds the header counting more
-  // pages than the file holds ("database disk image is malformed").
   int version = 0;
   {
     sqlite3_stmt* q = nullptr;
@@ -273,26 +363,180 @@ Status SaveFile::init(bool fresh) {
     return rejected("save " + path_ + " was made by an older cardboard (save format " + std::to_string(version) +
                     "; this one reads format " + std::to_string(kFormat) +
                     "): finish that game with the cardboard that made it, or start a new one");
-  if (!exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;").ok()) return not_a_save(path_, reason());
-  // max and min each read one path of the B-tree; count(*) would read every
-  // page of the table, which holds the events and snapshots.
-  auto count = prepare(kCountActions, "SELECT (SELECT max(seq) FROM actions), (SELECT min(seq) FROM actions)");
-  if (!count.ok()) return not_a_save(path_, reason());
-  Reset r{*count};
-  if (sqlite3_step(*count) != SQLITE_ROW) return not_a_save(path_, reason());
-  count_ = sqlite3_column_int64(*count, 0);  // NULL (no actions) reads as 0
-  if (count_ > 0 && sqlite3_column_int64(*count, 1) != 1) return not_a_save(path_, "actions are not numbered 1..n");
+  // Nothing is written to the file before it passed every check.
+  CB_TRY(check_structure());
+  // WAL mode is recorded in the file and every save is made in it: only a
+  // copy that lost it (made by a tool that does not know WAL) is switched.
+  std::string mode;
+  if (sqlite3_prepare_v2(db_, "PRAGMA journal_mode", -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+    mode = column_text(s, 0);
+  sqlite3_finalize(s);
+  if (mode != "wal" && !exec("PRAGMA journal_mode=WAL").ok()) return unreadable();
+  if (!exec("PRAGMA synchronous=NORMAL").ok()) return unreadable();
   return ok_status();
 }
 
-Result<std::unique_ptr<SaveFile>> SaveFile::open(const std::string& path) {
+// What opening checks, in one read transaction, with a few page reads: the
+// file's size against its pages, the schema, the one start row, and the
+// numbering of the actions at both ends. A gap in the middle is found by
+// reading the actions (SaveFile::actions, so load and verify).
+Status SaveFile::check_structure() {
+  CB_TRY(step_control(kBeginRead, "BEGIN"));
+  txn_ = Txn::kRead;
+  ReadView view(this);
+  auto pragma = [&](const char* sql, int64_t& out) -> Status {
+    sqlite3_stmt* q = nullptr;
+    const bool ok = sqlite3_prepare_v2(db_, sql, -1, &q, nullptr) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW;
+    const Status st = ok ? ok_status() : Status(unreadable());
+    if (ok) out = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    return st;
+  };
+  // A file cut short (or grown) no longer holds the pages its header counts;
+  // SQLite reads the missing part as zeroes. The pages the WAL holds may be
+  // missing from the file until they are copied back, but only whole pages.
+  int64_t pages = 0, page_size = 0;
+  CB_TRY(pragma("PRAGMA page_count", pages));
+  CB_TRY(pragma("PRAGMA page_size", page_size));
+  if (page_size <= 0) return not_a_save(path_, "its page size is " + std::to_string(page_size));
+  struct stat db {}, wal {};
+  if (::stat(path_.c_str(), &db) != 0) return not_a_save(path_, "no such file");
+  const bool wal_empty = ::stat((path_ + "-wal").c_str(), &wal) != 0 || wal.st_size == 0;
+  const int64_t need = pages * page_size, have = static_cast<int64_t>(db.st_size);
+  if (have != need && (wal_empty || have > need || have % page_size != 0))
+    return not_a_save(path_, "the file holds " + std::to_string(have) + " bytes where its " + std::to_string(pages) +
+                                 " pages need " + std::to_string(need) + ": it was cut short or damaged");
+  // The schema, from the copy SQLite parsed when it read the file: our
+  // tables with their columns, our views with their definitions.
+  auto kind_of = [&](const std::string& name) {  // for a message only: 'a view', 'an index'...
+    std::string kind;
+    sqlite3_stmt* q = nullptr;
+    if (sqlite3_prepare_v2(db_, "SELECT type FROM sqlite_schema WHERE name = ?", -1, &q, nullptr) == SQLITE_OK) {
+      bind_text(q, 1, name);
+      if (sqlite3_step(q) == SQLITE_ROW) kind = column_text(q, 0);
+    }
+    sqlite3_finalize(q);
+    return kind;
+  };
+  for (const auto& table : expected_tables()) {
+    if (sqlite3_table_column_metadata(db_, "main", table.name, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) !=
+        SQLITE_OK) {
+      const std::string kind = kind_of(table.name);
+      return not_a_save(path_, kind.empty() ? std::string("missing table '") + table.name + "'"
+                                            : std::string("'") + table.name + "' is a " + kind + ", not a table");
+    }
+  }
+  for (const auto& table : expected_tables()) {
+    for (const char* column : table.columns) {
+      const char* type = nullptr;
+      int primary_key = 0;
+      if (sqlite3_table_column_metadata(db_, "main", table.name, column, &type, nullptr, nullptr, &primary_key,
+                                        nullptr) != SQLITE_OK)
+        return not_a_save(path_, std::string("table '") + table.name + "' has no column '" + column + "'");
+      if (std::string_view(table.name) == "actions" && std::string_view(column) == "seq" &&
+          (!primary_key || !type || std::string_view(type) != "INTEGER"))
+        return not_a_save(path_, "column 'seq' of table 'actions' is not its INTEGER PRIMARY KEY");
+    }
+  }
+  // Our views, by their definitions.
+  const auto& views = expected_views();
+  std::vector<std::string> view_sql(views.size());
+  {
+    sqlite3_stmt* q = nullptr;
+    if (sqlite3_prepare_v2(db_, "SELECT name, sql FROM sqlite_schema WHERE type = 'view'", -1, &q, nullptr) !=
+        SQLITE_OK)
+      return not_a_save(path_, sqlite3_errmsg(db_));
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+      const auto* name = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
+      for (size_t v = 0; v < views.size(); ++v)
+        if (name && views[v].first == name) view_sql[v] = column_text(q, 1);
+    }
+    const Status st = rc == SQLITE_DONE ? ok_status() : Status(unreadable());
+    sqlite3_finalize(q);
+    CB_TRY(st);
+  }
+  for (size_t v = 0; v < views.size(); ++v) {
+    const std::string& name = views[v].first;
+    if (view_sql[v].empty()) {
+      const std::string kind = kind_of(name);
+      return not_a_save(path_, kind.empty() ? "missing view '" + name + "'" : "'" + name + "' is a " + kind + ", not a view");
+    }
+    if (squeeze(view_sql[v]) != views[v].second)
+      return not_a_save(path_, "view '" + name + "' is not the one a cardboard save defines");
+  }
+  // One start, and actions numbered from 1 (min reads one path of the
+  // B-tree, where count(*) over the actions would read every page).
+  int64_t starts = 0, first = 0;
+  bool any = false;
+  {
+    sqlite3_stmt* q = nullptr;
+    if (sqlite3_prepare_v2(db_, "SELECT count(*), (SELECT min(seq) FROM actions) FROM start", -1, &q, nullptr) !=
+        SQLITE_OK)
+      return not_a_save(path_, sqlite3_errmsg(db_));
+    const int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+      starts = sqlite3_column_int64(q, 0);
+      any = sqlite3_column_type(q, 1) != SQLITE_NULL;
+      first = sqlite3_column_int64(q, 1);
+    }
+    const Status st = rc == SQLITE_ROW ? ok_status() : Status(unreadable());
+    sqlite3_finalize(q);
+    CB_TRY(st);
+  }
+  if (starts != 1)
+    return not_a_save(path_, "table 'start' holds " + std::to_string(starts) + (starts == 1 ? " row" : " rows") +
+                                 ", not 1: " + (starts == 0 ? "the start of the game is missing" : "the start is doubled"));
+  if (any && first != 1)
+    return not_a_save(path_, "actions are not numbered 1..n: the first is action " + std::to_string(first));
+  return read_tip();
+}
+
+Status SaveFile::read_tip() {
+  CB_STMT(s, kTip, "SELECT seq, state_hash FROM actions ORDER BY seq DESC LIMIT 2");
+  Reset r{s};
+  int64_t n = 0, before = 0;
+  std::string hash;
+  int rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) {
+    n = sqlite3_column_int64(s, 0);
+    hash = column_text(s, 1);
+    rc = sqlite3_step(s);
+    if (rc == SQLITE_ROW) {
+      before = sqlite3_column_int64(s, 0);
+      rc = sqlite3_step(s);
+    }
+  }
+  if (rc != SQLITE_DONE) return db_error("reading the last actions");
+  // The last two actions are n-1 and n (or the only one is 1): a last row
+  // renumbered, or a row missing just before it, is found at once.
+  if (n > 0 && before != n - 1)
+    return not_a_save(path_, "actions are not numbered 1..n: " +
+                                 (before == 0 ? "the only action is " + std::to_string(n)
+                                              : "action " + std::to_string(n) + " follows action " + std::to_string(before)));
+  count_ = n;
+  last_hash_ = std::move(hash);
+  tip_version_ = data_version();
+  tip_known_ = true;
+  return ok_status();
+}
+
+uint32_t SaveFile::data_version() const {
+  // Counts every change of the file the pager has seen, its own and other
+  // connections' (the latter at the start of each transaction).
+  unsigned version = 0;
+  if (sqlite3_file_control(db_, "main", SQLITE_FCNTL_DATA_VERSION, &version) != SQLITE_OK) return 0;
+  return version;
+}
+
+Result<std::unique_ptr<SaveFile>> SaveFile::open(const std::string& path, int busy_timeout_ms) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return not_a_save(path, "no such file");
   sqlite3* db = nullptr;
   const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
   std::unique_ptr<SaveFile> f(new SaveFile(path, db));
   if (rc != SQLITE_OK) return not_a_save(path, sqlite3_errstr(rc));
-  CB_TRY(f->init(false));
+  CB_TRY(f->init(false, busy_timeout_ms));
   return f;
 }
 
@@ -306,7 +550,7 @@ Result<std::unique_ptr<SaveFile>> SaveFile::create(const std::string& path, bool
   const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   std::unique_ptr<SaveFile> f(new SaveFile(path, db));
   if (rc != SQLITE_OK) return rejected("cannot create save " + path + ": " + sqlite3_errstr(rc));
-  CB_TRY(f->init(true));
+  CB_TRY(f->init(true, kBusyTimeoutMs));
   return f;
 }
 
@@ -316,28 +560,102 @@ Status SaveFile::checkpoint() {
   return ok_status();
 }
 
+// ---- transactions ---------------------------------------------------------
+
+void SaveFile::end_transaction() {
+  if (txn_ == Txn::kNone) return;
+  auto rollback = prepare(kRollback, "ROLLBACK");
+  if (rollback.ok() && sqlite3_get_autocommit(db_) == 0) {
+    Reset r{*rollback};
+    sqlite3_step(*rollback);
+  }
+  txn_ = Txn::kNone;
+}
+
+Result<SaveFile::WriteLock> SaveFile::lock_for_write() {
+  if (txn_ != Txn::kNone)
+    return rejected("save " + path_ + ": a write lock was asked for inside another transaction (a bug in cardboard)");
+  const int64_t known_count = count_;
+  const std::string known_hash = last_hash_;
+  CB_TRY(step_control(kBegin, "BEGIN IMMEDIATE"));
+  txn_ = Txn::kWrite;
+  locked_count_ = known_count;
+  locked_last_hash_ = known_hash;
+  locked_version_ = tip_version_;
+  locked_known_ = tip_known_;
+  WriteLock lock(this, false);
+  // BEGIN IMMEDIATE began the read too: the pager has seen any commit of
+  // another connection and counted it in its data version. Unchanged since
+  // the tip was last read (or written by this SaveFile), the tip is known
+  // and the query is saved: the one writer's case, every action.
+  if (!tip_known_ || data_version() != tip_version_) {
+    CB_TRY(read_tip());  // the lock's destructor rolls back
+    locked_count_ = count_;
+    locked_last_hash_ = last_hash_;
+    locked_version_ = tip_version_;
+    locked_known_ = true;
+  }
+  lock.moved_ = count_ != known_count || last_hash_ != known_hash;
+  return Result<WriteLock>(std::move(lock));
+}
+
+Status SaveFile::WriteLock::commit() {
+  if (!file_) return rejected("a write lock was committed twice (a bug in cardboard)");
+  SaveFile& f = *file_;
+  auto commit = f.prepare(kCommit, "COMMIT");
+  if (commit.ok()) {
+    Reset r{*commit};
+    if (sqlite3_step(*commit) == SQLITE_DONE) {
+      f.txn_ = Txn::kNone;
+      f.tip_version_ = f.data_version();  // the tip is what this SaveFile wrote
+      f.tip_known_ = true;
+      file_ = nullptr;
+      return ok_status();
+    }
+  }
+  const Error e = f.db_error("commit");
+  rollback();
+  return e;
+}
+
+void SaveFile::WriteLock::rollback() {
+  if (!file_) return;
+  file_->end_transaction();
+  file_->count_ = file_->locked_count_;
+  file_->last_hash_ = file_->locked_last_hash_;
+  file_->tip_version_ = file_->locked_version_;
+  file_->tip_known_ = file_->locked_known_;
+  file_ = nullptr;
+}
+
+Result<SaveFile::ReadView> SaveFile::read_view() {
+  if (txn_ != Txn::kNone) return ReadView(nullptr);
+  CB_TRY(step_control(kBeginRead, "BEGIN"));
+  txn_ = Txn::kRead;
+  ReadView view(this);
+  CB_TRY(read_tip());  // the view's destructor ends the transaction
+  return Result<ReadView>(std::move(view));
+}
+
+SaveFile::ReadView::~ReadView() {
+  if (file_) file_->end_transaction();
+}
+
+template <typename F>
+Status SaveFile::write(F&& body) {
+  if (txn_ == Txn::kWrite) return body();  // under the caller's lock, which commits
+  auto lock = lock_for_write();
+  if (!lock.ok()) return lock.error();
+  // This SaveFile's idea of the save is stale: whatever it was about to
+  // write was decided on another save. The lock rolls back.
+  if (lock->tip_moved()) return changed_error();
+  CB_TRY(body());
+  return lock->commit();
+}
+
 // ---- writing --------------------------------------------------------------
 
 namespace {
-// Runs `body` between BEGIN IMMEDIATE and COMMIT, rolling back on any error.
-template <typename F>
-Status transaction(sqlite3* db, sqlite3_stmt* begin, sqlite3_stmt* commit, sqlite3_stmt* rollback, F&& body,
-                   const std::string& path) {
-  {
-    Reset r{begin};
-    if (sqlite3_step(begin) != SQLITE_DONE) return rejected("save " + path + ": " + sqlite3_errmsg(db));
-  }
-  Status st = body();
-  if (st.ok()) {
-    Reset r{commit};
-    if (sqlite3_step(commit) == SQLITE_DONE) return st;
-    st = rejected("save " + path + ": commit: " + sqlite3_errmsg(db));
-  }
-  Reset r{rollback};
-  if (sqlite3_get_autocommit(db) == 0) sqlite3_step(rollback);
-  return st;
-}
-
 // Binds a snapshot's position, forced input and state to parameters
 // first..first+2, or NULLs for none.
 void bind_snapshot(sqlite3_stmt* s, int first, const SnapshotRow* sn) {
@@ -348,19 +666,10 @@ void bind_snapshot(sqlite3_stmt* s, int first, const SnapshotRow* sn) {
 }
 }  // namespace
 
-#define CB_STMT(var, slot, sql)         \
-  auto var##_r = prepare(slot, sql);    \
-  if (!var##_r.ok()) return var##_r.error(); \
-  sqlite3_stmt* var = *var##_r
-
 Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& events, const SnapshotRow* snapshot) {
-  CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
-  CB_STMT(commit, kCommit, "COMMIT");
-  CB_STMT(rollback, kRollback, "ROLLBACK");
   CB_STMT(ins, kInsertMeta, "INSERT INTO meta(key, value) VALUES(?,?)");
   CB_STMT(start, kInsertStart,
           "INSERT INTO start(events, snapshot_position, snapshot_forced, snapshot) VALUES(?,?,?,?)");
-  if (count_ != 0) return rejected("save " + path_ + " already holds a game");
   const std::pair<const char*, std::string> rows[] = {
       {"format", std::to_string(kFormat)},   {"game", meta.game},
       {"scenario", meta.scenario},           {"scenario_id", meta.scenario_id},
@@ -370,22 +679,20 @@ Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& 
       {"base_rules_hash", meta.base_rules_hash}};
   events_json_.clear();
   append_events_json(events_json_, events);
-  return transaction(
-      db_, begin, commit, rollback,
-      [&]() -> Status {
-        for (const auto& [k, v] : rows) {
-          Reset r{ins};
-          bind_text(ins, 1, k);
-          bind_text(ins, 2, v);
-          if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing meta");
-        }
-        Reset r{start};
-        bind_text(start, 1, events_json_);
-        bind_snapshot(start, 2, snapshot);
-        if (sqlite3_step(start) != SQLITE_DONE) return db_error("writing the start");
-        return ok_status();
-      },
-      path_);
+  return write([&]() -> Status {
+    if (count_ != 0) return rejected("save " + path_ + " already holds a game");
+    for (const auto& [k, v] : rows) {
+      Reset r{ins};
+      bind_text(ins, 1, k);
+      bind_text(ins, 2, v);
+      if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing meta");
+    }
+    Reset r{start};
+    bind_text(start, 1, events_json_);
+    bind_snapshot(start, 2, snapshot);
+    if (sqlite3_step(start) != SQLITE_DONE) return db_error("writing the start");
+    return ok_status();
+  });
 }
 
 Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events, const SnapshotRow* snapshot) {
@@ -395,69 +702,57 @@ Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events,
 }
 
 Status SaveFile::append(const ActionRow& a, std::string_view events_json, const SnapshotRow* snapshot) {
-  CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
-  CB_STMT(commit, kCommit, "COMMIT");
-  CB_STMT(rollback, kRollback, "ROLLBACK");
   CB_STMT(ins, kInsertAction,
           "INSERT INTO actions(seq, side, choice, text, forced, state_hash, created, events, "
           "snapshot_position, snapshot_forced, snapshot) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
-  if (a.seq != count_ + 1)
-    return rejected("save " + path_ + ": action " + std::to_string(a.seq) + " does not follow action " +
-                    std::to_string(count_));
   const std::string created = now_iso();
-  auto st = transaction(
-      db_, begin, commit, rollback,
-      [&]() -> Status {
-        Reset r{ins};
-        sqlite3_bind_int64(ins, 1, a.seq);
-        bind_text(ins, 2, a.side);
-        sqlite3_bind_int(ins, 3, a.choice);
-        bind_text(ins, 4, a.text);
-        bind_text(ins, 5, a.forced);
-        bind_text(ins, 6, a.state_hash);
-        bind_text(ins, 7, created);
-        bind_text(ins, 8, events_json);
-        bind_snapshot(ins, 9, snapshot);
-        if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing action " + std::to_string(a.seq));
-        return ok_status();
-      },
-      path_);
-  if (st.ok()) count_ = a.seq;
-  return st;
+  return write([&]() -> Status {
+    if (a.seq != count_ + 1)
+      return rejected("save " + path_ + ": action " + std::to_string(a.seq) + " does not follow action " +
+                      std::to_string(count_));
+    Reset r{ins};
+    sqlite3_bind_int64(ins, 1, a.seq);
+    bind_text(ins, 2, a.side);
+    sqlite3_bind_int(ins, 3, a.choice);
+    bind_text(ins, 4, a.text);
+    bind_text(ins, 5, a.forced);
+    bind_text(ins, 6, a.state_hash);
+    bind_text(ins, 7, created);
+    bind_text(ins, 8, events_json);
+    bind_snapshot(ins, 9, snapshot);
+    if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing action " + std::to_string(a.seq));
+    count_ = a.seq;
+    last_hash_ = a.state_hash;
+    return ok_status();
+  });
 }
 
 Status SaveFile::undo(int64_t n) {
   if (n < 0) return rejected("cannot undo " + std::to_string(n) + " actions");
-  if (n > count_)
-    return rejected("cannot undo " + std::to_string(n) + (n == 1 ? " action" : " actions") + ": the save holds " +
-                    std::to_string(count_));
-  if (n == 0) return ok_status();
-  CB_STMT(begin, kBegin, "BEGIN IMMEDIATE");
-  CB_STMT(commit, kCommit, "COMMIT");
-  CB_STMT(rollback, kRollback, "ROLLBACK");
   CB_STMT(move, kMoveUndone,
           "INSERT INTO undone(undone_at, seq, side, choice, text, forced) "
           "SELECT ?, seq, side, choice, text, forced FROM actions WHERE seq > ? ORDER BY seq");
   CB_STMT(del, kDeleteActions, "DELETE FROM actions WHERE seq > ?");
-  const int64_t keep = count_ - n;
   const std::string now = now_iso();
-  auto st = transaction(
-      db_, begin, commit, rollback,
-      [&]() -> Status {
-        {
-          Reset r{move};
-          bind_text(move, 1, now);
-          sqlite3_bind_int64(move, 2, keep);
-          if (sqlite3_step(move) != SQLITE_DONE) return db_error("undo");
-        }
-        Reset r{del};
-        sqlite3_bind_int64(del, 1, keep);
-        if (sqlite3_step(del) != SQLITE_DONE) return db_error("undo");
-        return ok_status();
-      },
-      path_);
-  if (st.ok()) count_ = keep;
-  return st;
+  return write([&]() -> Status {
+    if (n > count_)
+      return rejected("cannot undo " + std::to_string(n) + (n == 1 ? " action" : " actions") + ": the save holds " +
+                      std::to_string(count_));
+    if (n == 0) return ok_status();
+    const int64_t keep = count_ - n;
+    {
+      Reset r{move};
+      bind_text(move, 1, now);
+      sqlite3_bind_int64(move, 2, keep);
+      if (sqlite3_step(move) != SQLITE_DONE) return db_error("undo");
+    }
+    {
+      Reset r{del};
+      sqlite3_bind_int64(del, 1, keep);
+      if (sqlite3_step(del) != SQLITE_DONE) return db_error("undo");
+    }
+    return read_tip();
+  });
 }
 
 // ---- reading --------------------------------------------------------------
@@ -507,7 +802,13 @@ Result<std::vector<ActionRow>> SaveFile::actions(int64_t after) {
   sqlite3_bind_int64(s, 1, after);
   std::vector<ActionRow> out;
   int rc;
-  while ((rc = sqlite3_step(s)) == SQLITE_ROW) out.push_back(read_action(s));
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    out.push_back(read_action(s));
+    const int64_t expected = after + static_cast<int64_t>(out.size());
+    if (out.back().seq != expected)
+      return rejected("save " + path_ + " is damaged: action " + std::to_string(expected) + " is missing (action " +
+                      std::to_string(out.back().seq) + " follows action " + std::to_string(expected - 1) + ")");
+  }
   if (rc != SQLITE_DONE) return db_error("reading actions");
   return out;
 }
@@ -534,6 +835,12 @@ Status SaveFile::read_events(sqlite3_stmt* s, int column, int64_t action, std::v
 
 Result<std::vector<EventRow>> SaveFile::events(int64_t action) {
   std::vector<EventRow> out;
+  std::optional<ReadView> view;  // every event: the start's row and the actions' of one version
+  if (action < 0) {
+    auto v = read_view();
+    if (!v.ok()) return v.error();
+    view.emplace(std::move(*v));
+  }
   if (action <= 0) {
     CB_STMT(s, kSelectStartEvents, "SELECT events FROM start");
     Reset r{s};
@@ -566,6 +873,8 @@ Result<std::optional<SnapshotRow>> SaveFile::latest_snapshot(int64_t k) {
           "WHERE seq <= ? AND snapshot IS NOT NULL ORDER BY seq DESC LIMIT 1");
   CB_STMT(first, kStartSnapshot,
           "SELECT 0, snapshot_position, snapshot_forced, snapshot FROM start WHERE snapshot IS NOT NULL");
+  auto view = read_view();
+  if (!view.ok()) return view.error();
   sqlite3_bind_int64(s, 1, k);
   for (sqlite3_stmt* q : {s, first}) {
     Reset r{q};

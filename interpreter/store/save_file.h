@@ -7,10 +7,20 @@
 // its events and its snapshot (the start's are in the one row of `start`), so
 // appending an action writes one row; the start and each appended action are
 // written in one transaction each, so a crash or a kill loses at most the
-// action in flight and never leaves a save that does not open. A SaveFile
-// owns its connection and cached statements; it is not thread-safe. Every
-// failure comes back as an Error (kRejected), never a crash. The schema is
-// documented in docs/saves.md.
+// action in flight and never leaves a save that does not open.
+//
+// One writer at a time: every write runs under the save's write lock (an
+// SQLite write transaction), taken by the write itself or held by the caller
+// across its read-decide-write (WriteLock), so two commands writing one save
+// are serialised and the second sees what the first wrote. A write that finds
+// the save changed since this SaveFile last read it writes nothing and says
+// so. Several reads see one version of the file under a ReadView.
+//
+// Opening checks the structure cheaply (no scan of the actions) and writes
+// nothing to a file it refuses. A SaveFile owns its connection and cached
+// statements; it is not thread-safe. Every failure comes back as an Error
+// (kRejected), never a crash. The schema and these promises are documented in
+// docs/saves.md.
 #pragma once
 
 #include <cstdint>
@@ -83,11 +93,58 @@ class SaveFile {
   // 2: one row per action; 3: the same rows, snapshots in state format 4
   // (a piece may carry a visibility of its own).
   static constexpr int kFormat = 3;
+  // How long a command waits for another one that holds the save before it
+  // gives up with "the save PATH is in use by another command: try again".
+  static constexpr int kBusyTimeoutMs = 5000;
+
+  // The save's write lock: an SQLite write transaction (BEGIN IMMEDIATE), so
+  // no other command writes the save while it is held. What is written under
+  // it is committed by commit(), the one commit of the write; a lock
+  // destroyed or rolled back without it leaves the save as it was. A lock
+  // must not outlive its SaveFile.
+  class [[nodiscard]] WriteLock {
+   public:
+    WriteLock(WriteLock&& other) noexcept : file_(other.file_), moved_(other.moved_) { other.file_ = nullptr; }
+    WriteLock& operator=(WriteLock&&) = delete;
+    ~WriteLock() { rollback(); }
+    // Commits and releases the lock. On failure the writes are rolled back.
+    Status commit();
+    // Drops what was written and releases the lock (a no-op once released).
+    void rollback();
+    // Whether the save's tip (its action count and last state hash) was not
+    // what this SaveFile knew when the lock was taken: another command wrote.
+    bool tip_moved() const { return moved_; }
+
+   private:
+    friend class SaveFile;
+    WriteLock(SaveFile* file, bool moved) : file_(file), moved_(moved) {}
+    SaveFile* file_;
+    bool moved_;
+  };
+
+  // A read transaction: every read under it sees one version of the file,
+  // whatever other commands commit meanwhile. Under a write lock or another
+  // view it does nothing (their reads are one version already).
+  class [[nodiscard]] ReadView {
+   public:
+    ReadView(ReadView&& other) noexcept : file_(other.file_) { other.file_ = nullptr; }
+    ReadView& operator=(ReadView&&) = delete;
+    ~ReadView();
+
+   private:
+    friend class SaveFile;
+    explicit ReadView(SaveFile* file) : file_(file) {}
+    SaveFile* file_;  // null when the view began no transaction
+  };
 
   // Opens an existing save, checking it is one: a missing file, a file that
-  // is not SQLite, is damaged, lacks the schema or has another format gives
-  // "not a cardboard save: PATH (REASON)".
-  static Result<std::unique_ptr<SaveFile>> open(const std::string& path);
+  // is not SQLite, is damaged or cut short, lacks the schema (tables, views,
+  // columns), has not exactly one start, whose last actions are not numbered
+  // n-1 and n, or has another format gives "not a cardboard save: PATH
+  // (REASON)". The checks cost a few page reads, whatever the save's length.
+  // A file refused is not written to. A file another command holds for
+  // longer than `busy_timeout_ms` is "in use by another command".
+  static Result<std::unique_ptr<SaveFile>> open(const std::string& path, int busy_timeout_ms = kBusyTimeoutMs);
   // Creates a new, empty save with the schema. Refuses an existing file
   // unless `overwrite` (which deletes it and its -wal/-shm first).
   static Result<std::unique_ptr<SaveFile>> create(const std::string& path, bool overwrite = false);
@@ -97,23 +154,39 @@ class SaveFile {
 
   const std::string& path() const { return path_; }
 
+  // Takes the write lock, waiting up to the busy timeout for another command
+  // to release it, and reads the tip as the lock finds it. One at a time.
+  Result<WriteLock> lock_for_write();
+  // Begins a read transaction and reads the tip as it finds it.
+  Result<ReadView> read_view();
+  // How long lock_for_write and reads wait for another command (tests).
+  void set_busy_timeout_ms(int ms);
+
   // The start of the game, in one transaction: the meta rows (format and
   // created are filled in here), the action-0 events and snapshot (null for
   // none). Only on an empty save.
   Status write_start(const SaveMeta& meta, const std::vector<EventRow>& events, const SnapshotRow* snapshot);
   // Appends action `a` (a.seq must be action_count() + 1; created is filled
-  // in) with its events and its snapshot (null for none), in one transaction
-  // writing one row.
+  // in) with its events and its snapshot (null for none), writing one row:
+  // under the caller's write lock (committed by it), or in a transaction of
+  // its own, which refuses to write on a save another command changed since
+  // this SaveFile read it.
   Status append(const ActionRow& a, const std::vector<EventRow>& events, const SnapshotRow* snapshot);
   // The same with the events already as their JSON text (store/events_json.h).
   Status append(const ActionRow& a, std::string_view events_json, const SnapshotRow* snapshot);
   // Moves the last n actions to `undone` (their events and snapshots are
-  // dropped), in one transaction. Refuses n < 0 or n > action_count().
+  // dropped), under the caller's write lock or in a transaction of its own
+  // as append does. Refuses n < 0 or n > action_count().
   Status undo(int64_t n);
 
   Result<SaveMeta> meta();
+  // The save's tip as last read (open, a lock, a view, or this SaveFile's own
+  // writes): its number of actions, and the state hash after the last one
+  // ('' when there is none).
   int64_t action_count() const { return count_; }
-  // Actions with seq > after, in order.
+  const std::string& last_hash() const { return last_hash_; }
+  // Actions with seq > after, in order. A gap in their numbering is an error
+  // naming the missing action.
   Result<std::vector<ActionRow>> actions(int64_t after = 0);
   Result<ActionRow> action(int64_t seq);
   // Every event in order, or those of one action (action >= 0).
@@ -126,17 +199,42 @@ class SaveFile {
   Status checkpoint();
 
  private:
+  enum class Txn { kNone, kRead, kWrite };
   SaveFile(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
-  Status init(bool fresh);
+  Status init(bool fresh, int busy_timeout_ms);
+  Status check_structure();
+  // Reads the tip (the last two actions' numbers and the last hash).
+  Status read_tip();
+  // SQLite's count of the changes to the file this connection has seen
+  // (SQLITE_FCNTL_DATA_VERSION).
+  uint32_t data_version() const;
   Status exec(const char* sql);
+  Status step_control(int slot, const char* sql);
   Result<sqlite3_stmt*> prepare(int slot, const char* sql);
   Error db_error(const std::string& what) const;
+  bool busy() const;  // the last failure was waiting too long for another command
+  Error in_use_error() const;
+  Error unreadable() const;
+  Error changed_error() const;
   Status read_events(sqlite3_stmt* s, int column, int64_t action, std::vector<EventRow>& out);
+  void end_transaction();
+  // Runs `write` under the caller's write lock, or under one of its own that
+  // refuses a save changed since it was last read and commits after `write`.
+  template <typename F>
+  Status write(F&& write);
 
   std::string path_;
   sqlite3* db_ = nullptr;
   std::vector<sqlite3_stmt*> stmts_;
-  int64_t count_ = 0;  // number of actions, kept in step with the table
+  Txn txn_ = Txn::kNone;
+  int64_t count_ = 0;      // the tip: number of actions
+  std::string last_hash_;  // the tip: state hash after the last action, '' for none
+  bool tip_known_ = false;     // count_ and last_hash_ were read or written at
+  uint32_t tip_version_ = 0;  // this data_version()
+  int64_t locked_count_ = 0;       // the tip when the write lock was taken,
+  std::string locked_last_hash_;   // restored when its writes are rolled back
+  uint32_t locked_version_ = 0;
+  bool locked_known_ = false;
   std::string events_json_;  // the events of the action being written (its buffer is reused)
 };
 
