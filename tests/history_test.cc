@@ -96,6 +96,28 @@ void sql(const std::string& path, const std::string& statement) {
 
 }  // namespace
 
+// A choice's words may come from a template the rules give only when they
+// are read (Arab Israeli Wars words its transfer choices "Haganah Brigades
+// from North Front"); a save is re-applied by typed values, which a replay
+// by a decider has without making any words.
+TEST_CASE("history: choices worded by a template reload by their typed value", "[store]") {
+  TempDir t("typed");
+  const std::string path = t.file("aiw.cbsave");
+  must(History::create(path, "arab_israeli_wars/1948", CARDBOARD_SOURCE_ROOT, 1));
+  std::string hash;
+  for (int i = 0; i < 8; ++i) {
+    auto h = must(History::open(path, CARDBOARD_SOURCE_ROOT, History::Access::kWrite));
+    must_ok(h->act("1"));
+    hash = hash_of(h->game());
+  }
+  auto h = must(History::open(path, CARDBOARD_SOURCE_ROOT));
+  CHECK(hash_of(h->game()) == hash);
+  auto transfer = h->file().action(3);  // after deploying the two cards drawn
+  REQUIRE(transfer.ok());
+  CHECK(transfer->text == "Special Night Squads from North Front");
+  CHECK(transfer->value.rfind("piece=", 0) == 0);
+}
+
 TEST_CASE("history: new, act, reopen gives the same state hash", "[store]") {
   TempDir t("reload");
   const std::string path = t.file("race.cbsave");
@@ -123,6 +145,7 @@ TEST_CASE("history: new, act, reopen gives the same state hash", "[store]") {
   CHECK(a->side == "blue");
   CHECK(a->choice == 1);
   CHECK(a->text == "wait");
+  CHECK(a->value == "option=wait");
 }
 
 TEST_CASE("history: create refuses an existing save unless told to overwrite", "[store]") {
@@ -315,14 +338,14 @@ TEST_CASE("history: verify reports the first diverging action", "[store]") {
     CHECK(rep->actions_checked == 3);
   }
   SECTION("a choice no longer open") {
-    sql(path, "UPDATE actions SET text = 'sprint' WHERE seq = 2");
+    sql(path, "UPDATE actions SET text = 'sprint', value = 'option=sprint' WHERE seq = 2");
     auto h = must(History::open(path, kRoot));
     auto rep = h->verify();
     REQUIRE(rep.ok());
     REQUIRE(rep->divergence);
     CHECK(rep->divergence->seq == 2);
     CHECK(rep->divergence->choices_differ);
-    CHECK(rep->divergence->message.find("'sprint' is not choice") != std::string::npos);
+    CHECK(rep->divergence->message.find("'sprint' (option=sprint) is not choice") != std::string::npos);
   }
   SECTION("the last action's hash is checked on open") {
     sql(path, "UPDATE actions SET state_hash = '00000000000000ff' WHERE seq = 6");

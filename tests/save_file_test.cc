@@ -240,12 +240,14 @@ TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
     sample(path).reset();
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(db, "PRAGMA user_version = 4", nullptr, nullptr, nullptr) == SQLITE_OK);
+    const std::string newer = std::to_string(SaveFile::kFormat + 1);
+    REQUIRE(sqlite3_exec(db, ("PRAGMA user_version = " + newer).c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
     auto f = SaveFile::open(path);
     REQUIRE_FALSE(f.ok());
-    CHECK(f.error().message == "not a cardboard save: " + path +
-                                   " (format 4 is newer than this cardboard reads (3): update cardboard)");
+    CHECK(f.error().message == "not a cardboard save: " + path + " (format " + newer +
+                                   " is newer than this cardboard reads (" + std::to_string(SaveFile::kFormat) +
+                                   "): update cardboard)");
   }
   SECTION("an older format") {
     const std::string path = t.file("old.cbsave");
@@ -259,7 +261,8 @@ TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
     REQUIRE_FALSE(f.ok());
     CHECK(f.error().kind == ErrorKind::kRejected);
     CHECK(f.error().message == "save " + path +
-                                   " was made by an older cardboard (save format 1; this one reads format 3): "
+                                   " was made by an older cardboard (save format 1; this one reads format " +
+                                   std::to_string(SaveFile::kFormat) + "): "
                                    "finish that game with the cardboard that made it, or start a new one");
     CHECK(file_bytes(path) == before);  // the file is left as it was
   }
@@ -385,7 +388,7 @@ TEST_CASE("save file: a foreign SQLite file with our application id is refused b
   // query with "(SQL logic error)", after being switched to WAL.
   TempDir t("foreign");
   const std::string path = t.file("f.cbsave");
-  sql(path, "PRAGMA application_id = 1128420182; PRAGMA user_version = 3; "
+  sql(path, "PRAGMA application_id = 1128420182; PRAGMA user_version = " + std::to_string(SaveFile::kFormat) + "; "
             "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); CREATE TABLE start(events TEXT)");
   check_refused(path, "missing table 'actions'");
   sql(path, "CREATE TABLE actions(seq INTEGER PRIMARY KEY, side TEXT); CREATE TABLE undone(id); "
@@ -409,6 +412,7 @@ TEST_CASE("save file: a foreign SQLite file with our application id is refused b
     sample(other).reset();
     sql(other, "PRAGMA legacy_alter_table = ON; ALTER TABLE actions RENAME TO old; "
                "CREATE TABLE actions(seq INTEGER, side TEXT NOT NULL, choice INTEGER NOT NULL, text TEXT NOT NULL, "
+               "value TEXT NOT NULL, "
                "forced TEXT NOT NULL DEFAULT '', state_hash TEXT NOT NULL, created TEXT NOT NULL, events TEXT NOT NULL, "
                "snapshot_position TEXT, snapshot_forced TEXT, snapshot BLOB); "
                "INSERT INTO actions SELECT * FROM old; DROP TABLE old; PRAGMA journal_mode = DELETE");

@@ -283,6 +283,7 @@ void add_save_commands(CLI::App& app, int& code) {
             const auto& act = (*actions)[seq - 1];
             step["side"] = act.side;
             step["choice"] = act.text;
+            step["value"] = act.value;
             step["state_hash"] = act.state_hash;
             if (!a.json) std::printf("== %lld. %s: %s\n", static_cast<long long>(seq), act.side.c_str(), act.text.c_str());
           }

@@ -1,5 +1,7 @@
 #include "store/history.h"
 
+#include "core/decision.h"
+
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -213,8 +215,10 @@ Status History::reapply(Game& g, const std::vector<ActionRow>& actions, const st
     if (i >= actions.size()) return -1;
     const ActionRow& a = actions[i];
     const Decision& p = game.state().pending;
-    if (a.choice < 0 || a.choice >= static_cast<int>(p.choices.size()) || game.choice_text(a.choice, p.side) != a.text ||
-        def_->sides[p.side].id != a.side) {
+    // The typed value names the choice whatever its words (a replay by a
+    // decider does not make them): rewording a choice keeps saves good.
+    if (a.choice < 0 || a.choice >= static_cast<int>(p.choices.size()) ||
+        choice_value(p.choices[a.choice], *def_) != a.value || def_->sides[p.side].id != a.side) {
       mismatch = true;
       return -1;
     }
@@ -359,6 +363,7 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   a.side = def_->sides[pending.side].id;
   a.choice = *idx;
   a.text = g.choice_text(*idx, pending.side);
+  a.value = choice_value(pending.choices[*idx], *def_);
   a.forced = encode_forced(forced);
   if (auto st = apply_forced(g, forced); !st.ok()) return fail(st.error());
   g.clear_events();
@@ -496,7 +501,8 @@ Result<VerifyReport> History::verify(const std::function<void(int64_t done, int6
     std::string why = "no decision is open there";
     if (!g.state().finished && p.open()) {
       why = def_->sides[p.side].id != a.side ? "the decision is " + def_->sides[p.side].id + "'s, not " + a.side + "'s"
-                                              : "'" + a.text + "' is not choice " + std::to_string(a.choice + 1) + " there";
+                                              : "'" + a.text + "' (" + a.value + ") is not choice " +
+                                                    std::to_string(a.choice + 1) + " there";
     }
     return diverge(a.seq, a.state_hash, "", true, "action " + std::to_string(a.seq) + ": " + why);
   }

@@ -31,6 +31,7 @@ CREATE TABLE actions(
   side TEXT NOT NULL,
   choice INTEGER NOT NULL,
   text TEXT NOT NULL,
+  value TEXT NOT NULL,
   forced TEXT NOT NULL DEFAULT '',
   state_hash TEXT NOT NULL,
   created TEXT NOT NULL,
@@ -45,6 +46,7 @@ CREATE TABLE undone(
   side TEXT NOT NULL,
   choice INTEGER NOT NULL,
   text TEXT NOT NULL,
+  value TEXT NOT NULL,
   forced TEXT NOT NULL);
 CREATE VIEW events(action, n, kind, rule, text, visible_to) AS
   SELECT 0, e.key, json_extract(e.value, '$[0]'), json_extract(e.value, '$[1]'),
@@ -95,9 +97,9 @@ const std::vector<SchemaTable>& expected_tables() {
       {"meta", {"key", "value"}},
       {"start", {"events", "snapshot_position", "snapshot_forced", "snapshot"}},
       {"actions",
-       {"seq", "side", "choice", "text", "forced", "state_hash", "created", "events", "snapshot_position",
+       {"seq", "side", "choice", "text", "value", "forced", "state_hash", "created", "events", "snapshot_position",
         "snapshot_forced", "snapshot"}},
-      {"undone", {"id", "undone_at", "seq", "side", "choice", "text", "forced"}},
+      {"undone", {"id", "undone_at", "seq", "side", "choice", "text", "value", "forced"}},
   };
   return tables;
 }
@@ -704,7 +706,7 @@ Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events,
 Status SaveFile::append(const ActionRow& a, std::string_view events_json, const SnapshotRow* snapshot) {
   CB_STMT(ins, kInsertAction,
           "INSERT INTO actions(seq, side, choice, text, forced, state_hash, created, events, "
-          "snapshot_position, snapshot_forced, snapshot) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
+          "snapshot_position, snapshot_forced, snapshot, value) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)");
   const std::string created = now_iso();
   return write([&]() -> Status {
     if (a.seq != count_ + 1)
@@ -720,6 +722,7 @@ Status SaveFile::append(const ActionRow& a, std::string_view events_json, const 
     bind_text(ins, 7, created);
     bind_text(ins, 8, events_json);
     bind_snapshot(ins, 9, snapshot);
+    bind_text(ins, 12, a.value);
     if (sqlite3_step(ins) != SQLITE_DONE) return db_error("writing action " + std::to_string(a.seq));
     count_ = a.seq;
     last_hash_ = a.state_hash;
@@ -730,8 +733,8 @@ Status SaveFile::append(const ActionRow& a, std::string_view events_json, const 
 Status SaveFile::undo(int64_t n) {
   if (n < 0) return rejected("cannot undo " + std::to_string(n) + " actions");
   CB_STMT(move, kMoveUndone,
-          "INSERT INTO undone(undone_at, seq, side, choice, text, forced) "
-          "SELECT ?, seq, side, choice, text, forced FROM actions WHERE seq > ? ORDER BY seq");
+          "INSERT INTO undone(undone_at, seq, side, choice, text, value, forced) "
+          "SELECT ?, seq, side, choice, text, value, forced FROM actions WHERE seq > ? ORDER BY seq");
   CB_STMT(del, kDeleteActions, "DELETE FROM actions WHERE seq > ?");
   const std::string now = now_iso();
   return write([&]() -> Status {
@@ -791,13 +794,14 @@ ActionRow read_action(sqlite3_stmt* s) {
   a.forced = column_text(s, 4);
   a.state_hash = column_text(s, 5);
   a.created = column_text(s, 6);
+  a.value = column_text(s, 7);
   return a;
 }
 }  // namespace
 
 Result<std::vector<ActionRow>> SaveFile::actions(int64_t after) {
   CB_STMT(s, kSelectActions,
-          "SELECT seq, side, choice, text, forced, state_hash, created FROM actions WHERE seq > ? ORDER BY seq");
+          "SELECT seq, side, choice, text, forced, state_hash, created, value FROM actions WHERE seq > ? ORDER BY seq");
   Reset r{s};
   sqlite3_bind_int64(s, 1, after);
   std::vector<ActionRow> out;
@@ -814,7 +818,7 @@ Result<std::vector<ActionRow>> SaveFile::actions(int64_t after) {
 }
 
 Result<ActionRow> SaveFile::action(int64_t seq) {
-  CB_STMT(s, kSelectAction, "SELECT seq, side, choice, text, forced, state_hash, created FROM actions WHERE seq = ?");
+  CB_STMT(s, kSelectAction, "SELECT seq, side, choice, text, forced, state_hash, created, value FROM actions WHERE seq = ?");
   Reset r{s};
   sqlite3_bind_int64(s, 1, seq);
   const int rc = sqlite3_step(s);
@@ -892,7 +896,7 @@ Result<std::optional<SnapshotRow>> SaveFile::latest_snapshot(int64_t k) {
 }
 
 Result<std::vector<UndoneRow>> SaveFile::undone() {
-  CB_STMT(s, kSelectUndone, "SELECT id, undone_at, seq, side, choice, text, forced FROM undone ORDER BY id");
+  CB_STMT(s, kSelectUndone, "SELECT id, undone_at, seq, side, choice, text, forced, value FROM undone ORDER BY id");
   Reset r{s};
   std::vector<UndoneRow> out;
   int rc;
@@ -905,6 +909,7 @@ Result<std::vector<UndoneRow>> SaveFile::undone() {
     u.choice = sqlite3_column_int(s, 4);
     u.text = column_text(s, 5);
     u.forced = column_text(s, 6);
+    u.value = column_text(s, 7);
     out.push_back(std::move(u));
   }
   if (rc != SQLITE_DONE) return db_error("reading undone actions");

@@ -64,7 +64,8 @@ struct ActionRow {
   int64_t seq = 0;          // 1..n
   std::string side;         // side id
   int choice = 0;           // 0-based
-  std::string text;         // the choice's text
+  std::string text;         // the choice's words, as the deciding side read them
+  std::string value;        // its typed value ("piece=12,to=north": core/decision.h), what a replay checks
   std::string forced;       // encoded ForcedInput given with the action, '' when none
   std::string state_hash;   // hex, after the action
   std::string created;
@@ -85,14 +86,15 @@ struct UndoneRow {
   int64_t seq = 0;
   std::string side;
   int choice = 0;
-  std::string text, forced;
+  std::string text, value, forced;
 };
 
 class SaveFile {
  public:
   // 2: one row per action; 3: the same rows, snapshots in state format 4
-  // (a piece may carry a visibility of its own).
-  static constexpr int kFormat = 3;
+  // (a piece may carry a visibility of its own); 4: an action keeps its
+  // choice's typed value, snapshots in state format 5 (typed choices).
+  static constexpr int kFormat = 4;
   // How long a command waits for another one that holds the save before it
   // gives up with "the save PATH is in use by another command: try again".
   static constexpr int kBusyTimeoutMs = 5000;
