@@ -1,11 +1,11 @@
 // Fuzzes a save file: the input is the bytes of a `.cbsave` (an SQLite
-// database), written to the scratch folder. SaveFile::open reads it as
-// `log` and `replay` do (meta, actions, events, the latest snapshot, the
-// undone branch); then, on a fresh copy (opening may switch the file to WAL),
-// History::open loads it as `status` does, which loads the recorded game from
-// the project's rules, restores the snapshot and re-applies the actions, and
-// a save that opens is replayed, verified, and given one action and its undo,
-// as `act` and `undo` would.
+// database), written to the scratch folder. History::open loads it as
+// `status` does (the recorded game loaded from the project's rules, the
+// snapshot restored, the actions re-applied), and a save that opens is
+// replayed, verified, and given one action and its undo, as `act` and `undo`
+// would. Then, on a fresh copy (opening may change the file), SaveFile::open
+// reads it as `log` and `replay` do: meta, actions, events, the latest
+// snapshot, the undone branch.
 //
 // Whatever the bytes, each step succeeds or fails with an error; a save that
 // opens is at its recorded state and takes its first choice.
@@ -45,27 +45,29 @@ void read_rows(const std::string& path) {
   (void)f.undone();
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  read_rows(fresh_copy(bytes));
-
-  const std::string& path = fresh_copy(bytes);
+void use_history(const std::string& path) {
   auto opened = History::open(path, fuzz::project_root_dir());
   if (!opened.ok()) {
     fuzz::check(!opened.error().message.empty(), "a refused save says why");
-    return 0;
+    return;
   }
   History& h = **opened;
   (void)h.replay();
   (void)h.verify();
   const Game& g = h.game();
-  if (g.state().finished || !g.state().pending.open()) return 0;
+  if (g.state().finished || !g.state().pending.open()) return;
   const int64_t before = h.action_count();
   if (h.act("1").ok()) {
     fuzz::check(h.action_count() == before + 1, "an action taken is recorded");
     if (h.undo(1).ok()) fuzz::check(h.action_count() == before, "an undo takes back one action");
   }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  use_history(fresh_copy(bytes));
+  read_rows(fresh_copy(bytes));
   return 0;
 }
