@@ -60,9 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
 
   Game& g = fuzz::fresh_game(data[0] / 3);
-  for (const auto& [location, types] : forced->draws)
-    if (!g.force_draws(location, types).ok()) return 0;
-  for (int face : forced->dice) g.forced_dice().push(face);
+  if (!g.force(*forced).ok()) return 0;
   auto recorded = decode_forced(encode_forced(*forced));
   fuzz::check(recorded.ok() && same(*recorded, *forced), "accepted forced input is recorded as it was given");
   if (!g.state().finished && g.state().pending.open()) (void)g.act(0);

@@ -5,8 +5,8 @@
 // of the project's games (fuzz_support.h), its next three how many
 // decisions to take after restoring. A snapshot that decodes must encode to
 // bytes that decode to the same state; then it is used as loading a save
-// uses it: Game::restore on the game, each side's view printed as `status`
-// prints it, and a few decisions taken (the first choice each time).
+// uses it: Game::restore on the game, every reader's view printed as
+// `status` prints it, and a few decisions taken (the first choice each time).
 //
 // Whatever the bytes, decoding and restoring succeed or fail with an error.
 #include <cstddef>
@@ -15,17 +15,21 @@
 #include <string_view>
 
 #include "cli/view.h"
+#include "core/lazy_text.h"
 #include "fuzz_support.h"
+#include "session/view.h"
 
 using namespace cardboard;
 
 namespace {
 
+// Every reader's view: each side's, everyone's (a replay) and a spectator's.
 void print_views(const Game& g) {
-  for (int side = -1; side < static_cast<int>(g.def().sides.size()); ++side) {
-    (void)view_text(g, side);
-    (void)view_json(g, side).dump();
-    (void)prompt_text(g, side);
+  for (int reader = kPublicOnly; reader < static_cast<int>(g.def().sides.size()); ++reader) {
+    const View v = build_view(g, reader);
+    (void)view_text(v);
+    (void)view_json(v).dump();
+    (void)decision_text(v);
   }
 }
 

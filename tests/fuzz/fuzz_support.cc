@@ -86,7 +86,7 @@ Game& game(int index) {
   g.clear_forced();
   g.set_decider(nullptr);
   g.set_record_events(true);
-  g.events().clear();
+  g.clear_events();
   return g;
 }
 
@@ -97,7 +97,7 @@ Game& fresh_game(int index, uint64_t seed) {
     std::fprintf(stderr, "cardboard fuzz: starting %s: %s\n", scenario_of(index), started.error().message.c_str());
     std::abort();
   }
-  g.events().clear();
+  g.clear_events();
   return g;
 }
 
