@@ -4,6 +4,7 @@
 // function the rules lack).
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -247,6 +248,31 @@ TEST_CASE("game: decided inline or through act, the hashes are the same", "[kern
   // The decider sees the state with the decision pending: the hashes act() saw.
   REQUIRE(seen.size() == by_act.size() - 1);
   for (size_t k = 0; k < seen.size(); ++k) CHECK(seen[k] == by_act[k]);
+}
+
+TEST_CASE("game: restore refuses a snapshot that does not fit the game and keeps the game as it was",
+          "[kernel][game]") {
+  // Issue 8 item 3: a phase past the sequence ran the game for ever, a piece
+  // type out of range was read past the end of the game's table.
+  auto g = make_game(race());
+  must_ok(g->start(5));
+  must_ok(g->act(1));
+  const uint64_t before = g->state().hash();
+  const State good = g->state();
+  for (const auto& change : std::vector<std::function<void(State&)>>{
+           [](State& s) { s.position.phase = 99; },
+           [](State& s) { s.pieces.at(0).type = 1000; },
+           [](State& s) { s.contents.pop_back(); },
+       }) {
+    State bad = good;
+    change(bad);
+    auto st = g->restore(bad);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().kind == ErrorKind::kRejected);
+    CHECK_THAT(st.error().message, Catch::StartsWith("the snapshot is not a state of "));
+    CHECK(g->state().hash() == before);
+  }
+  must_ok(g->act(0));
 }
 
 TEST_CASE("game: snapshots come at every phase start and restore replays to the same hash", "[kernel][game]") {

@@ -114,8 +114,8 @@ TEST_CASE("sandbox patterns: find, match, gmatch and gsub agree with Lua's own o
       "return show(string.gsub(S, P, '<%0>'))",
       "return show(string.gsub(S, P, '%1-%%', I))",
       "return show(S:gsub(P, { a = 'A', [''] = 'E', x = false, ['1'] = 7 }))",
-      "return show(string.gsub(S, P, function(a, b) if a == 'b' then return nil end return '[' .. tostring(a) .. "
-      "tostring(b) .. ']' end))",
+      ("return show(string.gsub(S, P, function(a, b) if a == 'b' then return nil end return '[' .. tostring(a) .. "
+       "tostring(b) .. ']' end))"),
   };
   int agreed = 0, errors = 0, matches = 0;
   for (int i = 0; i < 3000; ++i) {

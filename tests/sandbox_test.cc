@@ -414,7 +414,7 @@ TEST_CASE("sandbox: a call stuck inside a C function past its time limit ends th
         limits.time_limit = std::chrono::milliseconds(200);
         Sandbox sb({}, limits);
         lua_register(sb.L(), "spin", [](lua_State*) -> int {
-          volatile int i = 0;
+          volatile unsigned i = 0;
           for (;;) i = i + 1;
         });
         (void)sb.run_string("spin()", "t");

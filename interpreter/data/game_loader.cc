@@ -770,7 +770,9 @@ class Loader {
     const int64_t lo = -kMaxTrackValue, hi = kMaxTrackValue;
     auto mn = get_int(file, *tr, "min", inherited_entry ? &td.min : nullptr, lo, hi);
     auto mx = get_int(file, *tr, "max", inherited_entry ? &td.max : nullptr, lo, hi);
-    const bool bounds = problems_.check(mn) & problems_.check(mx);
+    // Both checked, so both bounds' problems are reported.
+    const bool min_ok = problems_.check(mn);
+    const bool bounds = problems_.check(mx) && min_ok;
     const int64_t start_default = inherited_entry ? td.start : mn.ok() ? *mn : 0;
     auto st = get_int(file, *tr, "start", &start_default, lo, hi);
     if (!problems_.check(st) || !bounds) return ok_status();

@@ -295,6 +295,10 @@ Status Game::start(uint64_t seed) {
 }
 
 Status Game::restore(const State& snapshot) {
+  // Whoever restores, nothing indexes the game's tables with a state that
+  // does not fit them (a snapshot is untrusted input).
+  if (auto fits = snapshot.check(def()); !fits.ok())
+    return rejected("the snapshot is not a state of " + def().id + ": " + fits.error().message);
   broken_ = false;
   drop_coroutine();
   rt_.state_ = snapshot;

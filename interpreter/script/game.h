@@ -41,6 +41,8 @@ class Game {
   // first decision. Forced dice and draws already queued are used.
   Status start(uint64_t seed);
   // Resets to a snapshot taken at a quiet point and runs to the next decision.
+  // A snapshot that does not fit the game (State::check) is refused, the
+  // game left as it was.
   Status restore(const State& snapshot);
   // Takes the pending decision's choice (0-based) and runs to the next one.
   Status act(int choice);

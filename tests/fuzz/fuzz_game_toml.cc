@@ -1,0 +1,129 @@
+// Fuzzes the TOML that load_game reads: a scenario, its game.toml and the
+// files game.toml names (data files and maps), as `new`, `status` and `lint`
+// read them from disk.
+//
+// An input is a bundle of files in one text. The text before the first marker
+// line is the scenario; a line "#> NAME" starts the file NAME of the game's
+// folder, up to the next marker. They are written to a scratch project root,
+// the scenario as scenarios/fuzz/scenario.toml and the files under
+// rules/fuzz/, beside a copy of the project's real rules/ folder (so a mod's
+// `extends` finds its base, and a scenario may name a real game). Lua files
+// need only exist for loading, so the seeds give them empty. A NAME other
+// than letters, digits, '_', '-' and '.' (no leading dot) is skipped: the
+// target writes nowhere else.
+//
+// A load must succeed or fail with an error; when it succeeds, every index in
+// the definition must point at something that exists.
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "data/game_loader.h"
+#include "fuzz_support.h"
+
+namespace fs = std::filesystem;
+using namespace cardboard;
+
+namespace {
+
+constexpr std::string_view kMarker = "#> ";
+constexpr int kMaxFiles = 16;
+
+bool good_name(std::string_view name) {
+  if (name.empty() || name.size() > 64 || name.front() == '.') return false;
+  for (char c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+  return true;
+}
+
+// The scratch root, with a copy of the real rules/ made once.
+const std::string& root() {
+  static const std::string r = [] {
+    const std::string dir = fuzz::scratch_dir() + "/root";
+    fs::create_directories(dir + "/scenarios");
+    fs::copy(fuzz::project_root_dir() + "/rules", dir + "/rules", fs::copy_options::recursive);
+    return dir;
+  }();
+  return r;
+}
+
+void write_bundle(std::string_view text) {
+  const std::string scen_dir = root() + "/scenarios/fuzz", game_dir = root() + "/rules/fuzz";
+  fuzz::remove_all(scen_dir);
+  fuzz::remove_all(game_dir);
+  fs::create_directories(scen_dir);
+  fs::create_directories(game_dir);
+  std::string path = scen_dir + "/scenario.toml", body;
+  int files = 0;
+  auto flush = [&] {
+    if (!path.empty()) fuzz::write_file(path, body);
+    body.clear();
+  };
+  for (size_t at = 0; at < text.size();) {
+    const size_t eol = text.find('\n', at);
+    const size_t next = eol == std::string_view::npos ? text.size() : eol + 1;
+    const std::string_view line = text.substr(at, next - at);
+    at = next;
+    if (!line.starts_with(kMarker)) {
+      body += line;
+      continue;
+    }
+    flush();
+    std::string_view name = line.substr(kMarker.size());
+    while (!name.empty() && (name.back() == '\n' || name.back() == '\r')) name.remove_suffix(1);
+    path = ++files <= kMaxFiles && good_name(name) ? game_dir + "/" + std::string(name) : std::string();
+  }
+  flush();
+}
+
+template <typename V>
+bool in(int i, const V& v, bool none_ok) {
+  return (none_ok && i == -1) || (i >= 0 && static_cast<size_t>(i) < v.size());
+}
+
+// What the rest of the kernel relies on once a definition is loaded.
+void check_definition(const GameDef& d) {
+  fuzz::check(!d.sequence.phases.empty(), "a loaded game has a phase");
+  for (const auto& ph : d.sequence.phases) fuzz::check(!ph.steps.empty(), "a loaded phase has a step");
+  for (size_t i = 0; i < d.sides.size(); ++i)
+    fuzz::check(d.find_side(d.sides[i].id) == static_cast<int>(i), "side ids are unique and indexed");
+  for (size_t i = 0; i < d.locations.size(); ++i) {
+    const auto& l = d.locations[i];
+    fuzz::check(d.find_location(l.id) == static_cast<int>(i), "location ids are unique and indexed");
+    fuzz::check(in(l.owner, d.sides, true), "a location's owner is a side");
+    fuzz::check(in(l.map, d.maps, true), "a location's map exists");
+  }
+  for (size_t i = 0; i < d.types.size(); ++i) {
+    const auto& t = d.types[i];
+    fuzz::check(d.find_type(t.id) == static_cast<int>(i), "piece type ids are unique and indexed");
+    fuzz::check(in(t.owner, d.sides, true), "a piece type's owner is a side");
+    fuzz::check(in(t.deck, d.locations, true), "a piece type's deck is a location");
+  }
+  for (size_t i = 0; i < d.tracks.size(); ++i)
+    fuzz::check(d.find_track(d.tracks[i].id) == static_cast<int>(i), "track ids are unique and indexed");
+  for (const auto& p : d.setup_pieces) {
+    fuzz::check(in(p.type, d.types, false), "a set-up piece's type exists");
+    fuzz::check(in(p.location, d.locations, false), "a set-up piece's location exists");
+    fuzz::check(in(p.owner, d.sides, true), "a set-up piece's owner is a side");
+  }
+  for (const auto& [track, start] : d.setup_tracks) fuzz::check(in(track, d.tracks, false), "a set-up track exists");
+  for (const auto& m : d.maps) fuzz::check((m.hex != nullptr) != (m.area != nullptr), "a map is a grid or a graph");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  write_bundle(std::string_view(reinterpret_cast<const char*>(data), size));
+  auto def = load_game("fuzz/scenario", root());
+  if (def.ok()) {
+    check_definition(**def);
+  } else {
+    fuzz::check(!def.error().message.empty(), "a refused load says why");
+  }
+  // What `cardboard list` reads of the same files.
+  for (const auto& e : list_catalog(root())) fuzz::check(!e.scenario.empty(), "a listed scenario has an id");
+  return 0;
+}
