@@ -104,6 +104,53 @@ TEST_CASE("cli: act with forced dice, undo, log and replay --verify", "[cli]") {
   CHECK(cli("undo " + save + " 5").code == 2);
 }
 
+TEST_CASE("cli: forced input an action does not use, or that no die it rolls shows, is refused, the save unchanged",
+          "[cli][forced]") {
+  // Issue 9.3 and 8.18: a forced die the action did not roll was queued for
+  // the next roll, maybe the other side's; one no die showed was a rules
+  // error (exit 3).
+  const std::string save = temp_save("forced");
+  REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);
+  const auto before = nlohmann::json::parse(cli("status " + save + " --json").out);
+  auto unused = cli("act " + save + " wait --dice 6");
+  CHECK(unused.code == 2);
+  CHECK(unused.out ==
+        "cardboard: choice 2 did not use all the forced input it was given: --dice 6 is left over; give only what "
+        "it rolls and draws (the save is unchanged)\n");
+  auto partly = cli("act " + save + " roll --dice 6,2");
+  CHECK(partly.code == 2);
+  CHECK(partly.out.find("--dice 2 is left over") != std::string::npos);
+  auto misfit = cli("act " + save + " roll --dice 7");
+  CHECK(misfit.code == 2);
+  CHECK(misfit.out.find("forced die 7 is out of range for d6 (1-6)") != std::string::npos);
+  const auto after = nlohmann::json::parse(cli("status " + save + " --json").out);
+  CHECK(after["state_hash"] == before["state_hash"]);
+  CHECK(after["actions"] == 0);
+  CHECK_FALSE(after.contains("forced"));
+  REQUIRE(cli("act " + save + " roll --dice 6").code == 0);
+
+  const std::string unborn = temp_save("forced-new");
+  auto start = cli("new race/short --seed 5 --dice 1 --save " + unborn);
+  CHECK(start.code == 2);
+  CHECK(start.out.find("the start of the game did not use all the forced input it was given: --dice 1 is left over") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(unborn));
+}
+
+TEST_CASE("cli: a seed is a 64-bit unsigned number, nothing else", "[cli]") {
+  // Issue 8.19: -1 and 2^64 were taken as 2^64-1.
+  for (const char* bad : {"-1", "18446744073709551616", "-5", "1e3", "0x10", ""}) {
+    INFO(bad);
+    auto r = cli(std::string("sim race/short --games 1 --seed '") + bad + "'");
+    CHECK(r.code == 1);
+    CHECK(r.out.find("is not a seed: a whole number from 0 to 18446744073709551615") != std::string::npos);
+  }
+  CHECK(cli("sim race/short --games 1 --seed 18446744073709551615").code == 0);
+  const std::string save = temp_save("seed");
+  CHECK(cli("new race/short --seed -1 --save " + save).code == 1);
+  CHECK_FALSE(fs::exists(save));
+}
+
 TEST_CASE("cli: a bad save, an unknown game and a bad option give their exit codes", "[cli]") {
   const std::string junk = temp_save("junk");
   FILE* f = fopen(junk.c_str(), "w");

@@ -267,27 +267,38 @@ TEST_CASE("history: an illegal choice or a rules error leaves the file byte-iden
 TEST_CASE("history: forced dice and draws are recorded and re-applied", "[store]") {
   TempDir t("forced");
   const std::string path = t.file("m.cbsave");
+  // Input the start does not use is refused (nothing is drawn before the
+  // first decision), and no save is written.
   ForcedInput start;
   start.draws.push_back({"weather", {"Sun", "Rain"}});
-  auto h = must(History::create(path, "marathon/short", kRoot, 3, start));
-  CHECK(h->meta().start_forced == "draw:weather=Sun|Rain");
+  auto unused = History::create(path, "marathon/short", kRoot, 3, start);
+  REQUIRE_FALSE(unused.ok());
+  CHECK(unused.error().kind == ErrorKind::kRejected);
+  CHECK_FALSE(fs::exists(path));
+
+  auto h = must(History::create(path, "marathon/short", kRoot, 3));
+  CHECK(h->meta().start_forced.empty());
   ForcedInput f;
-  f.dice = {6, 6, 1};  // march uses one, forage the next, gamble the last
+  f.dice = {6};  // the march
+  f.draws.push_back({"weather", {"Sun"}});  // the forage phase's draw, in the same action
   must_ok(h->act("fast", f));
   CHECK(h->game().state().tracks[0] == 6 + 2);
-  must_ok(h->act("north"));
-  CHECK(h->game().state().tracks[1] == 6 + 1 + 2);  // the forced Sun gives 2 miles
+  ForcedInput g;
+  g.dice = {1};  // the forage roll
+  must_ok(h->act("north", g));
+  CHECK(h->game().state().tracks[1] == 1 + 1 + 2);  // the forced Sun gives 2 miles
   auto a = h->file().action(1);
   REQUIRE(a.ok());
-  CHECK(a->forced == "dice=6,6,1");
+  CHECK(a->forced == "dice=6;draw:weather=Sun");
   const std::string hash = hash_of(h->game());
 
-  // The snapshot taken at the forage phase start holds the unused die and draw.
+  // The snapshot taken at the forage phase start, inside the first action,
+  // holds the draw not yet made.
   auto sn = h->file().latest_snapshot(1);
   REQUIRE(sn.ok());
   REQUIRE(sn->has_value());
   CHECK((*sn)->position == "turn 1, Forage Phase");
-  CHECK((*sn)->forced == "dice=6,1;draw:weather=sun|rain");
+  CHECK((*sn)->forced == "draw:weather=sun");
 
   h.reset();
   h = must(History::open(path, kRoot));

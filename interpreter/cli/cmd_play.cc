@@ -241,7 +241,7 @@ void add_play_command(CLI::App& app, int& code) {
   };
   static Args a;
   cmd->add_option("game", a.target, "GAME/SCENARIO, a scenario file, or a save to resume")->required();
-  cmd->add_option("--seed", a.seed, "the seed of a new game (default: a random one)");
+  add_seed_option(cmd, a.seed, "the seed of a new game (default: a random one)");
   cmd->add_option("--save", a.save, "where to save a new game (default: saves/GAME-SCENARIO.cbsave, numbered)");
   cmd->add_flag("--watch", a.watch,
                 "reload the rules and data when their files change, re-running the recorded decisions on them; "

@@ -36,6 +36,12 @@ void print_status(History& h, int reader, bool json, const std::string& save) {
     auto j = view_json(v);
     j["save"] = save;
     j["actions"] = h.action_count();
+    // Input an older save carried over to the next roll or draw.
+    if (const ForcedInput left = h.game().forced_left(); !left.empty()) {
+      nlohmann::json draws = nlohmann::json::object();
+      for (const auto& [location, cards] : left.draws) draws[location] = cards;
+      j["forced"] = {{"dice", left.dice}, {"draws", draws}};
+    }
     std::printf("%s\n", j.dump(2).c_str());
     return;
   }
@@ -79,7 +85,7 @@ void add_save_commands(CLI::App& app, int& code) {
     };
     static Args a;
     cmd->add_option("game", a.game, "GAME/SCENARIO or a scenario file")->required();
-    cmd->add_option("--seed", a.seed, "the game's seed (default: a random one, printed)");
+    add_seed_option(cmd, a.seed, "the game's seed (default: a random one, printed)");
     cmd->add_option("--save", a.save, "the save file (default: saves/GAME-SCENARIO.cbsave, numbered if taken)");
     cmd->add_flag("--force", a.force, "overwrite the save file if it exists");
     cmd->add_flag("--json", a.json, "print the status as JSON");

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/save_args.h"
 #include "data/game_loader.h"
 #include "script/simulate.h"
 
@@ -21,7 +22,7 @@ void add_sim_command(CLI::App& app, int& code) {
   static Args a;
   cmd->add_option("game", a.game, "GAME/SCENARIO or a scenario file")->required();
   cmd->add_option("--games,-n", a.games, "how many games")->check(CLI::PositiveNumber)->capture_default_str();
-  cmd->add_option("--seed", a.seed, "base seed: game i is seeded from (seed, i)")->capture_default_str();
+  add_seed_option(cmd, a.seed, "base seed: game i is seeded from (seed, i)")->capture_default_str();
   cmd->add_option("--jobs,-j", a.jobs, "threads; the outcomes do not depend on it")->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_flag("--json", a.json, "print JSON: games, outcomes, mean_turns, mean_decisions, seconds, games_per_second");
   cmd->callback([&code] {

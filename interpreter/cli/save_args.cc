@@ -33,6 +33,20 @@ std::string default_save_path(const std::string& scenario_id) {
   }
 }
 
+CLI::Option* add_seed_option(CLI::App* cmd, uint64_t& seed, const std::string& help) {
+  const CLI::Validator digits(
+      [](const std::string& text) -> std::string {
+        const std::string why = "'" + text + "' is not a seed: a whole number from 0 to 18446744073709551615";
+        if (text.empty() || text.size() > 20) return why;
+        for (char c : text)
+          if (c < '0' || c > '9') return why;
+        if (text.size() == 20 && text > "18446744073709551615") return why;
+        return {};
+      },
+      "SEED");
+  return cmd->add_option("--seed", seed, help)->check(digits);
+}
+
 void ForcedArgs::add_to(CLI::App* cmd) {
   cmd->add_option("--dice", dice, "force the next die faces, in order: 6,1,4 (a d10 reads 0-9)");
   cmd->add_option("--draw", draws,

@@ -2,6 +2,7 @@
 // the save file, and the forced dice and draws for tests and tutorials.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ std::string resolve_save(const std::string& name);
 
 // A fresh file name under saves/ for a new game of `scenario_id`.
 std::string default_save_path(const std::string& scenario_id);
+
+// `--seed`: a 64-bit unsigned number in decimal, nothing else (CLI11 alone
+// wraps -1 and 2^64 to 2^64-1).
+CLI::Option* add_seed_option(CLI::App* cmd, uint64_t& seed, const std::string& help);
 
 struct ForcedArgs {
   std::string dice;                // "6,1,4"

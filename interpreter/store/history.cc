@@ -20,6 +20,32 @@ namespace {
 
 std::string state_hash(const Game& g) { return hash_hex(g.state().hash()); }
 
+// Forced input a command gave that its action did not use is refused (issue
+// 9.3): kept, it would go to a later roll or draw, maybe the other side's.
+// Queues are first in, first out, so the unused part of what was `given` is
+// the end of what is left (an older save may carry input queued before).
+Status refuse_unused(const Game& g, const ForcedInput& given, const std::string& what, const char* kept) {
+  if (given.empty() || !g.has_forced()) return ok_status();
+  const ForcedInput left = g.forced_left();
+  std::string words;
+  const size_t dice = std::min(given.dice.size(), left.dice.size());
+  if (dice > 0) {
+    words = "--dice ";
+    for (size_t i = given.dice.size() - dice; i < given.dice.size(); ++i)
+      words += (words.size() > 7 ? "," : "") + std::to_string(given.dice[i]);
+  }
+  for (const auto& [location, cards] : given.draws) {
+    size_t queued = 0;
+    for (const auto& [at, still] : left.draws)
+      if (at == location) queued = still.size();
+    for (size_t i = cards.size() - std::min(cards.size(), queued); i < cards.size(); ++i)
+      words += (words.empty() ? "" : " ") + std::string("--draw '") + location + "=" + cards[i] + "'";
+  }
+  if (words.empty()) return ok_status();
+  return rejected(what + " did not use all the forced input it was given: " + words +
+                  " is left over; give only what it rolls and draws (" + kept + ")");
+}
+
 // The words of an event: `text` for a reader who sees every piece named,
 // and in `texts` those of each side and of a spectator where they differ.
 void event_words(const GameDef& d, const Event& e, std::string& text, std::map<std::string, std::string>& texts) {
@@ -121,6 +147,7 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
     started = g.start(seed);
   }
   if (!started.ok()) return started.error();
+  CB_TRY(refuse_unused(g, forced, "the start of the game", "no save was written"));
 
   SaveMeta& m = h->meta_;
   m.format = SaveFile::kFormat;
@@ -375,6 +402,7 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
     st = g.act(*idx);
   }
   if (!st.ok()) return fail(st.error());
+  if (auto unused = refuse_unused(g, forced, "choice " + std::to_string(*idx + 1), "the save is unchanged"); !unused.ok()) return fail(unused.error());
   a.state_hash = state_hash(g);
   // The events go straight from the game to their JSON text.
   const auto& sides = def_->sides;
