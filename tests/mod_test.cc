@@ -154,6 +154,30 @@ TEST_CASE("mod: the mod's scripts run after the base's and require looks in the 
   CHECK(lua_ok(L, "return require('only_base')") == "only in base");
 }
 
+TEST_CASE("mod: base holds the bases' globals as they were before the mod's scripts, frozen", "[data][mod]") {
+  // Issue 9.11: an override can call the function it replaces, and reach
+  // the base's constants, without copying the base's code.
+  ModProject p("base-table");
+  std::ofstream(p.file("rules/mod/mod.lua"))
+      << "BONUS = 2\nfunction bonus() return base.bonus() * 10 + base.BONUS end\n";
+  auto def = p.load();
+  REQUIRE(def.ok());
+  auto g = make_game(*def);
+  Game& L = *g;
+  CHECK(lua_ok(L, "return bonus()") == "21");  // the base's bonus() reads the mod's BONUS
+  CHECK(lua_ok(L, "return base.BONUS") == "1");
+  CHECK(lua_ok(L, "return base.WHO") == "mod");  // require looked in the mod's folder for the base too
+  CHECK(lua_ok(L, "return tostring(base.pieces)") == "nil");  // the kernel's names are not copied
+  CHECK(lua_ok(L, "return tostring(base.base)") == "nil");
+  CHECK_THAT(cardboard::testing::lua_error(L, "base.BONUS = 5"), Catch::Contains("after the rules loaded"));
+  CHECK_THAT(cardboard::testing::lua_error(L, "rawset(base, 'BONUS', 5)"), Catch::Contains("after the rules loaded"));
+  // A game that extends nothing has no base.
+  auto plain = load_game("arab_israeli_wars/1948", CARDBOARD_SOURCE_ROOT);
+  REQUIRE(plain.ok());
+  auto aiw = make_game(*plain);
+  CHECK_THAT(cardboard::testing::lua_error(*aiw, "return base"), Catch::Contains("undeclared global 'base'"));
+}
+
 TEST_CASE("mod: the example mod aiw_house_rules is arab_israeli_wars with two house rules", "[data][mod]") {
   auto def = load_game("aiw_house_rules/1948", CARDBOARD_SOURCE_ROOT);
   REQUIRE(def.ok());

@@ -1,6 +1,7 @@
 #include "script/game.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,41 @@ const char* event_kind_name(Event::Kind k) {
 Runtime& runtime_of(lua_State* L) { return *static_cast<Runtime*>(sandbox_of(L).host()); }
 
 namespace {
+
+// The names of the global table (before the freeze, it is a plain table).
+std::set<std::string> global_names(lua_State* L) {
+  std::set<std::string> out;
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    if (lua_type(L, -2) == LUA_TSTRING) out.insert(lua_tostring(L, -2));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+// A mod's `base`: the globals its bases' scripts defined, as they stood
+// before the mod's scripts ran, so an override can call what it replaces
+// (docs/mods.md). Frozen with the other globals. Which keys it holds does
+// not depend on the order lua_next visits them.
+void set_base_table(lua_State* L, const std::set<std::string>& kernel_names) {
+  lua_newtable(L);
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    if (lua_type(L, -2) == LUA_TSTRING && !kernel_names.count(lua_tostring(L, -2))) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, -5);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  lua_setglobal(L, "base");
+}
+
 
 // A format with no placeholders: '%' doubled.
 LazyText plain(const std::string& text) {
@@ -144,11 +180,16 @@ Status Game::load_rules() {
     // Every file by its full path: a base's script is never shadowed by a
     // mod's file of the same name. A mod's scripts run last, so they
     // redefine the base's globals before the globals are frozen.
-    for (const auto& path : d.script_paths) {
+    const std::set<std::string> kernel_names = global_names(sb.L());
+    const size_t mod_first = d.base_dirs.empty() ? d.script_paths.size() : d.script_paths.size() - d.scripts.size();
+    for (size_t i = 0; i < d.script_paths.size(); ++i) {
+      if (i == mod_first) set_base_table(sb.L(), kernel_names);
+      const std::string& path = d.script_paths[i];
       auto code = read_input_file(path);
       if (!code.ok()) return script_error(code.error().message);
       CB_TRY(sb.run_string(*code, path));
     }
+    if (mod_first == d.script_paths.size() && !d.base_dirs.empty()) set_base_table(sb.L(), kernel_names);
   }
   CB_TRY(sb.freeze());
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
