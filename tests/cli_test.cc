@@ -431,3 +431,57 @@ TEST_CASE("cli: play with piped input does not pause to hand the screen over", "
   CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["actions"] == 2);
   fs::remove(input);
 }
+
+TEST_CASE("cli: status shows labels, printed values, texts and the game's summary, each side only what it sees",
+          "[cli][view]") {
+  // Issue 17: a player sees the numbers a decision rests on, and nothing
+  // hidden from its side.
+  const std::string save = temp_save("viewed");
+  auto viewed = [](const std::string& args) {
+    return cardboard::testing::run_cardboard(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/viewed", args);
+  };
+  REQUIRE(viewed("new viewed/one --seed 1 --save " + save).code == 0);
+  auto blue = viewed("status " + save + " --as blue");
+  REQUIRE(blue.code == 0);
+  CHECK(blue.out ==
+        "Viewed - One look\n"
+        "Turn 1, Play\n"
+        "  Red attack 4 as blue sees it\n"
+        "  Field (3): Tank 4-3-6, hidden Red piece, Guard [5]\n"
+        "      2 Red, 1 Blue\n"
+        "  Red hand (1): hidden\n"
+        "  Current order (1): Charge\n"
+        "      Charge: Every Red unit attacks at +1\n"
+        "  Used orders (1): Charge\n"
+        "Red is deciding\n");
+  auto red = viewed("status " + save + " --as red");
+  CHECK(red.out.find("  Red attack 13 as red sees it\n  Field (3): Tank 4-3-6, Spy 9-1-2, Guard [5]\n") !=
+        std::string::npos);
+  CHECK(red.out.find("  Red hand (1): Hold\n      Hold: Every Blue unit defends at +1\n") != std::string::npos);
+  CHECK(red.out.find("Red: Go? [1]\n") != std::string::npos);
+
+  const auto bj = nlohmann::json::parse(viewed("status " + save + " --as blue --json").out);
+  CHECK(bj["summary"] == nlohmann::json::array({"Red attack 4 as blue sees it"}));
+  const auto& field = bj["locations"][0];
+  CHECK(field["summary"] == "2 Red, 1 Blue");
+  CHECK(field["pieces"][0]["label"] == "Tank 4-3-6");
+  CHECK(field["pieces"][0]["values"] == nlohmann::json({{"attack", 4}, {"defence", 3}, {"move", 6}}));
+  CHECK(field["pieces"][1] == nlohmann::json({{"hidden", true}, {"owner", "red"}}));  // nothing more than before
+  CHECK(bj["locations"][1]["hidden"] == true);
+  CHECK(bj["locations"][2]["pieces"][0]["text"] == "Every Red unit attacks at +1");
+  const auto rj = nlohmann::json::parse(viewed("status " + save + " --as red --json").out);
+  CHECK(rj["locations"][1]["pieces"][0]["values"]["ranges"] == nlohmann::json::array({1, 2, 4}));
+
+  // A view function that fails, or tries to change the game, leaves the
+  // status standing and the save as it was.
+  const auto hash = rj["state_hash"];
+  REQUIRE(viewed("act " + save + " Cheat").code == 0);
+  auto cheat = viewed("status " + save + " --as red");
+  CHECK(cheat.code == 0);
+  CHECK(cheat.out.find("  (no summary: the view function view_summary changed the game: a view only reads it)\n") !=
+        std::string::npos);
+  const auto after = nlohmann::json::parse(viewed("status " + save + " --json").out);
+  CHECK(after["summary_error"] == "the view function view_summary changed the game: a view only reads it");
+  REQUIRE(viewed("act " + save + " Go").code == 0);
+  CHECK(viewed("replay " + save + " --verify").code == 0);
+}

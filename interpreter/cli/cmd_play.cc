@@ -60,7 +60,7 @@ void print_log_tail(History& h, size_t n, int reader) {
 }
 
 // The board and the decision as `reader` sees them.
-std::string screen(const Game& g, int reader) {
+std::string screen(Game& g, int reader) {
   const View v = build_view(g, reader);
   return view_text(v) + decision_text(v);
 }
@@ -148,7 +148,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
   // With two or more people at one keyboard, the screen is handed over.
   const bool hot_seat = hp->game().def().between_people();
   for (;;) {
-    const Game& g = hp->game();
+    Game& g = hp->game();
     const int viewer = default_reader(g);
     // Piped input (a script, a test) has nobody to pass the screen to.
     if (hot_seat && stdin_is_terminal() && viewer >= 0 && shown_to >= 0 && viewer != shown_to) {

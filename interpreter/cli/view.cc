@@ -1,17 +1,49 @@
 #include "cli/view.h"
 
+#include <algorithm>
+#include <variant>
+
 namespace cardboard {
 
 namespace {
 
 nlohmann::json or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
 
+// A printed value as JSON: a table whose keys are 1..n is an array.
+nlohmann::json value_json(const Value& v) {
+  if (v.is_bool()) return v.as_bool();
+  if (v.is_int()) return v.as_int();
+  if (v.is_number()) return v.as_number();
+  if (v.is_string()) return v.as_string();
+  if (!v.is_table()) return nullptr;
+  const auto& entries = v.as_table().entries;
+  bool array = true;
+  for (size_t i = 0; i < entries.size() && array; ++i) {
+    const auto* k = std::get_if<int64_t>(&entries[i].first);
+    array = k && *k == static_cast<int64_t>(i) + 1;
+  }
+  if (array) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& [k, e] : entries) a.push_back(value_json(e));
+    return a;
+  }
+  nlohmann::json o = nlohmann::json::object();
+  for (const auto& [k, e] : entries)
+    o[std::holds_alternative<std::string>(k) ? std::get<std::string>(k) : std::to_string(std::get<int64_t>(k))] =
+        value_json(e);
+  return o;
+}
+
 nlohmann::json piece_json(const PieceView& p) {
   nlohmann::json j;
   if (p.hidden) {
     j["hidden"] = true;
   } else {
-    j = {{"id", p.id}, {"name", p.name}, {"type", p.type}, {"face", p.face}};
+    j = {{"id", p.id}, {"name", p.name}, {"type", p.type}, {"face", p.face}, {"label", p.label}};
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& [k, v] : p.values) values[k] = value_json(v);
+    j["values"] = values;
+    if (!p.text.empty()) j["text"] = p.text;
     if (!p.markers.empty()) j["markers"] = p.markers;
     if (!p.counters.empty()) {
       nlohmann::json c = nlohmann::json::object();
@@ -79,11 +111,29 @@ nlohmann::json view_json(const View& v) {
       for (const auto& p : l.pieces) pieces.push_back(piece_json(p));
       e["pieces"] = pieces;
     }
+    if (!l.summary.empty()) e["summary"] = l.summary;
     locs.push_back(e);
   }
   j["locations"] = locs;
+  j["summary"] = v.summary;
+  if (!v.summary_error.empty()) j["summary_error"] = v.summary_error;
   return j;
 }
+
+namespace {
+
+// How a piece reads on the board: its label, then its markers and counters
+// ("Grad (CF 2) [suppressed, hits 2]").
+std::string piece_text(const PieceView& p) {
+  if (p.hidden) return p.name;
+  std::string out = p.label.empty() ? p.name : p.label;
+  std::string extra;
+  for (const auto& m : p.markers) extra += (extra.empty() ? "" : ", ") + m;
+  for (const auto& [k, n] : p.counters) extra += (extra.empty() ? "" : ", ") + k + " " + std::to_string(n);
+  return extra.empty() ? out : out + " [" + extra + "]";
+}
+
+}  // namespace
 
 std::string view_text(const View& v) {
   std::string out = v.game_title + " - " + v.scenario_title + "\n" + position_line(v) + "\n";
@@ -93,17 +143,20 @@ std::string view_text(const View& v) {
       out += (t ? ", " : "") + v.tracks[t].title + " " + std::to_string(v.tracks[t].value);
     out += "\n";
   }
+  for (const auto& line : v.summary) out += "  " + line + "\n";
+  if (!v.summary_error.empty()) out += "  (no summary: " + v.summary_error + ")\n";
   for (const auto& l : v.locations) {
-    if (l.count == 0 && l.kind != "box") continue;
+    if (l.count == 0 && l.kind != "box" && l.summary.empty()) continue;
     out += "  " + l.title + " (" + std::to_string(l.count) + ")";
     if (l.hidden) {
       out += ": hidden\n";
+      if (!l.summary.empty()) out += "      " + l.summary + "\n";
       continue;
     }
-    // Group equal names: "Haganah Brigades x3".
+    // Group equal pieces: "Haganah Brigades (4) x3".
     std::vector<std::pair<std::string, int>> names;
     for (const auto& p : l.pieces) {
-      const std::string& n = p.name;
+      const std::string n = piece_text(p);
       if (!names.empty() && names.back().first == n) ++names.back().second;
       else names.emplace_back(n, 1);
     }
@@ -111,6 +164,15 @@ std::string view_text(const View& v) {
     for (size_t i = 0; i < names.size(); ++i)
       out += (i ? ", " : " ") + names[i].first + (names[i].second > 1 ? " x" + std::to_string(names[i].second) : "");
     out += "\n";
+    if (!l.summary.empty()) out += "      " + l.summary + "\n";
+    if (l.shows_texts) {
+      std::vector<std::string> shown;  // each card's text once
+      for (const auto& p : l.pieces) {
+        if (p.text.empty() || std::find(shown.begin(), shown.end(), p.name) != shown.end()) continue;
+        shown.push_back(p.name);
+        out += "      " + p.name + ": " + p.text + "\n";
+      }
+    }
   }
   return out;
 }
@@ -121,7 +183,7 @@ std::string decision_text(const View& v) {
   const DecisionView& d = v.decision;
   if (!d.choices_shown) return d.side_title + " is deciding\n";
   std::string out = d.side_title + ": " + d.prompt;
-  if (!d.rule.empty()) out += " (" + d.rule + ")";
+  if (!d.rule.empty()) out += " [" + d.rule + "]";
   out += "\n";
   for (const auto& c : d.choices) {
     out += "  " + std::to_string(c.n) + ". " + c.text;

@@ -44,6 +44,8 @@ struct LabelPart {
 struct ViewDef {
   std::vector<LabelPart> label;  // the label pattern of every piece type without its own
   std::string text;              // the printed value that holds a piece's printed text ("notes")
+  std::vector<int> text_in;      // the locations whose pieces' texts the text view shows
+  bool text_in_given = false;    // false: every hand and box
   std::string summary;           // a Lua function (side) -> the summary lines; "" for none
 };
 

@@ -569,7 +569,7 @@ class Loader {
         problems_.add(bad_data(vfile, vn, "bad [view]: a table expected"));
         continue;
       }
-      check_keys(vfile, *v, {"label", "text", "summary"}, "[view]", problems_);
+      check_keys(vfile, *v, {"label", "text", "text_in", "summary"}, "[view]", problems_);
       if (v->get("label")) {
         auto parts = label_parts(vfile, *v, "label");
         if (problems_.check(parts)) {
@@ -588,6 +588,19 @@ class Loader {
       if (v->get("text")) {
         auto text = get_string(vfile, *v, "text");
         if (problems_.check(text)) def_->view.text = *text;
+      }
+      if (const toml::node* in = v->get("text_in")) {
+        def_->view.text_in.clear();
+        def_->view.text_in_given = true;
+        const toml::array* ids = in->as_array();
+        if (!ids) problems_.add(bad_data(vfile, in, "bad 'text_in': an array of location ids expected"));
+        for (size_t k = 0; ids && k < ids->size(); ++k) {
+          const toml::node& e = *ids->get(k);
+          const int loc = e.is_string() ? def_->find_location(*e.value<std::string>()) : -1;
+          if (!e.is_string()) problems_.add(bad_data(vfile, &e, "bad 'text_in' entry: a location id expected"));
+          else if (loc < 0) problems_.add(unknown(vfile, &e, "location", *e.value<std::string>(), location_ids()));
+          else def_->view.text_in.push_back(loc);
+        }
       }
       if (v->get("summary")) {
         auto fn = get_string(vfile, *v, "summary");

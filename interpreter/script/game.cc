@@ -764,8 +764,14 @@ Result<Game::ViewSummary> Game::view_summary(int reader) {
   lua_settop(L, top);
   rt_.view_sees_ = nullptr;
   rt_.recording_ = recording;
+  // Put back only when changed: the step suspended in `ask` holds views of
+  // the vars tables, which a copy would replace. After a change the game is
+  // broken (a rules error) and is rebuilt before it acts again.
   const bool changed = state().hash() != before.hash();
-  rt_.state_ = before;
+  if (changed) {
+    rt_.state_ = before;
+    broken_ = true;
+  }
   if (!failure.empty()) return script_error("the view function " + d.view.summary + ": " + failure);
   if (changed)
     return script_error("the view function " + d.view.summary + " changed the game: a view only reads it");

@@ -113,8 +113,9 @@ class Game {
   // side, kEveryone or kPublicOnly): lines for the whole board, and a line
   // for some locations (by index, in order). It runs with the pieces the
   // reader does not see hidden from it, cannot roll, draw or ask, and
-  // leaves the game as it was; one that changes the game is an error. Empty
-  // when the game declares none.
+  // leaves the game as it was; one that changes the game is an error, and
+  // the game, put back, is_broken() (rebuilt before it acts). Empty when the
+  // game declares none.
   struct ViewSummary {
     std::vector<std::string> lines;
     std::vector<std::pair<int, std::string>> locations;

@@ -510,6 +510,7 @@ std::set<std::string> predeclared_globals(const GameDef& def, Game* loaded) {
   bare->sequence.setup.clear();
   bare->sequence.at_end.clear();
   bare->setup_script.clear();
+  bare->view.summary.clear();
   for (auto& phase : bare->sequence.phases)
     for (auto& step : phase.steps) step.run.clear();
   std::set<std::string> out;

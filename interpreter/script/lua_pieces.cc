@@ -30,6 +30,9 @@ struct Filter {
   const char* has = nullptr;
   const char* marked = nullptr;
   const std::vector<int8_t>* type_passes = nullptr;  // compiled: kind and has decided per piece type
+  // Whether it asks only what every side sees of any piece: where it is and
+  // whose it is (a hidden piece shows its owner).
+  bool public_only() const { return type < 0 && !kind && !has && !marked && !type_passes; }
 };
 
 constexpr const char* kCompiledFilter = "cardboard.filter";
@@ -200,8 +203,13 @@ bool type_fields_pass(const PieceTypeDef& t, const Filter& f) {
 // pieces costs an array look-up a piece.
 class Matcher {
  public:
-  Matcher(const Runtime& g, const Filter& f)
-      : g_(g), f_(f), by_type_(!f.type_passes && (f.kind || f.has)), sees_(g.view_sees()) {
+  // `counting`: only how many match is wanted, so in a view a piece its side
+  // does not see still counts when the filter asks only what is public.
+  Matcher(const Runtime& g, const Filter& f, bool counting = false)
+      : g_(g),
+        f_(f),
+        by_type_(!f.type_passes && (f.kind || f.has)),
+        sees_(counting && f.public_only() ? nullptr : g.view_sees()) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
@@ -307,7 +315,7 @@ int l_count(lua_State* L) {
   Runtime& g = runtime_of(L);
   lua_Integer n = 0;
   charge_pieces(L, g.state().contents[loc].size());
-  Matcher matches(g, f);
+  Matcher matches(g, f, true);
   for (int id : g.state().contents[loc]) n += matches(id);
   lua_pushinteger(L, n);
   return 1;

@@ -219,6 +219,26 @@ int l_prompt(lua_State* L) {
   return 1;
 }
 
+// g:summary([side]) -> what the game's view function says for `side` (or
+// every side's view): its lines, and by location id the locations' lines.
+// Raises what the view function raised.
+int l_summary(lua_State* L) {
+  Game& g = check_game(L);
+  const int reader = opt_reader(L, 2, g);
+  auto summary = g.view_summary(reader);
+  if (!summary.ok()) return luaL_error(L, "%s", summary.error().message.c_str());
+  lua_createtable(L, static_cast<int>(summary->lines.size()), static_cast<int>(summary->locations.size()));
+  for (size_t i = 0; i < summary->lines.size(); ++i) {
+    lua_pushstring(L, summary->lines[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i) + 1);
+  }
+  for (const auto& [loc, line] : summary->locations) {
+    lua_pushstring(L, line.c_str());
+    lua_setfield(L, -2, g.def().locations[loc].id.c_str());
+  }
+  return 1;
+}
+
 int l_side(lua_State* L) {
   const Game& g = check_game(L);
   if (g.state().pending.open()) lua_pushstring(L, g.def().sides[g.state().pending.side].id.c_str());
@@ -513,6 +533,10 @@ int l_random_play(lua_State* L) {
     int64_t decisions = 0;
     while (!g.state().finished) {
       if (o.check && decisions % o.every == 0) call_check(L, o.check, box_index, g, seed, decisions);
+      // The view function runs for the side deciding, as its player sees it.
+      if (decisions % o.every == 0)
+        if (auto summary = g.view_summary(g.state().pending.side); !summary.ok())
+          random_play_failure(L, g, seed, decisions, summary.error().message);
       if (identity && decisions % o.transpositions == 0)
         if (auto st = identity->check(taken, probe); !st.ok())
           random_play_failure(L, g, seed, decisions, st.error().message);
@@ -686,7 +710,7 @@ void open_test_api(lua_State* L) {
   luaL_newmetatable(L, kGameMeta);
   static const luaL_Reg methods[] = {
       {"choose", l_choose}, {"choices", l_choices}, {"choice_values", l_choice_values},
-      {"prompt", l_prompt}, {"side", l_side},
+      {"prompt", l_prompt}, {"side", l_side},       {"summary", l_summary},
       {"turn", l_turn},     {"phase", l_phase},     {"finished", l_finished}, {"result", l_result},
       {"dice", l_dice},     {"draws", l_draws},     {"unused_dice", l_unused_dice}, {"track", l_track},
       {"var", l_var},       {"at", l_at},           {"count", l_count},     {"events", l_events},

@@ -1,6 +1,9 @@
 #include "session/view.h"
 
+#include <algorithm>
+
 #include "core/bytes.h"
+#include "core/piece_label.h"
 #include "core/sequence.h"
 #include "core/visibility.h"
 
@@ -42,6 +45,12 @@ PieceView piece_view(const GameDef& d, const State& s, int p, int reader) {
   v.type = t.id;
   v.name = t.name;
   v.face = ps.face >= 0 && ps.face < static_cast<int>(t.faces.size()) ? t.faces[ps.face] : "";
+  v.label = piece_label(d, s, p);
+  for (const auto& [key, value] : t.values.entries)
+    if (const auto* k = std::get_if<std::string>(&key)) v.values.emplace_back(*k, value);
+  // The printed text is on the front: a card turned over shows none.
+  if (!d.view.text.empty() && ps.face == 0)
+    if (const Value* text = t.values.find(d.view.text); text && text->is_string()) v.text = text->as_string();
   v.markers = ps.markers;
   v.counters = ps.counters;
   return v;
@@ -49,7 +58,7 @@ PieceView piece_view(const GameDef& d, const State& s, int p, int reader) {
 
 }  // namespace
 
-View build_view(const Game& g, int reader) {
+View build_view(Game& g, int reader) {
   const GameDef& d = g.def();
   const State& s = g.state();
   View v;
@@ -104,7 +113,13 @@ View build_view(const Game& g, int reader) {
   for (size_t l = 0; l < d.locations.size(); ++l) {
     const LocationDef& ld = d.locations[l];
     const auto& c = s.contents[l];
-    LocationView lv{ld.id, ld.title, location_kind_name(ld.kind), c.size(), false, {}};
+    LocationView lv{ld.id, ld.title, location_kind_name(ld.kind), c.size(), false, {}, {}, false};
+    // By default texts show where a player reads them, face up in a box (the
+    // current event) or a hand; a pile or the board would repeat them by dozens.
+    lv.shows_texts = d.view.text_in_given
+                         ? std::find(d.view.text_in.begin(), d.view.text_in.end(), static_cast<int>(l)) !=
+                               d.view.text_in.end()
+                         : ld.kind == LocationKind::kBox || ld.kind == LocationKind::kHand;
     // A location the reader does not see shows what shows itself in it (a
     // card shown from a hand); with nothing showing, only its count.
     bool any = reader_sees_location(d, static_cast<int>(l), as);
@@ -115,6 +130,12 @@ View build_view(const Game& g, int reader) {
       for (int p : c) lv.pieces.push_back(piece_view(d, s, p, as));
     }
     v.locations.push_back(std::move(lv));
+  }
+  if (auto summary = g.view_summary(reader); summary.ok()) {
+    v.summary = std::move(summary->lines);
+    for (auto& [loc, line] : summary->locations) v.locations[loc].summary = std::move(line);
+  } else {
+    v.summary_error = summary.error().message;
   }
   v.finished = s.finished;
   v.result = s.result;

@@ -1,7 +1,8 @@
 // What one reader may see of a game, as data: the position in the sequence
 // of play, who is phasing and who decides, the tracks, every location with
-// the pieces that reader sees (a hidden piece shows only its owner), and the
-// pending decision with its choices' words and typed fields. The command
+// the pieces that reader sees (a hidden piece shows only its owner) and
+// their printed values, the game's summaries for that reader, and the
+// pending decision with its choices' words, notes and typed fields. The command
 // line prints it as text or JSON, a server sends it, a bot reads it; all of
 // them get the same view, built here from the game.
 #pragma once
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/value.h"
 #include "script/game.h"
 
 namespace cardboard {
@@ -20,6 +22,9 @@ struct PieceView {
   int id = -1;          // the piece's 1-based id
   std::string type, owner, face;
   std::string name;     // its printed name; for a hidden piece "hidden Syrian piece"
+  std::string label;    // how it reads in a compact view ([view] label): "Arab Legion (5)"
+  std::vector<std::pair<std::string, Value>> values;  // its printed values, by key
+  std::string text;     // its printed text ([view] text), when its front is up; else ""
   std::vector<std::string> markers;
   std::vector<std::pair<std::string, int64_t>> counters;
 };
@@ -29,6 +34,8 @@ struct LocationView {
   size_t count = 0;
   bool hidden = false;  // the reader sees only how many pieces it holds
   std::vector<PieceView> pieces;  // bottom to top
+  std::string summary;  // the game's line for it, for this reader ([view] summary); "" for none
+  bool shows_texts = false;  // a compact view shows its pieces' texts here ([view] text_in)
 };
 
 struct ChoiceView {
@@ -67,13 +74,16 @@ struct View {
   DecisionView decision;
   std::vector<TrackView> tracks;
   std::vector<LocationView> locations;
+  std::vector<std::string> summary;  // the game's lines for the whole board, for this reader
+  std::string summary_error;         // why the view function failed; the rest of the view stands
   bool finished = false;
   std::string result, winner;
   std::string state_hash;
 };
 
 // The view of `reader`: a side index, kEveryone (every piece shown, as a
-// finished game's replay shows it) or kPublicOnly (a spectator).
-View build_view(const Game& g, int reader);
+// finished game's replay shows it) or kPublicOnly (a spectator). Runs the
+// game's view function, which leaves the game as it was (Game::view_summary).
+View build_view(Game& g, int reader);
 
 }  // namespace cardboard

@@ -24,7 +24,7 @@ using namespace cardboard;
 namespace {
 
 // Every reader's view: each side's, everyone's (a replay) and a spectator's.
-void print_views(const Game& g) {
+void print_views(Game& g) {
   for (int reader = kPublicOnly; reader < static_cast<int>(g.def().sides.size()); ++reader) {
     const View v = build_view(g, reader);
     (void)view_text(v);
