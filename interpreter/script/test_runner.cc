@@ -198,6 +198,20 @@ int l_choices(lua_State* L) {
   return 1;
 }
 
+// g:notes([side]) -> the note of each open choice ("" for none), for `side`
+// or the referee
+int l_notes(lua_State* L) {
+  const Game& g = check_game(L);
+  const int reader = opt_reader(L, 2, g);
+  const auto n = g.state().pending.choices.size();
+  lua_createtable(L, static_cast<int>(n), 0);
+  for (size_t i = 0; i < n; ++i) {
+    lua_pushstring(L, g.note_text(static_cast<int>(i), reader).c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
 // g:choice_values() -> the typed value of each open choice ("piece=12,to=0402")
 int l_choice_values(lua_State* L) {
   const Game& g = check_game(L);
@@ -709,7 +723,7 @@ int l_test(lua_State* L) {
 void open_test_api(lua_State* L) {
   luaL_newmetatable(L, kGameMeta);
   static const luaL_Reg methods[] = {
-      {"choose", l_choose}, {"choices", l_choices}, {"choice_values", l_choice_values},
+      {"choose", l_choose}, {"choices", l_choices}, {"choice_values", l_choice_values}, {"notes", l_notes},
       {"prompt", l_prompt}, {"side", l_side},       {"summary", l_summary},
       {"turn", l_turn},     {"phase", l_phase},     {"finished", l_finished}, {"result", l_result},
       {"dice", l_dice},     {"draws", l_draws},     {"unused_dice", l_unused_dice}, {"track", l_track},

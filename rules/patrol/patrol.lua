@@ -59,8 +59,8 @@ function movement()
   pieces.move(patrol, at, "3")
 end
 
--- 4.1 The villages the patrol can search: its own hex (3+) or an adjacent
--- village hex (5+), if the village's hideout holds a chit.
+-- 4.1 The villages the patrol can search: its own hex or an adjacent
+-- village hex (the rolls needed are tables.search_*), if its hideout holds a chit.
 function search_targets()
   local _, here = the_patrol()
   local targets = {}
@@ -69,9 +69,11 @@ function search_targets()
     if pieces.count(hideout(name)) > 0 then
       if hex == here then
         table.insert(targets, 1, { text = string.format("Search %s (own hex, %d+)", name, tables.search_own_hex),
+                                   note = { "%d in 6", 7 - tables.search_own_hex },
                                    village = name, need = tables.search_own_hex })
       elseif map.adjacent(here, hex) then
         targets[#targets + 1] = { text = string.format("Search %s (adjacent, %d+)", name, tables.search_adjacent),
+                                  note = { "%d in 6", 7 - tables.search_adjacent },
                                   village = name, need = tables.search_adjacent }
       end
     end

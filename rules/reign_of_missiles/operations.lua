@@ -418,7 +418,9 @@ function ask_interception(r, area, candidates)
   if vars.intercept_max_mod ~= nil then return order_pick(candidates) end
   local choices = {}
   for _, c in ipairs(candidates) do
+    -- 7.2.2: a modified d10 (0-9) of 1 or less shoots the rocket down.
     choices[#choices + 1] = { piece = c.dome, text = { "Intercept with the Iron Dome in %L (DR +%d)", c.area, c.mod },
+                              note = { "hits on a d10 of %d or less: %d in 10", 1 - c.mod, math.max(0, 2 - c.mod) },
                               area = c.area, mod = c.mod }
   end
   for _, o in ipairs(INTERCEPT_ORDERS) do choices[#choices + 1] = o end
