@@ -81,6 +81,12 @@ strength = 0
 to_hit = 6               # an attack hits on d6 + strength >= to_hit
 victory_points = 3       # VP that win at the end of a turn
 
+# What the views show beside the cards: each card's strength, and the
+# lines view_summary gives each side (docs/concepts/views.md).
+[view]
+label = "{name} ({strength})"
+summary = "view_summary"
+
 # The words of the choices whose ids the rules give (ask's options).
 [texts]
 attack = "Attack"
@@ -138,7 +144,7 @@ function attack_or_hold()
   local strength = pieces.sum(hand, "strength")
   local choice = ask(side, "2.2", {
     prompt = { "Attack with strength %d, or hold?", strength },
-    options = { "attack", "hold" },
+    choices = { { option = "attack", note = hit_chance(strength) }, "hold" },
   })
   if choice == "hold" then return end
   local total = roll("d6", "2.2", "attack") + strength
@@ -149,6 +155,24 @@ function attack_or_hold()
     log("2.2", "%S attacked with %d: a miss", side, total)
   end
   for _, card in ipairs(pieces.at(hand)) do pieces.move(card, "discard", "2.2") end
+end
+
+-- The chance that an attack with `strength` hits, as a choice's note says it.
+function hit_chance(strength)
+  local need = math.max(1, tables.to_hit - strength)
+  if need > 6 then return "cannot hit" end
+  return string.format("hits on a d6 of %d+: %d in 6", need, 7 - need)
+end
+
+-- THE VIEW (not a rule): what a side reads beside the board. It runs for
+-- that side and sees only what it sees: its own hand, not the other's.
+function view_summary(side)
+  local out = { { "%d VP win at the end of a turn", tables.victory_points } }
+  if side then
+    out[side .. "_hand"] = { "strength %d: an attack %s", pieces.sum(side .. "_hand", "strength"),
+                             hit_chance(pieces.sum(side .. "_hand", "strength")) }
+  end
+  return out
 end
 
 -- 3 VICTORY CHECK: at the end of a turn, a side with victory_points VP and
@@ -179,7 +203,9 @@ the authors' guide (docs/guide.md) walks through every part.
 Files:
 
 - `game.toml`: sides, locations, tracks, cards, tables and the sequence of play
-- `@NAME@.lua`: the rules, one function per step, with the rule numbers below
+- `@NAME@.lua`: the rules, one function per step, with the rule numbers
+  below, and the view: what each side reads beside the board (`[view]` in
+  game.toml, docs/concepts/views.md)
 - `tests/@NAME@_test.lua`: the scripted tests (`cardboard test @NAME@`)
 - `../../scenarios/@NAME@/basic.toml`: the basic scenario (`cardboard play @NAME@/basic`)
 
@@ -213,6 +239,7 @@ Files:
 | 3 victory check | `3 victory: 3 VP and more than the other side win at the end of the turn` |
 | 3.1 end of the game | `3.1 end of the game: equal VP after the last turn is a draw` |
 | whole game | `whole game: random games end with a known result` |
+| the view (not a rule) | `view: each side reads its own hand's strength and chance, not the other's` |
 )tpl";
 
 // rules/NAME/tests/NAME_test.lua
@@ -275,6 +302,18 @@ test("3.1 end of the game: equal VP after the last turn is a draw", function()
   expect_eq(g:turn(), 8)
   expect_eq({ g:result() }, { "Draw" })
   expect(g:logged("North found no card to draw", "2.1"))
+end)
+
+-- The view: North sees its Assault's strength and chance; South sees its
+-- Probe, and nothing of North's hand.
+test("view: each side reads its own hand's strength and chance, not the other's", function()
+  local g = new_game{ scenario = "basic", draws = { orders = { "Assault" } } }
+  expect_eq(g:notes(), { "hits on a d6 of 4+: 3 in 6", "" })
+  local north, south = g:summary("north"), g:summary("south")
+  expect_eq(north[1], "3 VP win at the end of a turn")
+  expect_eq(north.north_hand, "strength 2: an attack hits on a d6 of 4+: 3 in 6")
+  expect_eq(south.south_hand, "strength 1: an attack hits on a d6 of 5+: 2 in 6")
+  expect_eq(south.north_hand, nil)
 end)
 
 -- Whole games at random: each ends with a known result and winner, and
