@@ -146,7 +146,7 @@ TEST_CASE("docs: every Lua name the kernel registers is in docs/lua-api.md", "[d
 
 TEST_CASE("docs: every function of the test API is in docs/lua-api.md", "[docs]") {
   const std::string docs = read_source("docs/lua-api.md");
-  const std::string src = read_source("interpreter/script/test_runner.cc");
+  const std::string src = read_source("interpreter/authoring/test_runner.cc");
   std::vector<std::string> names;
   static const std::regex global_re(R"re(lua_register\(L,\s*"(\w+)")re");
   for (auto it = std::sregex_iterator(src.begin(), src.end(), global_re); it != std::sregex_iterator(); ++it)

@@ -1,4 +1,4 @@
-// The static check of undeclared globals (script/global_check.h) that
+// The static check of undeclared globals (authoring/global_check.h) that
 // `cardboard lint` runs: small rules files written to a temporary folder,
 // and the real games, which must lint clean.
 #include <catch2/catch.hpp>
@@ -11,7 +11,7 @@
 
 #include "data/game_loader.h"
 #include "script/game.h"
-#include "script/global_check.h"
+#include "authoring/global_check.h"
 
 namespace fs = std::filesystem;
 using cardboard::GlobalProblem;

@@ -18,7 +18,7 @@
 
 #include "core/bytes.h"
 #include "data/game_loader.h"
-#include "store/history.h"
+#include "session/history.h"
 #include "support.h"
 
 using namespace cardboard;

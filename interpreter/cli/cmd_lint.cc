@@ -1,7 +1,7 @@
 // cardboard lint: checks a game or a scenario without playing it: every TOML
 // file and reference, every Lua file's syntax, and that the rules load and
 // define every function the sequence of play names, and that no function
-// assigns or reads an undeclared global (script/global_check.h). Reports
+// assigns or reads an undeclared global (authoring/global_check.h). Reports
 // every problem found, not only the first (the loader goes on past a problem
 // where it can), each with file:line:column, and warns (without failing) of
 // slips that load silently (cli/lint_warnings.h).
@@ -23,7 +23,7 @@
 #include "data/game_loader.h"
 #include "data/toml_file.h"
 #include "script/game.h"
-#include "script/global_check.h"
+#include "authoring/global_check.h"
 
 namespace fs = std::filesystem;
 

@@ -12,8 +12,8 @@
 #include "cli/readers.h"
 #include "cli/view.h"
 #include "data/game_loader.h"
-#include "store/history.h"
-#include "store/undo_policy.h"
+#include "session/history.h"
+#include "session/undo_policy.h"
 
 namespace cardboard {
 

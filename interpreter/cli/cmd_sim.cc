@@ -6,7 +6,7 @@
 #include "cli/commands.h"
 #include "cli/save_args.h"
 #include "data/game_loader.h"
-#include "script/simulate.h"
+#include "bots/simulate.h"
 
 namespace cardboard {
 

@@ -6,7 +6,7 @@
 
 #include "cli/commands.h"
 #include "data/game_loader.h"
-#include "script/test_runner.h"
+#include "authoring/test_runner.h"
 
 namespace cardboard {
 

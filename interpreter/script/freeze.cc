@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "script/global_check.h"
+#include "script/bytecode.h"
 #include "script/proxy.h"
 #include "script/sandbox_lib.h"
 

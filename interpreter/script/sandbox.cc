@@ -10,7 +10,7 @@
 
 #include "core/input_file.h"
 #include "script/freeze.h"
-#include "script/global_check.h"
+#include "script/bytecode.h"
 #include "script/run_watch.h"
 #include "script/sandbox_lib.h"
 

@@ -1,7 +1,7 @@
 // One save file (`*.cbsave`): an SQLite database in WAL mode holding a game's
 // history (meta, the start, the actions with their events and snapshots, and
 // the undone branch). This layer knows rows, not rules: History
-// (store/history.h) joins it to a Game.
+// (session/history.h) joins it to a Game.
 //
 // Invariants: actions are numbered 1..n without gaps; an action's row holds
 // its events and its snapshot (the start's are in the one row of `start`), so

@@ -16,7 +16,7 @@
 
 #include "core/bytes.h"
 #include "fuzz_support.h"
-#include "store/history.h"
+#include "session/history.h"
 #include "store/save_file.h"
 
 using namespace cardboard;

@@ -35,8 +35,8 @@
 #include "core/rng.h"
 #include "data/game_loader.h"
 #include "script/game.h"
-#include "script/simulate.h"
-#include "store/history.h"
+#include "bots/simulate.h"
+#include "session/history.h"
 
 extern char** environ;
 

@@ -1,4 +1,4 @@
-#include "store/undo_policy.h"
+#include "session/undo_policy.h"
 
 namespace cardboard {
 

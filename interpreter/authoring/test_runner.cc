@@ -1,4 +1,4 @@
-#include "script/test_runner.h"
+#include "authoring/test_runner.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -13,7 +13,7 @@
 #include "data/toml_file.h"
 #include "core/decision.h"
 #include "script/game.h"
-#include "script/identity_check.h"
+#include "authoring/identity_check.h"
 #include "script/lua_api.h"
 #include "script/sandbox.h"
 

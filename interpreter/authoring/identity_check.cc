@@ -1,4 +1,4 @@
-#include "script/identity_check.h"
+#include "authoring/identity_check.h"
 
 #include <algorithm>
 #include <map>

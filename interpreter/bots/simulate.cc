@@ -1,4 +1,4 @@
-#include "script/simulate.h"
+#include "bots/simulate.h"
 
 #include <algorithm>
 #include <atomic>

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "store/history.h"
+#include "session/history.h"
 
 namespace cardboard {
 

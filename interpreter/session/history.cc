@@ -1,4 +1,4 @@
-#include "store/history.h"
+#include "session/history.h"
 
 #include "core/decision.h"
 
