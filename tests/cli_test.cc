@@ -137,6 +137,23 @@ TEST_CASE("cli: forced input an action does not use, or that no die it rolls sho
   CHECK_FALSE(fs::exists(unborn));
 }
 
+TEST_CASE("cli: --as names a side of the game in every command, and --draw a deck or cup", "[cli]") {
+  // Issue 8.20: undo and log took --as nobody and went on.
+  const std::string save = temp_save("as");
+  REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);
+  REQUIRE(cli("act " + save + " roll").code == 0);
+  for (const char* cmd : {"undo", "log", "status"}) {
+    INFO(cmd);
+    auto r = cli(std::string(cmd) + " " + save + " --as nobody");
+    CHECK(r.code == 1);
+    CHECK(r.out == "cardboard: no such side: 'nobody' (the sides are red, blue)\n");
+  }
+  CHECK(nlohmann::json::parse(cli("status " + save + " --json").out)["actions"] == 1);
+  auto hand = cli("act " + save + " roll --draw red_hand=Boost");
+  CHECK(hand.code == 2);
+  CHECK(hand.out.find("'red_hand' is a hand, not a deck or a cup") != std::string::npos);
+}
+
 TEST_CASE("cli: a seed is a 64-bit unsigned number, nothing else", "[cli]") {
   // Issue 8.19: -1 and 2^64 were taken as 2^64-1.
   for (const char* bad : {"-1", "18446744073709551616", "-5", "1e3", "0x10", ""}) {
