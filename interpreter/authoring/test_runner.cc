@@ -185,32 +185,25 @@ int opt_reader(lua_State* L, int idx, const Game& g) {
   return side;
 }
 
-// g:choices([side]) -> the words of the open choices, for `side` or the referee
-int l_choices(lua_State* L) {
+// An array of one string for each open choice, as `reader` reads it.
+int push_choice_words(lua_State* L, std::string (Game::*words)(int, int) const) {
   const Game& g = check_game(L);
   const int reader = opt_reader(L, 2, g);
   const auto n = g.state().pending.choices.size();
   lua_createtable(L, static_cast<int>(n), 0);
   for (size_t i = 0; i < n; ++i) {
-    lua_pushstring(L, g.choice_text(static_cast<int>(i), reader).c_str());
+    lua_pushstring(L, (g.*words)(static_cast<int>(i), reader).c_str());
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
 }
 
+// g:choices([side]) -> the words of the open choices, for `side` or the referee
+int l_choices(lua_State* L) { return push_choice_words(L, &Game::choice_text); }
+
 // g:notes([side]) -> the note of each open choice ("" for none), for `side`
 // or the referee
-int l_notes(lua_State* L) {
-  const Game& g = check_game(L);
-  const int reader = opt_reader(L, 2, g);
-  const auto n = g.state().pending.choices.size();
-  lua_createtable(L, static_cast<int>(n), 0);
-  for (size_t i = 0; i < n; ++i) {
-    lua_pushstring(L, g.note_text(static_cast<int>(i), reader).c_str());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
-  return 1;
-}
+int l_notes(lua_State* L) { return push_choice_words(L, &Game::note_text); }
 
 // g:choice_values() -> the typed value of each open choice ("piece=12,to=0402")
 int l_choice_values(lua_State* L) {
