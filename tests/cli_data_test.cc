@@ -23,6 +23,8 @@ using cardboard::testing::CommandRun;
 
 namespace {
 
+using cardboard::testing::replace_in;
+
 const std::string kRace = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race";
 
 // Runs `cardboard ARGS` in folder `cwd` with CARDBOARD_ROOT=root, stderr
@@ -34,12 +36,8 @@ CommandRun run_in(const std::string& cwd, const std::string& root, const std::st
                           CARDBOARD_BINARY + "' 2>&1 " + args;
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p != nullptr);
-  CommandRun run;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) run.out.append(buf, n);
-  const int status = pclose(p);
-  run.code = WIFEXITED(status) && WEXITSTATUS(status) != 137 ? WEXITSTATUS(status) : -1;
+  CommandRun run = cardboard::testing::finish_command(p);
+  if (run.code == 137) run.code = -1;  // timeout's KILL, seen through the shell
   return run;
 }
 
@@ -58,17 +56,6 @@ fs::path race_project(const std::string& name) {
   for (const char* sub : {"rules", "scenarios"})
     fs::copy(fs::path(kRace) / sub, dir / sub, fs::copy_options::recursive);
   return dir;
-}
-
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string s = text.str();
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  s.replace(at, from.size(), to);
-  std::ofstream(file) << s;
 }
 
 void append_to(const fs::path& file, const std::string& text) { std::ofstream(file, std::ios::app) << text; }

@@ -18,6 +18,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using cardboard::testing::replace_in;
+
 // Runs cardboard with `args` under the race fixture's root; stderr joins stdout.
 cardboard::testing::CommandRun cli(const std::string& args) {
   return cardboard::testing::run_cardboard(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race", args);
@@ -252,17 +254,6 @@ fs::path race_copy(const std::string& name) {
   fs::create_directories(dir);
   fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / "tests/games/race/rules/race", dir, fs::copy_options::recursive);
   return dir;
-}
-
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string s = text.str();
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  s.replace(at, from.size(), to);
-  std::ofstream(file) << s;
 }
 
 }  // namespace

@@ -56,19 +56,10 @@ std::pair<CommandRun, CommandRun> together(const std::string& a, const std::stri
     REQUIRE(p != nullptr);
     return p;
   };
-  auto finish = [](FILE* p) {
-    CommandRun run;
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) run.out.append(buf, n);
-    const int status = pclose(p);
-    run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-  };
   FILE* pa = start(a);
   FILE* pb = start(b);
-  CommandRun ra = finish(pa);
-  CommandRun rb = finish(pb);
+  CommandRun ra = cardboard::testing::finish_command(pa);
+  CommandRun rb = cardboard::testing::finish_command(pb);
   return {ra, rb};
 }
 

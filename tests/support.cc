@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "data/game_loader.h"
 
@@ -136,6 +137,22 @@ CommandRun run_shell(const std::string& root, const std::string& command) {
   const std::string cmd = "CARDBOARD_ROOT='" + root + "' " + command + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p != nullptr);
+  return finish_command(p);
+}
+
+void replace_in(const std::string& file, const std::string& from, const std::string& to) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  const auto at = s.find(from);
+  INFO("replacing in " << file);
+  REQUIRE(at != std::string::npos);
+  s.replace(at, from.size(), to);
+  std::ofstream(file) << s;
+}
+
+CommandRun finish_command(FILE* p) {
   CommandRun run;
   char buf[4096];
   size_t n;

@@ -3,6 +3,8 @@
 // message), and running Lua snippets in a game's sandbox.
 #pragma once
 
+#include <cstdio>
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -71,6 +73,12 @@ struct CommandRun {
 CommandRun run_cardboard(const std::string& root, const std::string& args, int timeout_seconds = 0);
 // Runs a shell command line with CARDBOARD_ROOT=root.
 CommandRun run_shell(const std::string& root, const std::string& command);
+// Replaces the first `from` in the file with `to`; the test fails when the
+// file does not hold it.
+void replace_in(const std::string& file, const std::string& from, const std::string& to);
+// Reads all a process started by popen writes, then waits for it: its
+// output and exit code (-1 when a signal ended it).
+CommandRun finish_command(FILE* p);
 
 // A game written for one test under a fresh temporary root, removed at the
 // end: rules/NAME/game.toml (one side "solo"; one phase "work" whose step

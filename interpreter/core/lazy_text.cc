@@ -6,6 +6,20 @@
 
 namespace cardboard {
 
+TextArg integer_arg(int64_t v) {
+  TextArg a;
+  a.kind = TextArg::Kind::kInteger;
+  a.integer = v;
+  return a;
+}
+
+TextArg string_arg(std::string s) {
+  TextArg a;
+  a.kind = TextArg::Kind::kString;
+  a.text = std::move(s);
+  return a;
+}
+
 namespace {
 
 constexpr std::string_view kFlags = "-+ #0";

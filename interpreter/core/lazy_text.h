@@ -45,6 +45,10 @@ struct TextArg {
   bool operator==(const TextArg&) const = default;
 };
 
+// The values a text's %d and %s take.
+TextArg integer_arg(int64_t v);
+TextArg string_arg(std::string s);
+
 struct LazyText {
   std::string format;
   std::vector<TextArg> args;

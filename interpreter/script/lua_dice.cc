@@ -29,13 +29,6 @@ LazyText roll_text(lua_State* L, int why, std::string head, std::vector<TextArg>
   return t;
 }
 
-TextArg int_arg(int64_t v) {
-  TextArg a;
-  a.kind = TextArg::Kind::kInteger;
-  a.integer = v;
-  return a;
-}
-
 // roll(dice, rule [, why, ...]) -> total, face1, face2 ...
 // dice: "d6", "2d6", "d10" (read 0-9); why: a format and its values (the
 // reason, in the log). Raises on a bad spec or a forced face out of range
@@ -55,12 +48,12 @@ int l_roll(lua_State* L) {
   if (g.recording()) {
     for (size_t i = 0; i < len; ++i) head += spec_text[i] == '%' ? "%%" : std::string(1, spec_text[i]);
     head += " rolled %d";
-    args.push_back(int_arg(*total));
+    args.push_back(integer_arg(*total));
     if (faces.size() > 1) {
       head += " (";
       for (size_t i = 0; i < faces.size(); ++i) {
         head += i ? "+%d" : "%d";
-        args.push_back(int_arg(faces[i]));
+        args.push_back(integer_arg(faces[i]));
       }
       head += ")";
     }
@@ -94,7 +87,7 @@ int l_pick(lua_State* L) {
   std::vector<TextArg> args;
   if (g.recording()) {
     head = "picked %d of %d";
-    args = {int_arg(index), int_arg(n)};
+    args = {integer_arg(index), integer_arg(n)};
     lua_geti(L, 1, index);
     if (lua_type(L, -1) == LUA_TSTRING) {
       TextArg e;

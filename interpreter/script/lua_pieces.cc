@@ -403,20 +403,6 @@ void emit_change(Runtime& g, int piece, const std::string& rule, const char* for
   g.emit(Event::Kind::kChange, rule, std::move(t));
 }
 
-TextArg string_arg(std::string s) {
-  TextArg a;
-  a.kind = TextArg::Kind::kString;
-  a.text = std::move(s);
-  return a;
-}
-
-TextArg integer_arg(int64_t v) {
-  TextArg a;
-  a.kind = TextArg::Kind::kInteger;
-  a.integer = v;
-  return a;
-}
-
 // pieces.set_owner(p, side [, rule]): gives the piece to `side` (nil: to none)
 int l_set_owner(lua_State* L) {
   const int p = check_piece(L, 1);
