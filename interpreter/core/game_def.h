@@ -20,6 +20,7 @@ namespace cardboard {
 
 class HexGrid;
 class AreaGraph;
+struct KitDef;  // kit/kit_def.h: loaded by data/, read by kit/ and script/
 
 enum class LocationKind { kBox, kDeck, kCup, kPile, kHand, kHex, kArea };
 enum class Visibility { kPublic, kOwner, kNobody };
@@ -133,6 +134,7 @@ struct GameDef {
   std::vector<MapDef> maps;
   SequenceDef sequence;
   Value tables;                      // read-only data tables for the rules (CRTs, event tables)
+  std::shared_ptr<const KitDef> kit; // the hex-and-counter kit's data (docs/kit.md), null when none is declared
   // [texts]: the words of a choice by its option id (core/decision.h), a
   // lazy-text format over the choice's typed fields; "move" words every move.
   std::map<std::string, std::string, std::less<>> texts;

@@ -9,6 +9,7 @@
 #include "core/piece_label.h"
 #include "core/lazy_text.h"
 #include "core/input_file.h"
+#include "data/kit_loader.h"
 #include "data/map_file.h"
 
 namespace fs = std::filesystem;
@@ -345,7 +346,9 @@ class Loader {
     if (!parsed.ok()) return false;
     toml::table gt = std::move(*parsed);
     check_keys(file, gt,
-               {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "view", "sequence"},
+               {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "view", "sequence",
+                "movement", "terrain", "hexsides", "roads", "zoc", "stacking", "combat", "combat_tables",
+                "combat_results"},
                "game.toml", problems_);
     const toml::table* head = gt["game"].as_table();
     if (!head) return stop(bad_data(file, &gt, "missing [game] table with at least 'title'"));
@@ -534,6 +537,11 @@ class Loader {
       for (const auto& [k, v] : *tb->as_table()) tables.set(std::string(k.str()), to_value(v));
     }
     def_->tables = Value(std::move(tables));
+    // The hex-and-counter kit (docs/kit.md), from each level's game.toml.
+    std::vector<KitSource> kit_sources;
+    for (size_t i = 0; i < sources_.size(); ++i)
+      if (is_game_toml(i)) kit_sources.push_back({&sources_[i].path, &sources_[i].table});
+    load_kit(kit_sources, *def_, problems_);
     // [texts]: the words of choices by option id; a later source replaces a key.
     for (auto& src : sources_)
       if (const auto* tx = src.table["texts"].as_table())

@@ -8,6 +8,7 @@
 #include "core/sequence.h"
 #include "core/visibility.h"
 #include "core/input_file.h"
+#include "kit/prelude.h"
 #include "script/lua_api.h"
 #include "script/state_bytes.h"
 
@@ -174,6 +175,10 @@ Status Game::load_rules() {
   Sandbox& sb = *rt_.sandbox_;
   open_lua_api(sb.L());
   const GameDef& d = def();
+  // The kit's procedures come first, as if the kernel had written them in
+  // Lua: the rules (and a mod) may call or redefine them.
+  if (d.kit)
+    for (const PreludeScript& p : kit_prelude()) CB_TRY(sb.run_string(std::string(p.code), p.name));
   if (d.script_paths.empty()) {
     for (const auto& script : d.scripts) CB_TRY(sb.run_file(script));
   } else {

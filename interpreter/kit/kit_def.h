@@ -1,0 +1,22 @@
+// What a game declares of the hex-and-counter kit (docs/kit.md): movement,
+// zones of control, stacking and combat, as data read from game.toml by
+// data/kit_loader. The kit's algorithms (kit/*.cc) read it with the map and
+// the state; they know no game. A game that declares none of it has no
+// KitDef (GameDef::kit is null) and runs no kit Lua.
+#pragma once
+
+#include "kit/combat_def.h"
+#include "kit/movement_def.h"
+#include "kit/stacking_def.h"
+#include "kit/zoc_def.h"
+
+namespace cardboard {
+
+struct KitDef {
+  MovementDef movement;
+  ZocDef zoc;
+  StackingDef stacking;
+  CombatDef combat;
+};
+
+}  // namespace cardboard
