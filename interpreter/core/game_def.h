@@ -69,6 +69,7 @@ struct LocationDef {
   Visibility visibility = Visibility::kPublic;
   int owner = -1;  // side index for owner visibility
   int map = -1;    // index into GameDef::maps for hexes and areas
+  int cell = -1;   // its cell on that map
 };
 
 struct TrackDef {

@@ -760,6 +760,7 @@ class Loader {
       loc.title = cell_title;
       loc.kind = map->hex ? LocationKind::kHex : LocationKind::kArea;
       loc.map = map_index;
+      loc.cell = static_cast<int>(map->cell_location.size());
       def_->locations.push_back(loc);
       const int li = static_cast<int>(def_->locations.size() - 1);
       def_->location_index.emplace(cell_id, li);

@@ -14,6 +14,7 @@ void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& pro
   load_zoc(sources, def, *kit, problems);
   load_stacking(sources, def, *kit, problems);
   load_combat(sources, def, *kit, problems);
+  build_move_grids(def, *kit);
   def.kit = std::move(kit);
 }
 

@@ -173,6 +173,38 @@ Status load_hexsides(const std::string& file, const toml::table& t, HexGrid& gri
   return ok_status();
 }
 
+// A [[roads]] entry: a kind of route through a chain of adjacent hexes.
+Status load_road(const std::string& file, const toml::node& n, HexGrid& grid, Problems& problems) {
+  if (!n.is_table()) return bad_data(file, &n, std::string("bad road: expected a table, got ") + type_name(&n));
+  const toml::table& road = *n.as_table();
+  check_keys(file, road, {"kind", "hexes"}, "road", problems);
+  const std::string fallback = "road";
+  auto kind = get_string(file, road, "kind", &fallback);
+  if (!kind) return kind.error();
+  const toml::node* hexes = road.get("hexes");
+  if (!hexes || !hexes->is_array() || hexes->as_array()->size() < 2)
+    return bad_data(file, hexes ? hexes : &n,
+                    "bad road 'hexes': expected a chain of at least two adjacent hex numbers such as [\"0203\", \"0204\"]");
+  int last = -1;
+  for (const toml::node& h : *hexes->as_array()) {
+    auto cell = hex_cell(file, grid, h, "road hex");
+    if (!cell) return cell.error();
+    if (last >= 0)
+      if (auto st = grid.add_road(last, *cell, *kind); !st) return bad_data(file, &h, st.error().message);
+    last = *cell;
+  }
+  return ok_status();
+}
+
+// Each bad road is recorded and the next still read.
+Status load_roads(const std::string& file, const toml::table& t, HexGrid& grid, Problems& problems) {
+  auto roads = get_array(file, t, "roads");
+  if (!roads) return roads.error();
+  if (*roads)
+    for (const toml::node& n : **roads) problems.check(load_road(file, n, grid, problems));
+  return ok_status();
+}
+
 Status load_places(const std::string& file, const toml::table& t, HexGrid& grid, Problems& problems) {
   auto places = get_table(file, t, "places");
   if (!places) return places.error();
@@ -191,7 +223,7 @@ Status load_places(const std::string& file, const toml::table& t, HexGrid& grid,
 Result<std::shared_ptr<const HexGrid>> load_hex(const std::string& file, const toml::table& t, Problems& problems) {
   check_keys(file, t,
              {"kind", "title", "orientation", "offset", "first_column", "first_row", "columns", "rows", "missing",
-              "hexes", "terrain", "legend", "hexsides", "places"},
+              "hexes", "terrain", "legend", "hexsides", "roads", "places"},
              "hex map", problems);
   HexShape shape;
   const std::string flat = "flat", odd = "odd";
@@ -253,6 +285,7 @@ Result<std::shared_ptr<const HexGrid>> load_hex(const std::string& file, const t
   if (!grid) return bad_data(file, t.get("columns"), grid.error().message);
   problems.check(load_terrain(file, t, *grid, problems));
   problems.check(load_hexsides(file, t, *grid, problems));
+  problems.check(load_roads(file, t, *grid, problems));
   problems.check(load_places(file, t, *grid, problems));
   return std::shared_ptr<const HexGrid>(std::make_shared<HexGrid>(std::move(*grid)));
 }

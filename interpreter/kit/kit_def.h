@@ -5,7 +5,10 @@
 // KitDef (GameDef::kit is null) and runs no kit Lua.
 #pragma once
 
+#include <vector>
+
 #include "kit/combat_def.h"
+#include "kit/movement.h"
 #include "kit/movement_def.h"
 #include "kit/stacking_def.h"
 #include "kit/zoc_def.h"
@@ -17,6 +20,8 @@ struct KitDef {
   ZocDef zoc;
   StackingDef stacking;
   CombatDef combat;
+  // Derived at load: what each movement class pays on each hex map, [map][class].
+  std::vector<std::vector<MoveGrid>> grids;
 };
 
 }  // namespace cardboard

@@ -199,6 +199,21 @@ const std::string& HexGrid::hexside(int a, int b) const {
   return it == hexsides_.end() ? none : it->second;
 }
 
+const std::vector<std::string>& HexGrid::roads(int a, int b) const {
+  static const std::vector<std::string> none;
+  auto it = roads_.find({std::min(a, b), std::max(a, b)});
+  return it == roads_.end() ? none : it->second;
+}
+
+Status HexGrid::add_road(int a, int b, const std::string& kind) {
+  if (!adjacent(a, b))
+    return rejected("road from " + label(a) + " to " + label(b) + ": the hexes are not adjacent");
+  auto& kinds = roads_[{std::min(a, b), std::max(a, b)}];
+  const auto at = std::lower_bound(kinds.begin(), kinds.end(), kind);
+  if (at == kinds.end() || *at != kind) kinds.insert(at, kind);
+  return ok_status();
+}
+
 Status HexGrid::set_hexside(int a, int b, std::string feature) {
   if (!adjacent(a, b))
     return rejected("hexside between " + label(a) + " and " + label(b) + ": the hexes are not adjacent");

@@ -120,6 +120,14 @@ class HexGrid {
   Status set_hexside(int a, int b, std::string feature);
   const std::map<std::pair<int, int>, std::string>& hexsides() const { return hexsides_; }
 
+  // Roads, railways and tracks: kinds of route, each a chain of adjacent
+  // hexes, stored as the steps between consecutive hexes. roads(a, b) lists
+  // the kinds running from a straight to b (either way), sorted; empty for none.
+  const std::vector<std::string>& roads(int a, int b) const;
+  // Errors: the cells are not adjacent. Adding a kind twice to a step is nothing.
+  Status add_road(int a, int b, const std::string& kind);
+  const std::map<std::pair<int, int>, std::vector<std::string>>& road_steps() const { return roads_; }
+
   // Named places: a name is on one cell; a cell may carry several names
   // (sorted). place() returns -1 for an unknown name.
   int place(const std::string& name) const;
@@ -145,6 +153,7 @@ class HexGrid {
   std::vector<Cell> cells_;
   std::vector<int> slot_;  // (column - first_column) * rows + (row - first_row) -> cell or -1
   std::map<std::pair<int, int>, std::string> hexsides_;  // key: (lower cell, higher cell)
+  std::map<std::pair<int, int>, std::vector<std::string>> roads_;  // key: (lower cell, higher cell)
   std::map<std::string, int> places_;
 };
 

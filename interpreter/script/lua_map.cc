@@ -354,6 +354,7 @@ int map_connection(lua_State* L) {
 // Errors: not map locations, different maps, cost not a function, cost
 // returned something else; errors raised by cost propagate.
 int map_path(lua_State* L) {
+  if (lua_type(L, 1) == LUA_TNUMBER) return kit_path(L);
   return guarded(L, "path", [&] {
     const Loc a = check_loc(L, 1);
     const Loc b = check_same_map(L, 2, a);
@@ -387,6 +388,7 @@ int map_path(lua_State* L) {
 // map.path. Errors: loc is not a map location, budget not a number, cost not
 // a function; errors raised by cost propagate.
 int map_reachable(lua_State* L) {
+  if (lua_type(L, 1) == LUA_TNUMBER) return kit_reachable(L);
   return guarded(L, "reachable", [&] {
     const Loc a = check_loc(L, 1);
     const double budget = luaL_checknumber(L, 2);

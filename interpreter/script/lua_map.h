@@ -16,4 +16,12 @@ namespace cardboard {
 // The bound functions never let a C++ exception out: failures are Lua errors.
 void open_lua_map(lua_State* L, const GameDef* def);
 
+// The kit's movement, zones and stacking (script/lua_movement.cc): adds
+// map.move_cost, map.zoc, map.hexes and map.pieces to `map`, and sets the
+// global table `stacking`. Needs the runtime (script/runtime.h).
+void open_lua_movement(lua_State* L);
+// map.reachable and map.path given a piece rather than a location.
+int kit_reachable(lua_State* L);
+int kit_path(lua_State* L);
+
 }  // namespace cardboard

@@ -1,0 +1,47 @@
+-- The kit's movement procedures (docs/kit.md#movement): "choose a unit, then
+-- a destination", with the legal destinations only. Built into the kernel
+-- and run before a kit game's rules; a game or a mod may redefine them.
+kit = kit or {}
+
+-- The hexes `unit` may end its move in now: those it can reach by the
+-- kit's movement (map.reachable, with `options`), its own hex left out,
+-- where it would fit the stacking limit. By location order.
+function kit.destinations(unit, options)
+  local out = {}
+  local here = pieces.location(unit)
+  for _, r in ipairs(map.reachable(unit, options)) do
+    if r.id ~= here and stacking.fits(r.id, unit) then out[#out + 1] = r.id end
+  end
+  return out
+end
+
+-- Moves `unit` to `to` along its cheapest legal path, checking that `to` is
+-- one of its destinations; logged as a move citing `rule`.
+function kit.move(unit, to, rule, options)
+  local path = map.path(unit, to, options)
+  if path == nil or not stacking.fits(to, unit) then
+    error(string.format("%s cannot move to %s", pieces.name(unit), to), 2)
+  end
+  pieces.move(unit, to, rule)
+  return path
+end
+
+-- Asks `side` which of `units` moves next (or "done"), then where to; moves
+-- it. Units with nowhere to go are not offered. Returns the unit moved, or
+-- nil when the side is done or none can move.
+function kit.move_one(side, rule, units, options)
+  local movable, where = {}, {}
+  for _, u in ipairs(units) do
+    local d = kit.destinations(u, options)
+    if #d > 0 then
+      movable[#movable + 1] = u
+      where[u] = d
+    end
+  end
+  if #movable == 0 then return nil end
+  local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, options = { "done" } })
+  if unit == "done" then return nil end
+  local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = where[unit] })
+  kit.move(unit, to, rule, options)
+  return unit
+end

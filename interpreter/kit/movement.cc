@@ -1,0 +1,147 @@
+#include "kit/movement.h"
+
+#include <cmath>
+#include <queue>
+#include <string>
+
+#include "kit/kit_def.h"
+#include "kit/zoc.h"
+#include "maps/hex_grid.h"
+
+namespace cardboard {
+
+namespace {
+
+constexpr double kNone = std::numeric_limits<double>::infinity();
+
+double cost_for(const std::map<std::string, ClassCosts, std::less<>>& costs, const std::string& word, int cls,
+                double absent) {
+  auto it = costs.find(word);
+  return it == costs.end() ? absent : it->second[cls];
+}
+
+}  // namespace
+
+void build_move_grids(const GameDef& def, KitDef& kit) {
+  const MovementDef& m = kit.movement;
+  kit.grids.assign(def.maps.size(), {});
+  for (size_t mi = 0; mi < def.maps.size(); ++mi) {
+    if (!def.maps[mi].hex) continue;
+    const HexGrid& grid = *def.maps[mi].hex;
+    const size_t n = static_cast<size_t>(grid.size());
+    for (size_t cls = 0; cls < m.classes.size(); ++cls) {
+      MoveGrid g;
+      g.enter.resize(n);
+      g.cross.assign(n * 6, 0);
+      g.road.assign(n * 6, kNone);
+      const int c = static_cast<int>(cls);
+      for (size_t cell = 0; cell < n; ++cell) {
+        // No [terrain] at all: every hex costs 1. With one, a hex of no terrain cannot be entered.
+        const std::string& t = grid.terrain(static_cast<int>(cell));
+        g.enter[cell] = m.terrain.empty() ? 1 : cost_for(m.terrain, t, c, kProhibited);
+        for (int d = 0; d < 6; ++d) {
+          const int next = grid.neighbour(static_cast<int>(cell), d);
+          if (next < 0) continue;
+          g.cross[cell * 6 + d] = cost_for(m.hexsides, grid.hexside(static_cast<int>(cell), next), c, 0);
+          for (const std::string& kind : grid.roads(static_cast<int>(cell), next)) {
+            const double r = cost_for(m.roads, kind, c, kNone);
+            if (r >= 0 && r < g.road[cell * 6 + d]) g.road[cell * 6 + d] = r;
+          }
+        }
+      }
+      kit.grids[mi].push_back(std::move(g));
+    }
+  }
+}
+
+int movement_class(const GameDef& def, const State& s, int piece) {
+  const MovementDef& m = def.kit->movement;
+  if (m.class_key.empty()) return 0;
+  const Value* v = def.types[s.pieces[piece].type].values.find(std::string_view(m.class_key));
+  if (!v || !v->is_string()) return 0;
+  const int c = m.find_class(v->as_string());
+  return c < 0 ? 0 : c;
+}
+
+double movement_allowance(const GameDef& def, const State& s, int piece) {
+  const Value* v = def.types[s.pieces[piece].type].values.find(std::string_view(def.kit->movement.allowance));
+  if (!v) return 0;
+  if (v->is_int()) return static_cast<double>(v->as_int());
+  if (v->is_number()) return v->as_number();
+  return 0;
+}
+
+double step_cost(const GameDef& def, int map, int cls, int a, int b) {
+  const HexGrid& grid = *def.maps[map].hex;
+  const int d = grid.direction(a, b);
+  if (d < 0) return kProhibited;
+  const MoveGrid& g = def.kit->grids[map][cls];
+  const size_t e = static_cast<size_t>(a) * 6 + d;
+  if (g.road[e] != kNone) return g.road[e];
+  if (g.enter[b] < 0 || g.cross[e] < 0) return kProhibited;
+  return g.enter[b] + g.cross[e];
+}
+
+Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, const MoveOptions& options) {
+  const PieceState& p = s.pieces[piece];
+  const int at = options.from >= 0 ? options.from : p.location;
+  const int map = at >= 0 ? def.locations[at].map : -1;
+  MoveSearch out;
+  if (map < 0 || !def.maps[map].hex)
+    return rejected(options.from >= 0 ? "the start is not a hex of a map" : "the piece is not on a hex map");
+  out.map = map;
+  const HexGrid& grid = *def.maps[map].hex;
+  const int start = def.locations[at].cell;
+  const int cls = movement_class(def, s, piece);
+  const double budget = options.budget >= 0 ? options.budget : movement_allowance(def, s, piece);
+  const ZocDef& z = def.kit->zoc;
+  const std::vector<uint8_t> zone =
+      options.zones ? enemy_zones(def, s, map, p.owner) : std::vector<uint8_t>();
+  const std::vector<uint8_t> closed =
+      def.kit->movement.enemy_closed ? enemy_occupied(def, s, map, p.owner) : std::vector<uint8_t>();
+  auto in_zone = [&](int cell) { return !zone.empty() && zone[cell]; };
+  const size_t n = static_cast<size_t>(grid.size());
+  out.best.assign(n, kNone);
+  out.from.assign(n, -1);
+  std::vector<uint8_t> done(n, 0);
+  using Item = std::pair<double, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  out.best[start] = 0;
+  open.push({0, start});
+  while (!open.empty()) {
+    const auto [c, cell] = open.top();
+    open.pop();
+    if (done[cell]) continue;
+    done[cell] = 1;
+    out.reached.push_back(cell);
+    const bool zoned = in_zone(cell);
+    if (zoned && cell != start && z.stop_on_entry) continue;  // entering an enemy zone ended the move
+    if (zoned && cell == start && z.leave == ZocDef::Leave::kNever) continue;
+    if (zoned && cell != start && z.leave != ZocDef::Leave::kAny) continue;  // may leave only as the first step
+    for (int d = 0; d < 6; ++d) {
+      const int next = grid.neighbour(cell, d);
+      if (next < 0 || done[next]) continue;
+      if (!closed.empty() && closed[next]) continue;
+      if (zoned && in_zone(next) && !z.zone_to_zone) continue;
+      double step = step_cost(def, map, cls, cell, next);
+      if (options.exception) step = options.exception(cell, next, step);
+      if (step < 0 || std::isnan(step)) continue;
+      if (zoned) step += z.leave_cost;
+      const double total = c + step;
+      if (total > budget + 1e-9 || total >= out.best[next]) continue;
+      out.best[next] = total;
+      out.from[next] = cell;
+      open.push({total, next});
+    }
+  }
+  return out;
+}
+
+std::vector<int> path_to(const MoveSearch& search, int to) {
+  std::vector<int> cells;
+  if (to < 0 || static_cast<size_t>(to) >= search.best.size() || search.best[to] == kNone) return cells;
+  for (int c = to; c >= 0; c = search.from[c]) cells.push_back(c);
+  return {cells.rbegin(), cells.rend()};
+}
+
+}  // namespace cardboard

@@ -1,0 +1,42 @@
+#include "kit/stacking.h"
+
+#include <algorithm>
+
+#include "kit/kit_def.h"
+#include "maps/hex_grid.h"
+
+namespace cardboard {
+
+int64_t stacking_points(const GameDef& def, const State& s, int p) {
+  if (!def.kit) return 1;
+  const StackingDef& st = def.kit->stacking;
+  const PieceTypeDef& type = def.types[s.pieces[p].type];
+  if (std::find(st.exempt_kinds.begin(), st.exempt_kinds.end(), type.kind) != st.exempt_kinds.end()) return 0;
+  if (!st.exempt.empty()) {
+    const Value* v = type.values.find(std::string_view(st.exempt));
+    if (v && v->is_bool() && v->as_bool()) return 0;
+  }
+  if (st.points.empty()) return 1;
+  const Value* v = type.values.find(std::string_view(st.points));
+  return v && v->is_int() ? v->as_int() : 1;
+}
+
+int64_t stacking_total(const GameDef& def, const State& s, int location, int side) {
+  int64_t total = 0;
+  for (int p : s.contents[location])
+    if (side < 0 || s.pieces[p].owner == side) total += stacking_points(def, s, p);
+  return total;
+}
+
+int64_t stacking_limit(const GameDef& def, int location) {
+  if (!def.kit || !def.kit->stacking.declared) return -1;
+  const StackingDef& st = def.kit->stacking;
+  const LocationDef& loc = def.locations[location];
+  if (!st.terrain.empty() && loc.map >= 0 && def.maps[loc.map].hex) {
+    auto it = st.terrain.find(def.maps[loc.map].hex->terrain(loc.cell));
+    if (it != st.terrain.end()) return it->second;
+  }
+  return st.limit;
+}
+
+}  // namespace cardboard

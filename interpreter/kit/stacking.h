@@ -1,0 +1,22 @@
+// Stacking (kit/stacking_def.h): what a piece counts, what a hex holds.
+#pragma once
+
+#include <cstdint>
+
+#include "core/game_def.h"
+#include "core/state.h"
+
+namespace cardboard {
+
+// The stacking points of piece `p`: 0 when its kind or printed values say it
+// does not count, else its printed points (1 when the game names none).
+int64_t stacking_points(const GameDef& def, const State& s, int p);
+
+// The points of the pieces at `location` (of side `side` alone when >= 0).
+int64_t stacking_total(const GameDef& def, const State& s, int location, int side = -1);
+
+// What `location` holds: its terrain's own limit, else the game's; -1 when
+// the game declares no stacking (no limit).
+int64_t stacking_limit(const GameDef& def, int location);
+
+}  // namespace cardboard

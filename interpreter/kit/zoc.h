@@ -1,0 +1,28 @@
+// Zones of control (kit/zoc_def.h): which pieces exert one and which hexes of
+// a map lie in a zone an enemy of a side exerts, for movement and retreat.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/game_def.h"
+#include "core/state.h"
+
+namespace cardboard {
+
+// Whether piece `p` exerts a zone of control (its kind, face and printed values).
+bool exerts_zoc(const GameDef& def, const State& s, int p);
+
+// Whether pieces of side `a` and side `b` are enemies: both are sides and differ.
+inline bool enemies(int a, int b) { return a >= 0 && b >= 0 && a != b; }
+
+// Per cell of map `map`: 1 where a zone of control of a piece hostile to
+// `side` reaches, among the sides `side` does not ignore. Empty when the game
+// declares no zones.
+std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, int side);
+
+// Per cell of map `map`: 1 where a piece hostile to `side` stands that is
+// not of a kind stacking leaves out (a marker does not hold a hex).
+std::vector<uint8_t> enemy_occupied(const GameDef& def, const State& s, int map, int side);
+
+}  // namespace cardboard

@@ -1,0 +1,70 @@
+-- The kit's movement (docs/kit.md): costs per class, a river, a road, the
+-- stacking limit, and "choose a unit, then a destination".
+
+local function unit(g, hex) return g:run(string.format("return pieces.at(%q)[1]", hex)) end
+
+local function cost_to(g, piece, hex, options)
+  return g:run(string.format([[
+    for _, r in ipairs(map.reachable(%d, %s)) do if r.id == %q then return r.cost end end]], piece,
+    options or "nil", hex))
+end
+
+test("movement: a step costs its terrain for the unit's class; a lake is prohibited", function()
+  local g = new_game{ scenario = "open" }
+  local rifles, tanks = unit(g, "0101"), unit(g, "0401")
+  expect_eq(g:run(("return map.move_cost(%d, '0102', '0103')"):format(rifles)), 2)  -- woods, leg
+  expect_eq(g:run(("return map.move_cost(%d, '0102', '0103')"):format(tanks)), 3)   -- woods, mech
+  expect_eq(g:run(("return map.move_cost(%d, '0103', '0104')"):format(rifles)), nil) -- lake
+  expect_eq(cost_to(g, rifles, "0103"), 3)
+  expect_eq(cost_to(g, rifles, "0104"), nil)
+end)
+
+test("movement: a river adds to a step, or forbids it to a class; a road runs over it at its own rate", function()
+  local g = new_game{ scenario = "open" }
+  local rifles, tanks = unit(g, "0101"), unit(g, "0401")
+  expect_eq(g:run(("return map.move_cost(%d, '0201', '0202')"):format(rifles)), 3)
+  expect_eq(g:run(("return map.move_cost(%d, '0201', '0202')"):format(tanks)), nil)
+  expect_eq(g:run(("return map.move_cost(%d, '0502', '0503')"):format(tanks)), 0.5)
+  expect_eq(cost_to(g, tanks, "0504"), 2.5)  -- a clear hex, then three road steps
+  expect_eq(g:run(("local p, c = map.path(%d, '0504'); return table.concat(p, ' '), c"):format(tanks)),
+            "0401 0501 0502 0503 0504")
+end)
+
+test("movement: the cost hook handles a game's exceptions", function()
+  local g = new_game{ scenario = "open" }
+  local rifles = unit(g, "0101")
+  -- Forbid one way into the woods, and make a lake crossable at 1.
+  expect_eq(cost_to(g, rifles, "0103", "{ cost = function(a, b, c) if a == '0102' and b == '0103' then return false end end }"), 4)
+  expect_eq(cost_to(g, rifles, "0104", "{ cost = function(a, b, c) if b == '0104' then return 1 end end }"), 4)
+  local ok, err = pcall(g.run, g, ("return map.reachable(%d, { cost = function() return 'far' end })"):format(rifles))
+  expect(not ok and err:find("the cost hook returned a string", 1, true), err)
+end)
+
+test("stacking: limits by terrain, points by type, the check names the rule", function()
+  local g = new_game{ scenario = "open" }
+  expect_eq(g:run("return stacking.limit('0101')"), 2)
+  expect_eq(g:run("return stacking.limit('0502')"), 3)  -- a town
+  expect_eq(g:run("return stacking.points('0201')"), 2)
+  local rifles = unit(g, "0101")
+  expect_eq(g:run(("return stacking.fits('0201', %d)"):format(rifles)), false)
+  local dests = g:run(("return table.concat(kit.destinations(%d), ' ')"):format(rifles))
+  expect(not dests:find("0201", 1, true), dests)  -- the red tanks fill it
+  expect(dests:find("0102", 1, true), dests)
+  g:run(("pieces.move(%d, '0201')"):format(rifles))
+  local ok, err = pcall(g.run, g, "stacking.check('0201')")
+  expect(not ok and err:find("stacking (rule 6.1): 0201 holds 3 points, over its limit of 2", 1, true), err)
+end)
+
+test("movement: choose a unit, then one of its destinations", function()
+  local g = new_game{ scenario = "open" }
+  expect_eq(g:prompt(), "Move a unit")
+  g:choose("Rifles")
+  expect_eq(g:prompt(), "Move Rifles to")
+  expect(not table.concat(g:choices(), " "):find("0104", 1, true), "the lake is no destination")
+  g:choose("piece=" .. unit(g, "0101") .. ",to=0103")
+  expect_eq(g:at("0103")[1], "Rifles")
+  g:choose("done")
+  expect_eq(g:side(), "blue")
+  g:choose("done")
+  expect(g:finished(), "green has no unit: the move is over")
+end)
