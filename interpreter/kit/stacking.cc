@@ -17,8 +17,9 @@ int64_t stacking_points(const GameDef& def, const State& s, int p) {
     if (v && v->is_bool() && v->as_bool()) return 0;
   }
   if (st.points.empty()) return 1;
+  // Printed values are any integer: clamped, so no sum of them can overflow.
   const Value* v = type.values.find(std::string_view(st.points));
-  return v && v->is_int() ? v->as_int() : 1;
+  return v && v->is_int() ? std::clamp<int64_t>(v->as_int(), 0, kMaxStackingPoints) : 1;
 }
 
 int64_t stacking_total(const GameDef& def, const State& s, int location, int side) {

@@ -8,8 +8,12 @@
 
 namespace cardboard {
 
+// A piece counts at most this many points (a hex's limit is at most as much).
+inline constexpr int64_t kMaxStackingPoints = 1'000'000;
+
 // The stacking points of piece `p`: 0 when its kind or printed values say it
-// does not count, else its printed points (1 when the game names none).
+// does not count, else its printed points (1 when the game names none),
+// clamped to 0..kMaxStackingPoints.
 int64_t stacking_points(const GameDef& def, const State& s, int p);
 
 // The points of the pieces at `location` (of side `side` alone when >= 0).

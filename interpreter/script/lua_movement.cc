@@ -312,9 +312,9 @@ int l_check(lua_State* L) {
   const int64_t total = stacking_total(def, rt.state(), loc);
   if (total <= limit) return 0;
   const std::string rule = lua_isnoneornil(L, 2) ? def.kit->stacking.rule : std::string(luaL_checkstring(L, 2));
-  return luaL_error(L, "stacking%s%s%s: %s holds %d points, over its limit of %d", rule.empty() ? "" : " (rule ",
-                    rule.c_str(), rule.empty() ? "" : ")", def.locations[loc].title.c_str(), static_cast<int>(total),
-                    static_cast<int>(limit));
+  return luaL_error(L, "stacking%s%s%s: %s holds %I points, over its limit of %I", rule.empty() ? "" : " (rule ",
+                    rule.c_str(), rule.empty() ? "" : ")", def.locations[loc].title.c_str(),
+                    static_cast<lua_Integer>(total), static_cast<lua_Integer>(limit));
 }
 
 }  // namespace
