@@ -50,13 +50,15 @@ fs::path fresh_dir(const std::string& name) {
   return dir;
 }
 
-// A project at `dir` holding a copy of the race fixture's rules/ and scenarios/.
-fs::path race_project(const std::string& name) {
+// A project at `dir` holding a copy of a fixture's rules/ and scenarios/.
+fs::path fixture_project(const std::string& fixture, const std::string& name) {
   const fs::path dir = fresh_dir(name);
   for (const char* sub : {"rules", "scenarios"})
-    fs::copy(fs::path(kRace) / sub, dir / sub, fs::copy_options::recursive);
+    fs::copy(fs::path(fixture) / sub, dir / sub, fs::copy_options::recursive);
   return dir;
 }
+
+fs::path race_project(const std::string& name) { return fixture_project(kRace, name); }
 
 void append_to(const fs::path& file, const std::string& text) { std::ofstream(file, std::ios::app) << text; }
 
@@ -165,6 +167,31 @@ TEST_CASE("cli data: new, status, sim and test on a path use that path's project
   const CommandRun test = run_in("/", kRace, "test " + (copy / "rules/race").string());
   CHECK(test.out.find("cardboard: using the project at " + copy.string()) != std::string::npos);
   fs::remove_all(copy);
+}
+
+TEST_CASE("cli data: lint reports the kit's slips against what the maps use, and refuses too many classes", "[cli][lint]") {
+  const std::string skirmish = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/skirmish";
+  const fs::path copy = fixture_project(skirmish, "lint-kit");
+  const fs::path game = copy / "rules/skirmish/game.toml";
+  replace_in(game, "[terrain.woods]", "[terrain.woodz]");
+  replace_in(game, "stop_on_entry = true", "stop_on_entri = true");
+  const std::string g = game.string();
+  CommandRun r = run_in("/", skirmish, "lint " + (copy / "rules/skirmish").string() + " 2>/dev/null");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("no hex map has the terrain 'woodz': did you mean 'woods'? (" + g + ":") != std::string::npos);
+  CHECK(r.out.find("the hex maps use terrain 'woods', which [terrain] does not price") != std::string::npos);
+  CHECK(r.out.find("unknown key 'stop_on_entri' in [zoc]: did you mean 'stop_on_entry'? (" + g + ":") !=
+        std::string::npos);
+  // Each class keeps a cost a cell: their number is bounded.
+  const fs::path many = fixture_project(skirmish, "lint-kit-classes");
+  std::string classes;
+  for (int i = 0; i < 33; ++i) classes += (i ? ", \"c" : "\"c") + std::to_string(i) + "\"";
+  replace_in(many / "rules/skirmish/game.toml", "classes = [\"leg\", \"mech\"]", "classes = [" + classes + "]");
+  r = run_in("/", skirmish, "lint " + (many / "rules/skirmish").string() + " 2>/dev/null");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("bad 'classes': at most 32 classes") != std::string::npos);
+  fs::remove_all(copy);
+  fs::remove_all(many);
 }
 
 TEST_CASE("cli data: lint reports every problem of a file, TOML syntax errors included", "[cli][lint]") {

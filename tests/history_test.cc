@@ -22,6 +22,7 @@
 #include "support.h"
 
 using namespace cardboard;
+using cardboard::testing::sql;
 namespace fs = std::filesystem;
 
 namespace {
@@ -80,18 +81,6 @@ std::string actions_dump(SaveFile& f) {
     out += std::to_string(r.seq) + " " + r.side + " " + std::to_string(r.choice) + " " + r.text + " " + r.forced +
            " " + r.state_hash + "\n";
   return out;
-}
-
-void sql(const std::string& path, const std::string& statement) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-  char* err = nullptr;
-  const int rc = sqlite3_exec(db, statement.c_str(), nullptr, nullptr, &err);
-  const std::string msg = err ? err : "";
-  sqlite3_free(err);
-  sqlite3_close(db);
-  INFO(msg);
-  REQUIRE(rc == SQLITE_OK);
 }
 
 }  // namespace

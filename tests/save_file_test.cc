@@ -11,8 +11,10 @@
 #include <string>
 
 #include "store/save_file.h"
+#include "support.h"
 
 using namespace cardboard;
+using cardboard::testing::sql;
 namespace fs = std::filesystem;
 
 namespace {
@@ -338,19 +340,6 @@ TEST_CASE("save file: damaged events are an error naming the action, and the fil
 // ---- what opening checks, and that a refused file is not written ------------
 
 namespace {
-
-// Runs SQL on a file through a connection of its own, outside any SaveFile.
-void sql(const std::string& path, const std::string& statement) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-  char* err = nullptr;
-  const int rc = sqlite3_exec(db, statement.c_str(), nullptr, nullptr, &err);
-  const std::string msg = err ? err : "";
-  sqlite3_free(err);
-  sqlite3_close(db);
-  INFO(msg);
-  REQUIRE(rc == SQLITE_OK);
-}
 
 // Opening `path` is refused with `reason`, and leaves the file byte for byte
 // as it was, with no WAL beside it.

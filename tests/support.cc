@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -150,6 +151,18 @@ void replace_in(const std::string& file, const std::string& from, const std::str
   REQUIRE(at != std::string::npos);
   s.replace(at, from.size(), to);
   std::ofstream(file) << s;
+}
+
+void sql(const std::string& path, const std::string& statement) {
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+  char* err = nullptr;
+  const int rc = sqlite3_exec(db, statement.c_str(), nullptr, nullptr, &err);
+  const std::string msg = err ? err : "";
+  sqlite3_free(err);
+  sqlite3_close(db);
+  INFO(msg);
+  REQUIRE(rc == SQLITE_OK);
 }
 
 CommandRun finish_command(FILE* p) {

@@ -73,6 +73,9 @@ struct CommandRun {
 CommandRun run_cardboard(const std::string& root, const std::string& args, int timeout_seconds = 0);
 // Runs a shell command line with CARDBOARD_ROOT=root.
 CommandRun run_shell(const std::string& root, const std::string& command);
+// Runs SQL on a file (a save) through a connection of its own, outside any
+// SaveFile or History: to damage a save behind the game's back.
+void sql(const std::string& path, const std::string& statement);
 // Replaces the first `from` in the file with `to`; the test fails when the
 // file does not hold it.
 void replace_in(const std::string& file, const std::string& from, const std::string& to);

@@ -1,6 +1,7 @@
 #include "data/kit_loader.h"
 
 #include <memory>
+#include <string>
 
 namespace cardboard {
 
@@ -14,7 +15,13 @@ void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& pro
   load_zoc(sources, def, *kit, problems);
   load_stacking(sources, def, *kit, problems);
   load_combat(sources, def, *kit, problems);
-  build_move_grids(def, *kit);
+  int64_t cells = 0;
+  for (const MapDef& m : def.maps) cells += static_cast<int64_t>(m.cell_location.size());
+  cells *= static_cast<int64_t>(kit->movement.classes.size());
+  if (kit->movement.declared && cells > kMaxMoveCells)
+    problems.add(rejected("the hex maps' cells times the movement classes come to " + std::to_string(cells) +
+                          ": the kit prices at most " + std::to_string(kMaxMoveCells) + " (docs/kit.md)"));
+  else build_move_grids(def, *kit);
   def.kit = std::move(kit);
 }
 

@@ -25,6 +25,12 @@ struct KitSource {
 inline constexpr const char* kKitKeys[] = {"movement", "terrain", "hexsides", "roads", "zoc", "stacking",
                                            "combat", "combat_tables", "combat_results"};
 
+// The most movement classes, and the most cells times classes over every
+// hex map: each class keeps its step costs for every cell (kit/movement.h),
+// so a game's data cannot make the kernel hold more than some tens of MB.
+inline constexpr size_t kMaxMovementClasses = 32;
+inline constexpr int64_t kMaxMoveCells = 250'000;
+
 // Sets def.kit when any source declares a kit section; records every problem.
 void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& problems);
 

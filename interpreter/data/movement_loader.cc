@@ -183,6 +183,9 @@ void load_movement(const std::vector<KitSource>& sources, const GameDef& def, Ki
         else classes.push_back(c);
       });
       if (classes.empty()) problems.add(bad_data(*s.path, t->get("classes"), "bad 'classes': at least one class expected"));
+      else if (classes.size() > kMaxMovementClasses)
+        problems.add(bad_data(*s.path, t->get("classes"), "bad 'classes': at most " +
+                                                              std::to_string(kMaxMovementClasses) + " classes"));
       else m.classes = std::move(classes);
     }
     if (t->get("enemy_hexes")) {
@@ -193,8 +196,16 @@ void load_movement(const std::vector<KitSource>& sources, const GameDef& def, Ki
       }
     }
   }
-  // A piece's class must be one of the classes.
-  if (!m.class_key.empty())
+  bool has_hex_maps = false;
+  for (const MapDef& map : def.maps) has_hex_maps = has_hex_maps || map.hex;
+  const MapWords words = map_words(def);
+  load_costs(sources, "terrain", words.terrain, "the terrain", has_hex_maps, m, m.terrain, problems);
+  load_costs(sources, "hexsides", words.hexsides, "a hexside", has_hex_maps, m, m.hexsides, problems);
+  load_costs(sources, "roads", words.roads, "a road of kind", has_hex_maps, m, m.roads, problems);
+  if (!m.terrain.empty() || !m.hexsides.empty() || !m.roads.empty()) m.declared = true;
+  // A piece's class must be one of the classes (a game that declares no
+  // movement may print a value of that name for its own use).
+  if (m.declared && !m.class_key.empty())
     for (const auto& type : def.types)
       if (const Value* v = type.values.find(std::string_view(m.class_key)))
         if (!v->is_string() || m.find_class(v->as_string()) < 0)
@@ -204,13 +215,6 @@ void load_movement(const std::vector<KitSource>& sources, const GameDef& def, Ki
                                   for (const auto& c : m.classes) all += (all.empty() ? "" : ", ") + c;
                                   return all;
                                 }() + ")"));
-  bool has_hex_maps = false;
-  for (const MapDef& map : def.maps) has_hex_maps = has_hex_maps || map.hex;
-  const MapWords words = map_words(def);
-  load_costs(sources, "terrain", words.terrain, "the terrain", has_hex_maps, m, m.terrain, problems);
-  load_costs(sources, "hexsides", words.hexsides, "a hexside", has_hex_maps, m, m.hexsides, problems);
-  load_costs(sources, "roads", words.roads, "a road of kind", has_hex_maps, m, m.roads, problems);
-  if (!m.terrain.empty() || !m.hexsides.empty() || !m.roads.empty()) m.declared = true;
   // Every terrain a hex has must cost something (or be prohibited): a hex
   // nobody priced is a slip, not a wall.
   if (m.declared && !m.terrain.empty())

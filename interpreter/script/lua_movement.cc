@@ -115,8 +115,7 @@ std::function<double(int, int, double)> lua_hook(lua_State* L, int fn, int map) 
 }
 
 MoveSearch search(lua_State* L, const char* fn, int piece, int options_arg) {
-  const KitDef& kit = need_movement(L, fn);
-  (void)kit;
+  need_movement(L, fn);
   Runtime& rt = runtime_of(L);
   const GameDef& def = rt.def();
   const int at = rt.state().pieces[piece].location;
@@ -125,7 +124,9 @@ MoveSearch search(lua_State* L, const char* fn, int piece, int options_arg) {
   MoveOptions o = read_options(L, options_arg, map, hook);
   const int search_map = o.from >= 0 ? def.locations[o.from].map : map;
   if (hook) o.exception = lua_hook(L, hook, search_map);
-  if (search_map >= 0) rt.sandbox().charge(L, static_cast<int64_t>(def.maps[search_map].cell_location.size()));
+  // A search looks at every piece (zones, enemy hexes) and may settle every cell.
+  if (search_map >= 0)
+    rt.sandbox().charge(L, static_cast<int64_t>(def.maps[search_map].cell_location.size() + rt.state().pieces.size()));
   auto found = search_moves(def, rt.state(), piece, o);
   if (!found.ok()) luaL_error(L, "%s: piece %d: %s", fn, piece + 1, found.error().message.c_str());
   return std::move(*found);
