@@ -280,6 +280,7 @@ int l_fits(lua_State* L) {
   Runtime& rt = runtime_of(L);
   const GameDef& def = rt.def();
   const State& s = rt.state();
+  rt.sandbox().charge(L, static_cast<int64_t>(s.contents[loc].size()));
   int64_t adding = 0;
   if (lua_type(L, 2) == LUA_TNUMBER) {
     const int p = check_piece(L, 2);
@@ -288,6 +289,7 @@ int l_fits(lua_State* L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     make_raw_readable(L, 2);
     const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, 2));
+    rt.sandbox().charge(L, static_cast<int64_t>(n));
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, 2, i);
       const int p = check_piece(L, lua_gettop(L));
@@ -310,6 +312,7 @@ int l_check(lua_State* L) {
   const GameDef& def = rt.def();
   const int64_t limit = stacking_limit(def, loc);
   if (limit < 0) return 0;
+  rt.sandbox().charge(L, static_cast<int64_t>(rt.state().contents[loc].size()));
   const int64_t total = stacking_total(def, rt.state(), loc);
   if (total <= limit) return 0;
   const std::string rule = lua_isnoneornil(L, 2) ? def.kit->stacking.rule : std::string(luaL_checkstring(L, 2));
