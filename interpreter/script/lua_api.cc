@@ -15,7 +15,27 @@
 
 namespace cardboard {
 
+namespace {
+
+// The registry's table anchoring the strings of the format cache (runtime.h).
+constexpr const char* kFormatAnchors = "cardboard.formats";
+
+}  // namespace
+
 void open_lua_api(lua_State* L) {
+  // The ids of locations and sides, anchored for the state's life in a
+  // table of the registry, are found by the address of their strings.
+  Runtime& rt = runtime_of(L);
+  const GameDef& d = rt.def();
+  rt.set_short_string_limit(short_string_limit(L));
+  lua_createtable(L, static_cast<int>(d.locations.size() + d.sides.size()), 0);
+  for (size_t i = 0; i < d.locations.size(); ++i)
+    rt.location_names().add(L, -1, d.locations[i].id, static_cast<int>(i), rt.short_string_limit());
+  for (size_t i = 0; i < d.sides.size(); ++i)
+    rt.side_names().add(L, -1, d.sides[i].id, static_cast<int>(i), rt.short_string_limit());
+  lua_setfield(L, LUA_REGISTRYINDEX, "cardboard.names");
+  lua_createtable(L, static_cast<int>(rt.format_cache().slots.size()), 0);
+  lua_setfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
   open_lua_dice(L);
   open_lua_pieces(L);
   open_lua_decks(L);
@@ -35,22 +55,14 @@ void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
 
 namespace {
 
-// A direct-mapped cache from the address of a Lua string to the index of the
-// location or side it names. Lua interns short strings, so a name used by the
-// rules is nearly always the same address; a hit is confirmed by comparing
-// the text, so an address reused by another string after a collection only
-// costs a miss.
-template <typename Defs>
-int cached_lookup(NameCache& cache, const char* s, size_t len, const Defs& defs, const GameDef::NameIndex& index) {
-  NameCache::Slot& slot = cache.slots[(reinterpret_cast<uintptr_t>(s) >> 4) % cache.slots.size()];
-  if (slot.text == s) {
-    const std::string& id = defs[slot.index].id;
-    if (id.size() == len && std::memcmp(id.data(), s, len) == 0) return slot.index;
-  }
+// The index of the location or side named by the Lua string `s`: by its
+// address when it is an anchored id (nearly always: rules name them with
+// literals), else by its text (an id too long to be interned, or no id).
+int find_name(const AnchoredNames& names, const char* s, size_t len, const GameDef::NameIndex& index) {
+  const int i = names.find(s);
+  if (i >= 0) return i;
   const auto it = index.find(std::string_view(s, len));
-  if (it == index.end()) return -1;
-  slot = {s, it->second};
-  return it->second;
+  return it == index.end() ? -1 : it->second;
 }
 
 }  // namespace
@@ -63,7 +75,7 @@ int check_location(lua_State* L, int arg) {
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
   Runtime& g = runtime_of(L);
-  const int loc = cached_lookup(g.location_cache(), s, len, g.def().locations, g.def().location_index);
+  const int loc = find_name(g.location_names(), s, len, g.def().location_index);
   if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", s));
   return loc;
 }
@@ -73,7 +85,7 @@ int find_side_arg(lua_State* L, int arg) {
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
   Runtime& g = runtime_of(L);
-  return cached_lookup(g.side_cache(), s, len, g.def().sides, g.def().side_index);
+  return find_name(g.side_names(), s, len, g.def().side_index);
 }
 
 int check_piece(lua_State* L, int arg) {
@@ -130,32 +142,24 @@ std::string opt_rule(lua_State* L, int arg) {
   return std::string(s, len);
 }
 
-namespace {
-
-// The directives of a format, parsed once: a direct-mapped cache keyed by the
-// Lua string's address (a format is nearly always a literal, one string
-// object), confirmed by its text.
-struct FormatSlot {
-  const char* address = nullptr;
-  std::string text;
-  std::vector<ArgClass> classes;
-};
-
-}  // namespace
-
 const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field) {
-  thread_local std::array<FormatSlot, 128> cache;
+  FormatCache& cache = runtime_of(L).format_cache();
   size_t len = 0;
   const char* s = lua_tolstring(L, fmt, &len);
-  FormatSlot& slot = cache[(reinterpret_cast<uintptr_t>(s) >> 4) % cache.size()];
-  if (slot.address == s && slot.text.size() == len && std::memcmp(slot.text.data(), s, len) == 0) return slot.classes;
+  const size_t i = (reinterpret_cast<uintptr_t>(s) >> 4) % cache.slots.size();
+  FormatCache::Slot& slot = cache.slots[i];
+  if (slot.text == s) return slot.classes;
   auto parsed = parse_text_format(std::string_view(s, len), fn);
   if (!parsed.ok()) {
     if (field) luaL_error(L, "bad %s to '%s' (%s)", field, fn, parsed.error().message.c_str());
     luaL_argerror(L, fmt, parsed.error().message.c_str());
   }
-  slot.address = s;
-  slot.text.assign(s, len);
+  // The string is anchored in the slot's place (the one it replaces may go).
+  lua_getfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
+  lua_pushvalue(L, fmt);
+  lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  lua_pop(L, 1);
+  slot.text = s;
   slot.classes = std::move(*parsed);
   return slot.classes;
 }
@@ -266,7 +270,7 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
   }
   for (size_t k = 0; k < classes.size(); ++k) {
     const int idx = fmt + 1 + static_cast<int>(k);
-    at = next_directive(k == 0 ? 0 : at + 1);
+    if (out) at = next_directive(k == 0 ? 0 : at + 1);  // where a %t's text goes
     TextArg a;
     switch (classes[k]) {
       case ArgClass::kInteger: {
@@ -303,7 +307,7 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
           if (lua_type(L, idx) != LUA_TSTRING) place.type_error(idx, "location");
           size_t n = 0;
           const char* id = lua_tolstring(L, idx, &n);
-          loc = cached_lookup(rt.location_cache(), id, n, rt.def().locations, rt.def().location_index);
+          loc = find_name(rt.location_names(), id, n, rt.def().location_index);
           if (loc < 0) place.error(idx, lua_pushfstring(L, "no such location: '%s'", id));
         }
         a = location_arg(loc);
@@ -350,12 +354,24 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
 // after one look at its metatable.
 void make_raw_readable(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
-  switch (proxy_kind(L, idx)) {
-    case ProxyKind::kNone: return;
-    case ProxyKind::kFrozen: push_raw_view(L, idx); break;
-    case ProxyKind::kVars: push_value(L, check_value(L, idx)); break;
+  // One look at the metatable and its mark (proxy.h): this runs on every
+  // list the kernel is given.
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return;
+  const ProxyKind kind = lua_rawgeti(L, -1, kProxyKindKey) == LUA_TLIGHTUSERDATA ? proxy_mark_kind(lua_touserdata(L, -1))
+                                                                                 : ProxyKind::kNone;
+  switch (kind) {
+    case ProxyKind::kNone: lua_pop(L, 2); return;
+    case ProxyKind::kFrozen:
+      lua_rawgeti(L, -2, kProxyContentsKey);
+      lua_replace(L, idx);
+      lua_pop(L, 2);
+      return;
+    case ProxyKind::kVars:
+      lua_pop(L, 2);
+      push_value(L, check_value(L, idx));
+      lua_replace(L, idx);
+      return;
   }
-  lua_replace(L, idx);
 }
 
 void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out) {

@@ -353,6 +353,37 @@ void check_distinct(lua_State* L, const Decision& d) {
                choice_value(ch[b], runtime_of(L).def()).c_str());
 }
 
+// push_choice_result's work. `in_slots`: called from ask, whose stack holds
+// each list, made raw-readable, in its field's slot after the spec: the
+// element is read there, with no look-up of the field by name.
+void push_chosen(lua_State* L, int spec, int choice, bool in_slots) {
+  spec = lua_absindex(L, spec);
+  Runtime& rt = runtime_of(L);
+  int k = choice;
+  for (const Segment& seg : rt.choice_layout()) {
+    if (k >= seg.count) {
+      k -= seg.count;
+      continue;
+    }
+    const int key = kSourceKey[seg.source];
+    if (seg.source == kFromNumbers) {
+      lua_pushinteger(L, seg.first + k);
+    } else if (in_slots) {
+      lua_rawgeti(L, slot(key), k + 1);
+    } else {
+      lua_pushstring(L, kAskKeys[key]);
+      lua_rawget(L, spec);
+      make_raw_readable(L, -1);
+      lua_rawgeti(L, -1, k + 1);
+      lua_remove(L, -2);
+    }
+    lua_pushinteger(L, choice + 1);
+    return;
+  }
+  lua_pushnil(L);
+  lua_pushinteger(L, choice + 1);
+}
+
 // ask(side, rule, {prompt =, pieces =, locations =, piece =, to =, numbers =,
 //   options =, choices =, verb =, text =}) -> value, index
 // Suspends the rules until `side` takes one of the choices (core/decision.h);
@@ -392,7 +423,7 @@ int l_ask(lua_State* L) {
       // Each decision starts a fresh budget, as a resume by act() does, so a
       // game replayed by a decider meets the same limits as when it was played.
       rt.sandbox().reset_budget();
-      push_choice_result(L, kSpec, i);
+      push_chosen(L, kSpec, i, true);
       return 2;
     }
     if (!words) {
@@ -511,30 +542,7 @@ int l_last_turn(lua_State* L) {
 
 }  // namespace
 
-void push_choice_result(lua_State* L, int spec, int choice) {
-  spec = lua_absindex(L, spec);
-  Runtime& rt = runtime_of(L);
-  int k = choice;
-  for (const Segment& seg : rt.choice_layout()) {
-    if (k >= seg.count) {
-      k -= seg.count;
-      continue;
-    }
-    if (seg.source == kFromNumbers) {
-      lua_pushinteger(L, seg.first + k);
-    } else {
-      lua_pushstring(L, kAskKeys[kSourceKey[seg.source]]);
-      lua_rawget(L, spec);
-      make_raw_readable(L, -1);
-      lua_rawgeti(L, -1, k + 1);
-      lua_remove(L, -2);
-    }
-    lua_pushinteger(L, choice + 1);
-    return;
-  }
-  lua_pushnil(L);
-  lua_pushinteger(L, choice + 1);
-}
+void push_choice_result(lua_State* L, int spec, int choice) { push_chosen(L, spec, choice, false); }
 
 void open_lua_game(lua_State* L) {
   // The key strings stay alive as the closure's upvalues: their interned

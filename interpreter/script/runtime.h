@@ -22,19 +22,25 @@
 #include "core/event.h"
 #include "core/game_def.h"
 #include "core/state.h"
+#include "script/anchored_names.h"
 
 namespace cardboard {
 
 class Game;
 class Sandbox;
 
-// Remembers which Lua string (by address) named which location or side.
-struct NameCache {
+// The directives of the formats the rules gave (lua_api.cc's
+// format_classes), parsed once and found by the address of the format's Lua
+// string: a format is nearly always a literal, one string object. Each
+// string cached is anchored in the registry while its slot holds it, so no
+// other string can have its address meanwhile, and a hit needs no
+// comparison of texts.
+struct FormatCache {
   struct Slot {
     const char* text = nullptr;
-    int index = -1;
+    std::vector<ArgClass> classes;
   };
-  std::array<Slot, 256> slots;
+  std::array<Slot, 128> slots;
 };
 
 // Where a run of a decision's choices came from in the ask that made them
@@ -97,8 +103,14 @@ class Runtime {
   // not see are not there for the rules' queries, and naming one is an error.
   const std::vector<uint8_t>* view_sees() const { return view_sees_; }
 
-  NameCache& location_cache() { return location_cache_; }
-  NameCache& side_cache() { return side_cache_; }
+  // The location and side ids as strings anchored in this Lua state
+  // (script/anchored_names.h), made by open_lua_api.
+  AnchoredNames& location_names() { return location_names_; }
+  AnchoredNames& side_names() { return side_names_; }
+  FormatCache& format_cache() { return format_cache_; }
+  // The longest string this state's Lua interns (short_string_limit).
+  size_t short_string_limit() const { return short_string_limit_; }
+  void set_short_string_limit(size_t n) { short_string_limit_ = n; }
   // The addresses of the interned key strings ask reads its tables by
   // (script/lua_game.cc), in this Lua state.
   std::array<const char*, 16>& key_texts() { return key_texts_; }
@@ -119,7 +131,9 @@ class Runtime {
   int choices_ref_ = LUA_NOREF;
   std::vector<ChoiceSegment> choice_layout_;
   std::string input_error_;
-  NameCache location_cache_, side_cache_;
+  AnchoredNames location_names_, side_names_;
+  size_t short_string_limit_ = 0;
+  FormatCache format_cache_;
   std::array<const char*, 16> key_texts_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
 };
