@@ -136,7 +136,7 @@ int Runtime::take_choice(int choice) {
   }
   // The decision taken becomes the spare one (ask reuses its buffers); the
   // spare, closed and empty since ask swapped it out, becomes the pending one.
-  std::swap(pending, spare_decision_);
+  swap(pending, spare_decision_);
   pending.side = -1;
   pending.prompt.clear();
   pending.rule.clear();

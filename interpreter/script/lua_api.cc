@@ -505,6 +505,15 @@ class ValueBuilder {
 }  // namespace
 
 Value check_value(lua_State* L, int idx) {
+  // A scalar needs no builder: nothing is charged while it is read.
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: return Value();
+    case LUA_TBOOLEAN: return Value(static_cast<bool>(lua_toboolean(L, idx)));
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) return Value(static_cast<int64_t>(lua_tointeger(L, idx)));
+      return Value(lua_tonumber(L, idx));
+    default: break;
+  }
   ValueBuilder builder(L);
   return builder.build(idx, 0);
 }

@@ -68,15 +68,18 @@ bool gather(lua_State* L, int t, const int* keys, int n, int first, bool strict)
   return true;
 }
 
-// The keys of ask's spec, in the order of its slots.
-const int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText};
+// The keys of ask's spec, in the order of its slots: the order of AskKey.
+constexpr int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText};
 constexpr int kSpecSlots = sizeof kSpecKeys / sizeof kSpecKeys[0];
 constexpr int kSpec = 3;  // the spec's stack index; its fields follow it
-int slot(int key) {
+constexpr bool slots_follow_keys() {
   for (int i = 0; i < kSpecSlots; ++i)
-    if (kSpecKeys[i] == key) return kSpec + 1 + i;
-  return 0;
+    if (kSpecKeys[i] != kPrompt + i) return false;
+  return true;
 }
+static_assert(slots_follow_keys(), "the slot of a spec key is found by arithmetic");
+// The stack slot of spec key `key` (kPrompt .. kText).
+constexpr int slot(int key) { return kSpec + key; }
 
 // The keys of an element of `choices`.
 enum ElementSlot { kOptionSlot, kPieceSlot, kToSlot, kLocationSlot, kNumberSlot, kTextSlot, kNoteSlot, kElementSlots };
@@ -415,7 +418,7 @@ int l_ask(lua_State* L) {
   read_choices(L, d, words);
   check_distinct(L, d);
   if (!lua_isnil(L, slot(kPrompt))) read_text_field(L, slot(kPrompt), "ask", "prompt", words ? &d.prompt : nullptr);
-  std::swap(rt.state().pending, d);
+  swap(rt.state().pending, d);
   if (rt.has_decider()) {
     const int i = rt.decide();
     if (i >= 0) {

@@ -108,6 +108,9 @@ class Runtime {
   AnchoredNames& location_names() { return location_names_; }
   AnchoredNames& side_names() { return side_names_; }
   FormatCache& format_cache() { return format_cache_; }
+  // The root view of vars (lua_vars.cc), by address.
+  const void* vars_root() const { return vars_root_; }
+  void set_vars_root(const void* root) { vars_root_ = root; }
   // The longest string this state's Lua interns (short_string_limit).
   size_t short_string_limit() const { return short_string_limit_; }
   void set_short_string_limit(size_t n) { short_string_limit_ = n; }
@@ -134,6 +137,7 @@ class Runtime {
   AnchoredNames location_names_, side_names_;
   size_t short_string_limit_ = 0;
   FormatCache format_cache_;
+  const void* vars_root_ = nullptr;
   std::array<const char*, 16> key_texts_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
 };
