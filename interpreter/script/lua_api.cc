@@ -33,7 +33,7 @@ void open_lua_api(lua_State* L) {
     rt.location_names().add(L, -1, d.locations[i].id, static_cast<int>(i), rt.short_string_limit());
   for (size_t i = 0; i < d.sides.size(); ++i)
     rt.side_names().add(L, -1, d.sides[i].id, static_cast<int>(i), rt.short_string_limit());
-  lua_setfield(L, LUA_REGISTRYINDEX, "cardboard.names");
+  lua_setfield(L, LUA_REGISTRYINDEX, kNameAnchors);
   lua_createtable(L, static_cast<int>(rt.format_cache().slots.size()), 0);
   lua_setfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
   open_lua_dice(L);

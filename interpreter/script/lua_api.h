@@ -23,6 +23,10 @@ void open_lua_tracks(lua_State* L);
 void open_lua_vars(lua_State* L);
 void open_lua_game(lua_State* L);
 
+// The registry's table anchoring the strings of the AnchoredNames maps
+// (anchored_names.h) of the game's state: made by open_lua_api first.
+constexpr const char* kNameAnchors = "cardboard.names";
+
 // A location named by its id string; raises an argument error otherwise.
 int check_location(lua_State* L, int arg);
 // A piece id (as Lua sees it: the kernel index + 1).

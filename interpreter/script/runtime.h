@@ -108,6 +108,9 @@ class Runtime {
   AnchoredNames& location_names() { return location_names_; }
   AnchoredNames& side_names() { return side_names_; }
   FormatCache& format_cache() { return format_cache_; }
+  // The metatable of compiled filters (lua_pieces.cc), by address.
+  const void* filter_metatable() const { return filter_metatable_; }
+  void set_filter_metatable(const void* meta) { filter_metatable_ = meta; }
   // The root view of vars (lua_vars.cc), by address.
   const void* vars_root() const { return vars_root_; }
   void set_vars_root(const void* root) { vars_root_ = root; }
@@ -138,6 +141,7 @@ class Runtime {
   size_t short_string_limit_ = 0;
   FormatCache format_cache_;
   const void* vars_root_ = nullptr;
+  const void* filter_metatable_ = nullptr;
   std::array<const char*, 16> key_texts_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
 };
