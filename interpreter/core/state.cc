@@ -29,8 +29,11 @@ State State::empty_for(const GameDef& def, uint64_t seed) {
 
 void State::reset_for(const GameDef& def, uint64_t seed, const State* pieces_from) {
   if (pieces_from) {
-    // Assigned over the last game's pieces, whose vectors keep their room.
-    pieces = pieces_from->pieces;
+    // Assigned over the last game's pieces, whose vectors keep their room
+    // (a bot plays thousands of games in a row, each starting here).
+    const auto& from = pieces_from->pieces;
+    pieces.resize(from.size());
+    for (size_t i = 0; i < from.size(); ++i) pieces[i].assign(from[i]);
     contents = pieces_from->contents;
   } else {
     pieces.clear();

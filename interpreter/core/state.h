@@ -29,6 +29,20 @@ struct PieceState {
   int32_t visibility = -1;  // -1: as its location's; else a Visibility of its own (core/visibility.h)
   std::vector<std::string> markers;                       // sorted, unique
   std::vector<std::pair<std::string, int64_t>> counters;  // sorted by name, no zeroes
+
+  // Copies every field of `o` (a new field is copied here too). The same
+  // as operator= but for the markers and counters, which are assigned only
+  // when either side has some: nearly never, so a game's start copies its
+  // pieces at the cost of their numbers (State::reset_for).
+  void assign(const PieceState& o) {
+    type = o.type;
+    owner = o.owner;
+    location = o.location;
+    face = o.face;
+    visibility = o.visibility;
+    if (!markers.empty() || !o.markers.empty()) markers = o.markers;
+    if (!counters.empty() || !o.counters.empty()) counters = o.counters;
+  }
 };
 
 // Where the sequence of play stands. phase == -1 before the first phase of the

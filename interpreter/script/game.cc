@@ -210,7 +210,32 @@ Status Game::load_rules() {
   CB_TRY(check(d.view.summary, "[view] summary"));
   for (const auto& p : d.sequence.phases)
     for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'", s.run_where));
+  // The functions the steps run, by the address of their names in the
+  // definition (step_function gives those strings): the globals are frozen,
+  // so a name's function never changes, and a step finds it with one
+  // look-up by a pointer rather than by its text.
+  lua_newtable(L);
+  auto keep = [&](const std::string& fn) {
+    if (fn.empty()) return;
+    sb.push_global(L, fn);
+    lua_rawsetp(L, -2, &fn);
+  };
+  keep(d.sequence.setup);
+  keep(d.sequence.at_end);
+  keep(d.setup_script);
+  for (const auto& p : d.sequence.phases)
+    for (const auto& s : p.steps) keep(s.run);
+  step_functions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   return ok_status();
+}
+
+void Game::push_step_function(lua_State* on, const std::string& fn) {
+  lua_rawgeti(on, LUA_REGISTRYINDEX, step_functions_ref_);
+  if (lua_rawgetp(on, -1, &fn) == LUA_TNIL) {  // not a name of the definition's steps
+    lua_pop(on, 1);
+    rt_.sandbox_->push_global(on, fn);
+  }
+  lua_remove(on, -2);
 }
 
 const State& Game::setup_pieces() {
@@ -450,9 +475,11 @@ Status Game::begin_step() {
   }
   if (const PhaseDef* ph = current_phase(d, pos)) {
     if (at_phase_start(pos)) {
-      if (pos.phase == 0) rt_.emit_plain(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
+      // The events' texts are made only when kept.
+      if (pos.phase == 0 && rt_.recording_)
+        rt_.emit_plain(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
       if (snapshot_hook_) snapshot_hook_(rt_.state_);
-      rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title);
+      if (rt_.recording_) rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title);
     }
     if (pos.step == 0 && rt_.recording_) {
       if (ph->repeat == PhaseDef::Repeat::kEachSide && d.sides.size() > 1)
@@ -461,8 +488,6 @@ Status Game::begin_step() {
         rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title + ": impulse " + std::to_string(pos.repeat + 1));
     }
   }
-  // The name stays in the definition: Lua's cache of C strings knows its
-  // address, so pushing it does not hash the text again.
   const std::string& fn = step_function(d, pos);
   if (fn.empty()) {
     advance();
@@ -477,7 +502,7 @@ Status Game::begin_step() {
     co_ = lua_newthread(L);
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  rt_.sandbox_->push_global(co_, fn);
+  push_step_function(co_, fn);
   return ok_status();
 }
 

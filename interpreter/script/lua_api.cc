@@ -142,13 +142,17 @@ std::string opt_rule(lua_State* L, int arg) {
   return std::string(s, len);
 }
 
-const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field) {
+namespace {
+
+// The format cache's slot (runtime.h) for the format string at `fmt`,
+// parsed now if it is not the string the slot holds.
+const FormatCache::Slot& format_slot(lua_State* L, int fmt, const char* fn, const char* field) {
   FormatCache& cache = runtime_of(L).format_cache();
   size_t len = 0;
   const char* s = lua_tolstring(L, fmt, &len);
-  const size_t i = (reinterpret_cast<uintptr_t>(s) >> 4) % cache.slots.size();
+  const size_t i = cache.slot_of(s);
   FormatCache::Slot& slot = cache.slots[i];
-  if (slot.text == s) return slot.classes;
+  if (slot.text == s) return slot;
   auto parsed = parse_text_format(std::string_view(s, len), fn);
   if (!parsed.ok()) {
     if (field) luaL_error(L, "bad %s to '%s' (%s)", field, fn, parsed.error().message.c_str());
@@ -161,7 +165,14 @@ const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* f
   lua_pop(L, 1);
   slot.text = s;
   slot.classes = std::move(*parsed);
-  return slot.classes;
+  slot.nests = std::find(slot.classes.begin(), slot.classes.end(), ArgClass::kText) != slot.classes.end();
+  return slot;
+}
+
+}  // namespace
+
+const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field) {
+  return format_slot(L, fmt, fn, field).classes;
 }
 
 namespace {
@@ -233,11 +244,11 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
   }
   // A nested text (%t) parses its own format through the same cache, which
   // may reuse this format's slot: such a format's classes are copied first.
-  const std::vector<ArgClass>& cached = format_classes(L, fmt, fn, field);
+  const FormatCache::Slot& cached = format_slot(L, fmt, fn, field);
   std::vector<ArgClass> copy;
-  const bool nests = std::find(cached.begin(), cached.end(), ArgClass::kText) != cached.end();
-  if (nests) copy = cached;
-  const std::vector<ArgClass>& classes = nests ? copy : cached;
+  const bool nests = cached.nests;
+  if (nests) copy = cached.classes;
+  const std::vector<ArgClass>& classes = nests ? copy : cached.classes;
   const int given = last - fmt;
   if (given < static_cast<int>(classes.size()))
     place.error(last + 1, lua_pushfstring(L, "no value for directive #%d of the format", given + 1));

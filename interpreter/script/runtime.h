@@ -39,8 +39,13 @@ struct FormatCache {
   struct Slot {
     const char* text = nullptr;
     std::vector<ArgClass> classes;
+    bool nests = false;  // a directive is %t (a text nested in it)
   };
-  std::array<Slot, 128> slots;
+  std::array<Slot, 256> slots;
+  // The slot of the string whose text starts at `s`.
+  size_t slot_of(const char* s) const {
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(s) * 0x9e3779b97f4a7c15ULL) >> 56) % slots.size();
+  }
 };
 
 // Where a run of a decision's choices came from in the ask that made them
@@ -77,6 +82,9 @@ class Runtime {
 
   // Dice and draws, with the forced input queued by a test or a command.
   Result<int> roll(const DiceSpec& spec, std::vector<int>& faces);
+  // A buffer for the faces of a roll whose faces are not kept past it,
+  // kept from one roll to the next (such a roll needs no allocation).
+  std::vector<int>& dice_faces() { return dice_faces_; }
   // The piece a draw from `location` takes (a forced one first), or -1 when
   // it is empty; `blind` draws at random, else the top. A forced draw that
   // cannot be honoured is an error (rejected input), not a random draw.
@@ -140,6 +148,7 @@ class Runtime {
   AnchoredNames location_names_, side_names_;
   size_t short_string_limit_ = 0;
   FormatCache format_cache_;
+  std::vector<int> dice_faces_;
   const void* vars_root_ = nullptr;
   const void* filter_metatable_ = nullptr;
   std::array<const char*, 16> key_texts_{};
