@@ -1,4 +1,4 @@
-// Names found by the address of an anchored Lua string (script/anchored_names.h):
+// Names found by the identity of an anchored Lua string (script/anchored_names.h):
 // a string made anywhere in the state with a short name's text is the
 // anchored one; a name too long to be interned, and any other string, is
 // not found by address (callers look those up by text).
@@ -39,19 +39,23 @@ TEST_CASE("anchored names: a string with a short name's text is found by its add
   CHECK(lua_rawlen(L, 1) == 100);
   for (int i = 0; i < 100; ++i) {
     const std::string text = "loc" + std::to_string(i);
-    const char* again = lua_pushlstring(L, text.data(), text.size());  // made anew: the same object
-    CHECK(names.find(again) == i);
+    lua_pushlstring(L, text.data(), text.size());  // made anew: the same object
+    CHECK(names.find(L, -1) == i);
     lua_pop(L, 1);
   }
-  // A string with another text, or the same text elsewhere in memory, is not found.
-  const char* other = lua_pushliteral(L, "loc100");
-  CHECK(names.find(other) == -1);
+  // A string with another text, or any other value, is not found.
+  lua_pushliteral(L, "loc100");
+  CHECK(names.find(L, -1) == -1);
+  lua_pushinteger(L, 7);
+  CHECK(names.find(L, -1) == -1);
+  lua_newtable(L);
+  CHECK(names.find(L, -1) == -1);
   const std::string copy = "loc7";
-  CHECK(names.find(copy.c_str()) == -1);
+  CHECK(names.find(copy.c_str()) == -1);  // its text, not the object
   // A name added twice keeps its first index.
   names.add(L, 1, "loc7", 500, limit);
   lua_pushliteral(L, "loc7");
-  CHECK(names.find(lua_tostring(L, -1)) == 7);
+  CHECK(names.find(L, -1) == 7);
 }
 
 TEST_CASE("anchored names: a name too long to be interned is not mapped", "[kernel][sandbox]") {
@@ -64,5 +68,5 @@ TEST_CASE("anchored names: a name too long to be interned is not mapped", "[kern
   names.add(L, 1, long_name, 0, limit);
   CHECK(lua_rawlen(L, 1) == 1);  // anchored all the same
   lua_rawgeti(L, 1, 1);
-  CHECK(names.find(lua_tostring(L, -1)) == -1);
+  CHECK(names.find(L, -1) == -1);
 }

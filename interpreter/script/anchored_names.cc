@@ -27,9 +27,10 @@ size_t short_string_limit(lua_State* L) {
 
 void AnchoredNames::add(lua_State* L, int anchors, std::string_view name, int index, size_t limit) {
   anchors = lua_absindex(L, anchors);
-  const char* s = lua_pushlstring(L, name.data(), name.size());
+  lua_pushlstring(L, name.data(), name.size());
+  const void* object = lua_topointer(L, -1);
   lua_rawseti(L, anchors, static_cast<lua_Integer>(lua_rawlen(L, anchors)) + 1);
-  if (name.size() > limit || find(s) >= 0) return;
+  if (name.size() > limit || find(object) >= 0) return;
   if ((count_ + 1) * 2 > slots_.size()) {
     // Grow to twice the room and insert everything again.
     std::vector<Slot> old = std::move(slots_);
@@ -39,15 +40,15 @@ void AnchoredNames::add(lua_State* L, int anchors, std::string_view name, int in
     shift_ = 64 - std::countr_zero(size);
     count_ = 0;
     for (const Slot& slot : old)
-      if (slot.text) insert(slot.text, slot.index);
+      if (slot.object) insert(slot.object, slot.index);
   }
-  insert(s, index);
+  insert(object, index);
 }
 
-void AnchoredNames::insert(const char* s, int index) {
-  size_t i = hash(s);
-  while (slots_[i].text) i = (i + 1) & mask_;
-  slots_[i] = {s, index};
+void AnchoredNames::insert(const void* object, int index) {
+  size_t i = hash(object);
+  while (slots_[i].object) i = (i + 1) & mask_;
+  slots_[i] = {object, index};
   ++count_;
 }
 

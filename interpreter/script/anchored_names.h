@@ -1,11 +1,17 @@
-// Names the kernel looks up by the address of a Lua string: location and
+// Names the kernel looks up by the identity of a Lua string: location and
 // side ids, printed value keys. Each name is made once as a Lua string and
 // kept alive ("anchored") in the state for as long as the state lives, so
-// its address is never reused by another string. Lua interns every string up
-// to a length (short_string_limit), so any Lua string with the text of a
-// short anchored name is that very object: the "north" a rules literal
-// passes is the string anchored for location north. A look-up is then a
-// comparison of addresses, with no comparison of texts.
+// its object is never freed and its address never reused. Lua interns every
+// string up to a length (short_string_limit), so any Lua string with the
+// text of a short anchored name is that very object: the "north" a rules
+// literal passes is the string anchored for location north. A look-up is
+// then a comparison of addresses, with no comparison of texts.
+//
+// The address is lua_topointer's, which the manual promises differs for
+// different objects. Only a light userdata could show an object's address
+// without being that object, and the rules cannot make one (the kernel's own
+// point into its static data, never at a Lua string). So a value found is
+// the anchored string itself: no check of its type is needed.
 //
 // Invariant: every address in the map is that of a string anchored in the
 // state the map belongs to; a map is per Lua state (an address means
@@ -28,14 +34,16 @@ size_t short_string_limit(lua_State* L);
 
 class AnchoredNames {
  public:
-  // The index recorded for the string whose text starts at `s` (as
-  // lua_tolstring gives it), or -1.
-  int find(const char* s) const {
-    if (slots_.empty()) return -1;
-    for (size_t i = hash(s);; i = (i + 1) & mask_) {
+  // The index recorded for the Lua value at `idx` when it is an anchored
+  // name's string, else -1 (whatever the value is).
+  int find(lua_State* L, int idx) const { return find(lua_topointer(L, idx)); }
+  // The same by the value's address (lua_topointer).
+  int find(const void* object) const {
+    if (!object || slots_.empty()) return -1;
+    for (size_t i = hash(object);; i = (i + 1) & mask_) {
       const Slot& slot = slots_[i];
-      if (slot.text == s) return slot.index;
-      if (!slot.text) return -1;
+      if (slot.object == object) return slot.index;
+      if (!slot.object) return -1;
     }
   }
 
@@ -47,14 +55,14 @@ class AnchoredNames {
 
  private:
   struct Slot {
-    const char* text = nullptr;
+    const void* object = nullptr;
     int index = -1;
   };
-  size_t hash(const char* s) const {
-    // Strings are 8-byte aligned objects: mix the address, keep the top bits.
-    return static_cast<size_t>((reinterpret_cast<uintptr_t>(s) * 0x9e3779b97f4a7c15ULL) >> shift_) & mask_;
+  size_t hash(const void* object) const {
+    // Objects are 8-byte aligned: mix the address, keep the top bits.
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(object) * 0x9e3779b97f4a7c15ULL) >> shift_) & mask_;
   }
-  void insert(const char* s, int index);
+  void insert(const void* object, int index);
 
   std::vector<Slot> slots_;  // open addressing, at most half full
   size_t mask_ = 0;

@@ -55,12 +55,9 @@ void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
 
 namespace {
 
-// The index of the location or side named by the Lua string `s`: by its
-// address when it is an anchored id (nearly always: rules name them with
-// literals), else by its text (an id too long to be interned, or no id).
-int find_name(const AnchoredNames& names, const char* s, size_t len, const GameDef::NameIndex& index) {
-  const int i = names.find(s);
-  if (i >= 0) return i;
+// The index of the location or side named by the string at `idx` (of
+// `len` bytes at `s`), by its text: an id too long to be interned, or no id.
+int find_by_text(const char* s, size_t len, const GameDef::NameIndex& index) {
   const auto it = index.find(std::string_view(s, len));
   return it == index.end() ? -1 : it->second;
 }
@@ -68,24 +65,27 @@ int find_name(const AnchoredNames& names, const char* s, size_t len, const GameD
 }  // namespace
 
 int check_location(lua_State* L, int arg) {
+  // Nearly always an anchored id (rules name locations with literals).
+  Runtime& g = runtime_of(L);
+  if (const int loc = g.location_names().find(L, arg); loc >= 0) return loc;
   if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "location");
     return -1;
   }
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
-  Runtime& g = runtime_of(L);
-  const int loc = find_name(g.location_names(), s, len, g.def().location_index);
+  const int loc = find_by_text(s, len, g.def().location_index);
   if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", s));
   return loc;
 }
 
 int find_side_arg(lua_State* L, int arg) {
+  Runtime& g = runtime_of(L);
+  if (const int side = g.side_names().find(L, arg); side >= 0) return side;
   if (lua_type(L, arg) != LUA_TSTRING) return -1;
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
-  Runtime& g = runtime_of(L);
-  return find_name(g.side_names(), s, len, g.def().side_index);
+  return find_by_text(s, len, g.def().side_index);
 }
 
 int check_piece(lua_State* L, int arg) {
@@ -148,11 +148,12 @@ namespace {
 // parsed now if it is not the string the slot holds.
 const FormatCache::Slot& format_slot(lua_State* L, int fmt, const char* fn, const char* field) {
   FormatCache& cache = runtime_of(L).format_cache();
+  const void* string = lua_topointer(L, fmt);
+  const size_t i = cache.slot_of(string);
+  FormatCache::Slot& slot = cache.slots[i];
+  if (slot.string == string) return slot;
   size_t len = 0;
   const char* s = lua_tolstring(L, fmt, &len);
-  const size_t i = cache.slot_of(s);
-  FormatCache::Slot& slot = cache.slots[i];
-  if (slot.text == s) return slot;
   auto parsed = parse_text_format(std::string_view(s, len), fn);
   if (!parsed.ok()) {
     if (field) luaL_error(L, "bad %s to '%s' (%s)", field, fn, parsed.error().message.c_str());
@@ -163,7 +164,7 @@ const FormatCache::Slot& format_slot(lua_State* L, int fmt, const char* fn, cons
   lua_pushvalue(L, fmt);
   lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   lua_pop(L, 1);
-  slot.text = s;
+  slot.string = string;
   slot.classes = std::move(*parsed);
   slot.nests = std::find(slot.classes.begin(), slot.classes.end(), ArgClass::kText) != slot.classes.end();
   return slot;
@@ -314,11 +315,11 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
       }
       case ArgClass::kLocation: {
         int loc = -1;
-        if (!lua_isnil(L, idx)) {
+        if (!lua_isnil(L, idx) && (loc = rt.location_names().find(L, idx)) < 0) {
           if (lua_type(L, idx) != LUA_TSTRING) place.type_error(idx, "location");
           size_t n = 0;
           const char* id = lua_tolstring(L, idx, &n);
-          loc = find_name(rt.location_names(), id, n, rt.def().location_index);
+          loc = find_by_text(id, n, rt.def().location_index);
           if (loc < 0) place.error(idx, lua_pushfstring(L, "no such location: '%s'", id));
         }
         a = location_arg(loc);
@@ -363,26 +364,27 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
 // table (a constant of the rules) becomes its contents, a view of vars a
 // plain copy (script/proxy.h). A table of the step's own is left alone,
 // after one look at its metatable.
-void make_raw_readable(lua_State* L, int idx) {
+ProxyKind make_raw_readable(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
   // One look at the metatable and its mark (proxy.h): this runs on every
   // list the kernel is given.
-  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return;
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return ProxyKind::kNone;
   const ProxyKind kind = lua_rawgeti(L, -1, kProxyKindKey) == LUA_TLIGHTUSERDATA ? proxy_mark_kind(lua_touserdata(L, -1))
                                                                                  : ProxyKind::kNone;
   switch (kind) {
-    case ProxyKind::kNone: lua_pop(L, 2); return;
+    case ProxyKind::kNone: lua_pop(L, 2); break;
     case ProxyKind::kFrozen:
       lua_rawgeti(L, -2, kProxyContentsKey);
       lua_replace(L, idx);
       lua_pop(L, 2);
-      return;
+      break;
     case ProxyKind::kVars:
       lua_pop(L, 2);
       push_value(L, check_value(L, idx));
       lua_replace(L, idx);
-      return;
+      break;
   }
+  return kind;
 }
 
 void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out) {

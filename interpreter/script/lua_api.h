@@ -11,6 +11,7 @@
 
 #include "core/lazy_text.h"
 #include "core/value.h"
+#include "script/proxy.h"
 
 namespace cardboard {
 
@@ -45,8 +46,9 @@ std::string event_rule(lua_State* L, int arg);
 
 // Makes the table at `idx` readable raw: a frozen table (a constant of the
 // rules) becomes its contents, a view of vars a plain copy (script/proxy.h);
-// any other value is left alone, after one look at its metatable.
-void make_raw_readable(lua_State* L, int idx);
+// any other value is left alone, after one look at its metatable. Returns
+// what the value was.
+ProxyKind make_raw_readable(lua_State* L, int idx);
 
 // A lazy text (core/lazy_text.h) from Lua: the format at index `fmt` and its
 // arguments at fmt + 1 .. `last`. Every directive is checked against its

@@ -41,21 +41,21 @@ using Segment = ChoiceSegment;
 // the table has a key not among them.
 //
 // The slots must be nil when called (lua_settop fills them so). Keys are
-// told apart by the address of their interned text (the runtime's
-// key_texts, one Lua state's strings).
-int key_number(lua_State* L, int idx, const int* keys, int n, const char* const* texts) {
-  if (lua_type(L, idx) != LUA_TSTRING) return n;
-  const char* k = lua_tostring(L, idx);
+// told apart by the address of their interned strings (the runtime's
+// key_strings, anchored in this Lua state: script/anchored_names.h says
+// why an address names them).
+int key_number(lua_State* L, int idx, const int* keys, int n, const void* const* strings) {
+  const void* k = lua_topointer(L, idx);
   int i = 0;
-  while (i < n && texts[keys[i]] != k) ++i;
+  while (i < n && strings[keys[i]] != k) ++i;
   return i;
 }
 
 bool gather(lua_State* L, int t, const int* keys, int n, int first, bool strict) {
-  const char* const* texts = runtime_of(L).key_texts().data();
+  const void* const* strings = runtime_of(L).key_strings().data();
   lua_pushnil(L);
   while (lua_next(L, t)) {
-    const int i = key_number(L, -2, keys, n, texts);
+    const int i = key_number(L, -2, keys, n, strings);
     if (i < n) {
       lua_replace(L, first + i);
     } else if (strict) {
@@ -239,35 +239,51 @@ void read_choices(lua_State* L, Decision& d, bool words) {
     if (lua_isnil(L, t)) return;
     if (lua_type(L, t) != LUA_TTABLE)
       luaL_error(L, "bad '%s' to 'ask' (a list of %s expected, got %s)", kAskKeys[key], what, luaL_typename(L, t));
-    make_raw_readable(L, t);
+    const bool frozen = make_raw_readable(L, t) == ProxyKind::kFrozen;
     const int count = static_cast<int>(lua_rawlen(L, t));
     int piece = -1;
     if (source == kFromTo) {
       if (lua_isnil(L, slot(kPiece))) luaL_error(L, "bad 'to' to 'ask' (the destinations of a 'piece': give the piece)");
       piece = check_piece(L, slot(kPiece));
     }
-    for (int i = 1; i <= count; ++i) {
-      lua_rawgeti(L, t, i);
-      Choice& c = next_choice();
-      switch (source) {
-        case kFromPieces: c.piece = check_piece(L, lua_gettop(L)); break;
-        case kFromLocations: c.location = check_location(L, lua_gettop(L)); break;
-        case kFromTo:
-          c.piece = piece;
-          c.location = check_location(L, lua_gettop(L));
-          break;
-        case kFromOptions: {
-          if (lua_type(L, -1) != LUA_TSTRING)
-            luaL_error(L, "bad 'options' to 'ask' (option ids are strings, #%d is %s)", i, luaL_typename(L, -1));
-          size_t len = 0;
-          const char* s = lua_tolstring(L, -1, &len);
-          c.option.assign(s, len);
-          check_option_words(L, c.option, 1u << static_cast<unsigned>(ChoiceKind::kOption), "'options'");
-          break;
-        }
-        default: break;
+    // A constant list of locations (FRONTS) is read and checked at its first
+    // ask, then found by its contents' address (frozen_location_lists).
+    const bool constant = frozen && (source == kFromLocations || source == kFromTo);
+    auto& known = rt.frozen_location_lists();
+    const void* contents = constant ? lua_topointer(L, t) : nullptr;
+    if (const auto it = constant ? known.find(contents) : known.end(); it != known.end()) {
+      for (int loc : it->second) {
+        Choice& c = next_choice();
+        c.piece = piece;
+        c.location = loc;
       }
-      lua_pop(L, 1);
+    } else {
+      std::vector<int> locations;
+      for (int i = 1; i <= count; ++i) {
+        lua_rawgeti(L, t, i);
+        Choice& c = next_choice();
+        switch (source) {
+          case kFromPieces: c.piece = check_piece(L, lua_gettop(L)); break;
+          case kFromLocations: c.location = check_location(L, lua_gettop(L)); break;
+          case kFromTo:
+            c.piece = piece;
+            c.location = check_location(L, lua_gettop(L));
+            break;
+          case kFromOptions: {
+            if (lua_type(L, -1) != LUA_TSTRING)
+              luaL_error(L, "bad 'options' to 'ask' (option ids are strings, #%d is %s)", i, luaL_typename(L, -1));
+            size_t len = 0;
+            const char* s = lua_tolstring(L, -1, &len);
+            c.option.assign(s, len);
+            check_option_words(L, c.option, 1u << static_cast<unsigned>(ChoiceKind::kOption), "'options'");
+            break;
+          }
+          default: break;
+        }
+        if (constant) locations.push_back(c.location);
+        lua_pop(L, 1);
+      }
+      if (constant) known.emplace(contents, std::move(locations));
     }
     if (count > 0) {
       rt.choice_layout().push_back({source, count});
@@ -548,11 +564,15 @@ int l_last_turn(lua_State* L) {
 void push_choice_result(lua_State* L, int spec, int choice) { push_chosen(L, spec, choice, false); }
 
 void open_lua_game(lua_State* L) {
-  // The key strings stay alive as the closure's upvalues: their interned
-  // texts' addresses name them in gather().
-  auto& texts = runtime_of(L).key_texts();
-  static_assert(kKeyCount <= std::tuple_size_v<std::remove_reference_t<decltype(texts)>>);
-  for (int k = 1; k < kKeyCount; ++k) texts[k] = lua_pushstring(L, kAskKeys[k]);
+  // The key strings stay alive as the closure's upvalues: their addresses
+  // name them in gather() (they are short: interned, the only strings with
+  // their texts).
+  auto& strings = runtime_of(L).key_strings();
+  static_assert(kKeyCount <= std::tuple_size_v<std::remove_reference_t<decltype(strings)>>);
+  for (int k = 1; k < kKeyCount; ++k) {
+    lua_pushstring(L, kAskKeys[k]);
+    strings[k] = lua_topointer(L, -1);
+  }
   lua_pushcclosure(L, l_ask, kKeyCount - 1);
   lua_setglobal(L, "ask");
   lua_register(L, "log", l_log);

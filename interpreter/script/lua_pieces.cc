@@ -65,9 +65,8 @@ struct ValueIndex {
 
 // The number of the key at `arg` (a string), or -1 when no type has it.
 int value_key(lua_State* L, int arg, ValueIndex& index) {
+  if (const int key = index.by_address.find(L, arg); key >= 0) return key;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number becomes its text
-  const int key = index.by_address.find(lua_tostring(L, arg));
-  if (key >= 0) return key;
   // A key too long to be interned, or no key: by its text.
   lua_pushvalue(L, arg);
   const int found = lua_rawget(L, kValueKeys) == LUA_TNUMBER ? static_cast<int>(lua_tointeger(L, -1)) : -1;

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <lua.hpp>
@@ -31,20 +32,20 @@ class Sandbox;
 
 // The directives of the formats the rules gave (lua_api.cc's
 // format_classes), parsed once and found by the address of the format's Lua
-// string: a format is nearly always a literal, one string object. Each
-// string cached is anchored in the registry while its slot holds it, so no
-// other string can have its address meanwhile, and a hit needs no
-// comparison of texts.
+// string (lua_topointer): a format is nearly always a literal, one string
+// object. Each string cached is anchored in the registry while its slot
+// holds it, so no other string can have its address meanwhile, and a hit
+// needs no comparison of texts.
 struct FormatCache {
   struct Slot {
-    const char* text = nullptr;
+    const void* string = nullptr;  // lua_topointer of the format string
     std::vector<ArgClass> classes;
     bool nests = false;  // a directive is %t (a text nested in it)
   };
   std::array<Slot, 256> slots;
-  // The slot of the string whose text starts at `s`.
-  size_t slot_of(const char* s) const {
-    return static_cast<size_t>((reinterpret_cast<uintptr_t>(s) * 0x9e3779b97f4a7c15ULL) >> 56) % slots.size();
+  // The slot of the string at address `string`.
+  size_t slot_of(const void* string) const {
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(string) * 0x9e3779b97f4a7c15ULL) >> 56) % slots.size();
   }
 };
 
@@ -116,6 +117,11 @@ class Runtime {
   AnchoredNames& location_names() { return location_names_; }
   AnchoredNames& side_names() { return side_names_; }
   FormatCache& format_cache() { return format_cache_; }
+  // The locations of the rules' frozen lists that ask was given, checked,
+  // by the address of the lists' contents (lua_game.cc): frozen contents
+  // never change and live as long as the state (the registry's proxy_of
+  // holds them), so an address names one list for good.
+  std::unordered_map<const void*, std::vector<int>>& frozen_location_lists() { return frozen_location_lists_; }
   // The metatable of compiled filters (lua_pieces.cc), by address.
   const void* filter_metatable() const { return filter_metatable_; }
   void set_filter_metatable(const void* meta) { filter_metatable_ = meta; }
@@ -125,9 +131,9 @@ class Runtime {
   // The longest string this state's Lua interns (short_string_limit).
   size_t short_string_limit() const { return short_string_limit_; }
   void set_short_string_limit(size_t n) { short_string_limit_ = n; }
-  // The addresses of the interned key strings ask reads its tables by
-  // (script/lua_game.cc), in this Lua state.
-  std::array<const char*, 16>& key_texts() { return key_texts_; }
+  // The addresses (lua_topointer) of the interned key strings ask reads its
+  // tables by (script/lua_game.cc), in this Lua state.
+  std::array<const void*, 16>& key_strings() { return key_strings_; }
 
  private:
   friend class Game;
@@ -149,9 +155,10 @@ class Runtime {
   size_t short_string_limit_ = 0;
   FormatCache format_cache_;
   std::vector<int> dice_faces_;
+  std::unordered_map<const void*, std::vector<int>> frozen_location_lists_;
   const void* vars_root_ = nullptr;
   const void* filter_metatable_ = nullptr;
-  std::array<const char*, 16> key_texts_{};
+  std::array<const void*, 16> key_strings_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
 };
 
