@@ -51,9 +51,14 @@ Status refuse_unused(const Game& g, const ForcedInput& given, const std::string&
 void event_words(const GameDef& d, const Event& e, std::string& text, std::map<std::string, std::string>& texts) {
   text = render(e.text, d, kEveryone);
   texts.clear();
-  const bool names_pieces = std::any_of(e.text.args.begin(), e.text.args.end(),
-                                        [](const TextArg& a) { return a.kind == TextArg::Kind::kPiece; });
-  if (!names_pieces) return;
+  // Only a piece that some side does not see reads otherwise to a side or a
+  // spectator (render's reads_piece: with more than 32 sides, the sides past
+  // the 32nd read no piece, so every text is made).
+  const uint32_t all = d.sides.size() >= 32 ? ~uint32_t{0} : (uint32_t{1} << d.sides.size()) - 1;
+  const bool hides_pieces = std::any_of(e.text.args.begin(), e.text.args.end(), [&](const TextArg& a) {
+    return a.kind == TextArg::Kind::kPiece && (d.sides.size() > 32 || (a.seen_by & all) != all);
+  });
+  if (!hides_pieces) return;
   for (size_t side = 0; side < d.sides.size(); ++side) {
     std::string t = render(e.text, d, static_cast<int>(side));
     if (t != text) texts[d.sides[side].id] = std::move(t);
