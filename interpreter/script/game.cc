@@ -210,32 +210,28 @@ Status Game::load_rules() {
   CB_TRY(check(d.view.summary, "[view] summary"));
   for (const auto& p : d.sequence.phases)
     for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'", s.run_where));
-  // The functions the steps run, by the address of their names in the
-  // definition (step_function gives those strings): the globals are frozen,
-  // so a name's function never changes, and a step finds it with one
-  // look-up by a pointer rather than by its text.
-  lua_newtable(L);
+  // The functions the steps run, each held by a reference of the registry
+  // and found by the address of its name in the definition (step_function
+  // gives those strings): the globals are frozen, so a name's function
+  // never changes, and a step finds it without a look-up by its text.
   auto keep = [&](const std::string& fn) {
-    if (fn.empty()) return;
+    if (fn.empty() || step_functions_.contains(&fn)) return;
     sb.push_global(L, fn);
-    lua_rawsetp(L, -2, &fn);
+    step_functions_.emplace(&fn, luaL_ref(L, LUA_REGISTRYINDEX));
   };
   keep(d.sequence.setup);
   keep(d.sequence.at_end);
   keep(d.setup_script);
   for (const auto& p : d.sequence.phases)
     for (const auto& s : p.steps) keep(s.run);
-  step_functions_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   return ok_status();
 }
 
 void Game::push_step_function(lua_State* on, const std::string& fn) {
-  lua_rawgeti(on, LUA_REGISTRYINDEX, step_functions_ref_);
-  if (lua_rawgetp(on, -1, &fn) == LUA_TNIL) {  // not a name of the definition's steps
-    lua_pop(on, 1);
-    rt_.sandbox_->push_global(on, fn);
-  }
-  lua_remove(on, -2);
+  if (const auto it = step_functions_.find(&fn); it != step_functions_.end())
+    lua_rawgeti(on, LUA_REGISTRYINDEX, it->second);
+  else
+    rt_.sandbox_->push_global(on, fn);  // not a name of the definition's steps
 }
 
 const State& Game::setup_pieces() {

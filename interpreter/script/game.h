@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -156,7 +157,7 @@ class Game {
   int co_ref_ = LUA_NOREF;    // keeps co_ alive in the registry
   lua_State* spare_ = nullptr;  // a finished coroutine, reused for the next step
   int spare_ref_ = LUA_NOREF;
-  int step_functions_ref_ = LUA_NOREF;  // the registry's table: address of a step's name -> its function
+  std::unordered_map<const std::string*, int> step_functions_;  // a step's name in the definition -> its function's registry ref
   std::function<void(const State&)> snapshot_hook_;
 };
 

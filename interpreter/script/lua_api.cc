@@ -110,6 +110,8 @@ void push_piece(lua_State* L, int piece) {
 }
 
 int check_side(lua_State* L, int arg) {
+  // Nearly always an anchored id (rules name sides with literals).
+  if (const int side = runtime_of(L).side_names().find(L, arg); side >= 0) return side;
   if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "side");
     return -1;
@@ -259,7 +261,7 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
                                 classes.size() == 1 ? "" : "s"));
   Runtime& rt = runtime_of(L);
   size_t len = 0;
-  const char* f = lua_tolstring(L, fmt, &len);
+  const char* f = out ? lua_tolstring(L, fmt, &len) : "";  // the format's text is copied only when kept
   const std::string_view format(f, len);
   // The format is copied directive by directive, so that a %t's own format
   // takes its place.

@@ -412,7 +412,13 @@ void push_chosen(lua_State* L, int spec, int choice, bool in_slots) {
 int l_ask(lua_State* L) {
   Runtime& rt = runtime_of(L);
   const int side = check_side(L, 1);
-  std::string rule = opt_rule(L, 2);
+  // A decider answers from the typed fields: the words, and the rule
+  // reference a player reads, are kept only for a player or for the log.
+  // Both are checked either way.
+  const bool words = !rt.has_decider() || rt.recording();
+  Decision& d = rt.spare_decision();
+  if (words) d.rule = opt_rule(L, 2);
+  else if (!lua_isnoneornil(L, 2)) luaL_checklstring(L, 2, nullptr);  // opt_rule's check
   luaL_checktype(L, kSpec, LUA_TTABLE);
   lua_settop(L, kSpec);
   make_raw_readable(L, kSpec);
@@ -424,13 +430,9 @@ int l_ask(lua_State* L) {
   if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
   // The decision is written into the runtime's spare one, whose buffers keep
   // their room from the last decision, then swapped in.
-  Decision& d = rt.spare_decision();
   d.side = side;
-  d.rule = std::move(rule);
+  if (!words) d.rule.clear();
   d.prompt.clear();
-  // A decider answers from the typed fields: the words are read only for a
-  // player, or for the log.
-  const bool words = !rt.has_decider() || rt.recording();
   read_choices(L, d, words);
   check_distinct(L, d);
   if (!lua_isnil(L, slot(kPrompt))) read_text_field(L, slot(kPrompt), "ask", "prompt", words ? &d.prompt : nullptr);
@@ -449,6 +451,7 @@ int l_ask(lua_State* L) {
       // Left to a player after all (a save's recorded decisions ran out):
       // read the words now.
       Decision& pending = rt.state().pending;
+      pending.rule = opt_rule(L, 2);
       read_choices(L, pending, true);
       if (!lua_isnil(L, slot(kPrompt))) read_text_field(L, slot(kPrompt), "ask", "prompt", &pending.prompt);
     }

@@ -40,10 +40,9 @@ struct Filter {
 constexpr const char* kCompiledFilter = "cardboard.filter";
 
 // The upvalues every function of the module shares (see open_lua_pieces):
-// the compiled filters' metatable (upvalue 1, found by its address through
-// the runtime), and the ids and names of piece types and the ids of
-// locations as Lua strings made once, so pushing one is an array read
-// rather than hashing the text again.
+// the compiled filters' metatable (upvalue 1, which keeps it), and the ids
+// and names of piece types and the ids of locations as Lua strings made
+// once, so pushing one is an array read rather than hashing the text again.
 const int kTypeIds = lua_upvalueindex(2);
 const int kTypeNames = lua_upvalueindex(3);
 const int kLocationIds = lua_upvalueindex(4);
@@ -169,24 +168,25 @@ Filter read_filter_table(lua_State* L, int arg) {
 }
 
 Filter check_filter(lua_State* L, int arg) {
-  if (lua_isnoneornil(L, arg)) return {};
-  if (lua_type(L, arg) == LUA_TUSERDATA) {
-    // The metatable is this module's first upvalue, known by its address
-    // (runtime.h): an identity test, no look-up by name.
-    const bool compiled = lua_getmetatable(L, arg) && lua_topointer(L, -1) == runtime_of(L).filter_metatable();
-    if (!compiled) luaL_typeerror(L, arg, "filter");
-    lua_pop(L, 1);
-    const auto* c = static_cast<const CompiledFilter*>(lua_touserdata(L, arg));
-    Filter f;
-    f.owner = c->owner;
-    f.type = c->type;
-    f.marked = c->has_marked ? c->marked.c_str() : nullptr;
-    f.type_passes = &c->type_passes;
-    f.every_type_passes = c->every_type_passes;
-    return f;
+  // A compiled filter is known by its address among those alive (the
+  // runtime's set, which pieces.filter and the filters' __gc keep): no
+  // metatable to read. Only the kernel makes userdata or light userdata.
+  const void* block = lua_touserdata(L, arg);
+  const bool compiled = block && runtime_of(L).compiled_filters().contains(block);
+  if (!compiled) {
+    if (lua_isnoneornil(L, arg)) return {};
+    if (lua_type(L, arg) == LUA_TUSERDATA) luaL_typeerror(L, arg, "filter");
+    luaL_checktype(L, arg, LUA_TTABLE);
+    return read_filter_table(L, arg);
   }
-  luaL_checktype(L, arg, LUA_TTABLE);
-  return read_filter_table(L, arg);
+  const auto* c = static_cast<const CompiledFilter*>(block);
+  Filter f;
+  f.owner = c->owner;
+  f.type = c->type;
+  f.marked = c->has_marked ? c->marked.c_str() : nullptr;
+  f.type_passes = &c->type_passes;
+  f.every_type_passes = c->every_type_passes;
+  return f;
 }
 
 bool truthy(const Value* v) { return v && !(v->is_bool() && !v->as_bool()); }
@@ -271,6 +271,7 @@ int l_filter(lua_State* L) {
   auto* c = static_cast<CompiledFilter*>(lua_newuserdatauv(L, sizeof(CompiledFilter), 0));
   new (c) CompiledFilter();
   luaL_setmetatable(L, kCompiledFilter);
+  runtime_of(L).compiled_filters().insert(c);
   c->owner = f.owner;
   c->type = f.type;
   if (f.marked) c->marked = f.marked, c->has_marked = true;
@@ -281,7 +282,9 @@ int l_filter(lua_State* L) {
 }
 
 int filter_gc(lua_State* L) {
-  static_cast<CompiledFilter*>(luaL_checkudata(L, 1, kCompiledFilter))->~CompiledFilter();
+  auto* c = static_cast<CompiledFilter*>(luaL_checkudata(L, 1, kCompiledFilter));
+  runtime_of(L).compiled_filters().erase(c);  // before its block can be another's
+  c->~CompiledFilter();
   return 0;
 }
 
@@ -717,7 +720,6 @@ void open_lua_pieces(lua_State* L) {
   };
   lua_newtable(L);  // the module
   luaL_newmetatable(L, kCompiledFilter);
-  runtime_of(L).set_filter_metatable(lua_topointer(L, -1));
   lua_pushcfunction(L, filter_gc);
   lua_setfield(L, -2, "__gc");
   lua_pushliteral(L, "filter");

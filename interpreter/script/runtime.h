@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <lua.hpp>
@@ -122,9 +123,9 @@ class Runtime {
   // never change and live as long as the state (the registry's proxy_of
   // holds them), so an address names one list for good.
   std::unordered_map<const void*, std::vector<int>>& frozen_location_lists() { return frozen_location_lists_; }
-  // The metatable of compiled filters (lua_pieces.cc), by address.
-  const void* filter_metatable() const { return filter_metatable_; }
-  void set_filter_metatable(const void* meta) { filter_metatable_ = meta; }
+  // The compiled filters alive in this Lua state (lua_pieces.cc), by the
+  // address of their userdata: a filter argument is known by one look-up.
+  std::unordered_set<const void*>& compiled_filters() { return compiled_filters_; }
   // The root view of vars (lua_vars.cc), by address.
   const void* vars_root() const { return vars_root_; }
   void set_vars_root(const void* root) { vars_root_ = root; }
@@ -140,6 +141,9 @@ class Runtime {
 
   std::shared_ptr<const GameDef> def_;
   Game* game_ = nullptr;  // the game this runtime belongs to, for the decider
+  // Before the sandbox: closing the Lua state runs the filters' __gc, which
+  // take them out of it.
+  std::unordered_set<const void*> compiled_filters_;
   std::unique_ptr<Sandbox> sandbox_;
   State state_;
   std::vector<Event> events_;
@@ -157,7 +161,6 @@ class Runtime {
   std::vector<int> dice_faces_;
   std::unordered_map<const void*, std::vector<int>> frozen_location_lists_;
   const void* vars_root_ = nullptr;
-  const void* filter_metatable_ = nullptr;
   std::array<const void*, 16> key_strings_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
 };
