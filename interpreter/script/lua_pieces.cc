@@ -46,24 +46,29 @@ constexpr const char* kCompiledFilter = "cardboard.filter";
 const int kTypeIds = lua_upvalueindex(2);
 const int kTypeNames = lua_upvalueindex(3);
 const int kLocationIds = lua_upvalueindex(4);
-const int kValueKeys = lua_upvalueindex(5);   // printed value key -> its number in ValueIndex
-const int kValueIndex = lua_upvalueindex(6);  // the ValueIndex
+const int kValueKeys = lua_upvalueindex(5);   // printed value key -> its number in PrintedValues
+// (upvalue 6: the userdata that owns the PrintedValues, which the runtime points to)
 const int kValueCells = lua_upvalueindex(7);  // the printed strings as Lua strings, by cell + 1
+
+}  // namespace
 
 // The printed values of every piece type by key number, and the number of a
 // key by the address of the Lua string that names it (anchored_names.h:
 // rules name a key with a literal, the very string anchored for it): a
 // look-up from Lua is an address comparison and one array read, not a
-// search by text.
-struct ValueIndex {
+// search by text. A userdata of the module owns it (upvalue 6); the
+// runtime points to it.
+struct PrintedValues {
   size_t keys = 0;
   AnchoredNames by_address;         // key number by the address of its anchored string
   std::vector<const Value*> cells;  // [type * keys + key], nullptr where the type has no such value
   const Value* at(int type, int key) const { return cells[static_cast<size_t>(type) * keys + key]; }
 };
 
+namespace {
+
 // The number of the key at `arg` (a string), or -1 when no type has it.
-int value_key(lua_State* L, int arg, ValueIndex& index) {
+int value_key(lua_State* L, int arg, PrintedValues& index) {
   if (const int key = index.by_address.find(L, arg); key >= 0) return key;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number becomes its text
   // A key too long to be interned, or no key: by its text.
@@ -73,14 +78,16 @@ int value_key(lua_State* L, int arg, ValueIndex& index) {
   return found;
 }
 
-ValueIndex& value_index(lua_State* L) { return *static_cast<ValueIndex*>(lua_touserdata(L, kValueIndex)); }
+// The module's PrintedValues (its upvalue 6) through the runtime, which is
+// cheaper than reading the upvalue: pieces.value runs a hundred times a game.
+PrintedValues& value_index(lua_State* L) { return *runtime_of(L).printed_values(); }
 
-int value_index_gc(lua_State* L) {
-  static_cast<ValueIndex*>(lua_touserdata(L, 1))->~ValueIndex();
+int printed_values_gc(lua_State* L) {
+  static_cast<PrintedValues*>(lua_touserdata(L, 1))->~PrintedValues();
   return 0;
 }
 
-// Pushes the key table, the ValueIndex of `d` and the cells' Lua strings
+// Pushes the key table, the PrintedValues of `d` and the cells' Lua strings
 // (the upvalues 5, 6 and 7). Only the strings are made in advance: other
 // values cost nothing to push, and a table is copied at each read.
 void push_value_index(lua_State* L, const GameDef& d) {
@@ -96,10 +103,11 @@ void push_value_index(lua_State* L, const GameDef& d) {
     lua_pushinteger(L, static_cast<lua_Integer>(i));
     lua_rawset(L, -3);
   }
-  auto* index = static_cast<ValueIndex*>(lua_newuserdatauv(L, sizeof(ValueIndex), 0));
-  new (index) ValueIndex();
+  auto* index = static_cast<PrintedValues*>(lua_newuserdatauv(L, sizeof(PrintedValues), 0));
+  new (index) PrintedValues();
+  runtime_of(L).set_printed_values(index);
   lua_createtable(L, 0, 1);
-  lua_pushcfunction(L, value_index_gc);
+  lua_pushcfunction(L, printed_values_gc);
   lua_setfield(L, -2, "__gc");
   lua_setmetatable(L, -2);
   index->keys = keys.size();
@@ -352,7 +360,7 @@ int l_sum(lua_State* L) {
   double dsum = 0;
   bool real = false;
   lua_Integer n = 0;
-  const ValueIndex& values = value_index(L);
+  const PrintedValues& values = value_index(L);
   charge_pieces(L, g.state().contents[loc].size());
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) {
@@ -391,9 +399,10 @@ int l_kind(lua_State* L) {
 // pieces.value(p, key) -> the printed value, or nil
 int l_value(lua_State* L) {
   const int p = check_piece(L, 1);
-  ValueIndex& index = value_index(L);
+  Runtime& rt = runtime_of(L);
+  PrintedValues& index = *rt.printed_values();
   const int key = value_key(L, 2, index);
-  const size_t cell = key < 0 ? 0 : static_cast<size_t>(runtime_of(L).state().pieces[p].type) * index.keys + key;
+  const size_t cell = key < 0 ? 0 : static_cast<size_t>(rt.state().pieces[p].type) * index.keys + key;
   const Value* v = key < 0 ? nullptr : index.cells[cell];
   // A number or a boolean is pushed as it is, a string from the cells made
   // once (no hashing of its text), a table as a fresh copy.

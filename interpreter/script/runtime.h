@@ -30,6 +30,7 @@ namespace cardboard {
 
 class Game;
 class Sandbox;
+struct PrintedValues;
 
 // The directives of the formats the rules gave (lua_api.cc's
 // format_classes), parsed once and found by the address of the format's Lua
@@ -123,6 +124,10 @@ class Runtime {
   // never change and live as long as the state (the registry's proxy_of
   // holds them), so an address names one list for good.
   std::unordered_map<const void*, std::vector<int>>& frozen_location_lists() { return frozen_location_lists_; }
+  // The printed values of the piece types as the pieces module reads them
+  // (lua_pieces.cc; a userdata of the module owns them).
+  PrintedValues* printed_values() const { return printed_values_; }
+  void set_printed_values(PrintedValues* v) { printed_values_ = v; }
   // The compiled filters alive in this Lua state (lua_pieces.cc), by the
   // address of their userdata: a filter argument is known by one look-up.
   std::unordered_set<const void*>& compiled_filters() { return compiled_filters_; }
@@ -161,6 +166,7 @@ class Runtime {
   std::vector<int> dice_faces_;
   std::unordered_map<const void*, std::vector<int>> frozen_location_lists_;
   const void* vars_root_ = nullptr;
+  PrintedValues* printed_values_ = nullptr;
   std::array<const void*, 16> key_strings_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
 };
