@@ -30,7 +30,6 @@ const char* event_kind_name(Event::Kind k) {
 
 // ---- the runtime ------------------------------------------------------------
 
-Runtime& runtime_of(lua_State* L) { return *static_cast<Runtime*>(sandbox_of(L).host()); }
 
 namespace {
 
