@@ -239,25 +239,28 @@ void read_choices(lua_State* L, Decision& d, bool words) {
     if (lua_isnil(L, t)) return;
     if (lua_type(L, t) != LUA_TTABLE)
       luaL_error(L, "bad '%s' to 'ask' (a list of %s expected, got %s)", kAskKeys[key], what, luaL_typename(L, t));
-    const bool frozen = make_raw_readable(L, t) == ProxyKind::kFrozen;
-    const int count = static_cast<int>(lua_rawlen(L, t));
+    // A constant list of locations (FRONTS) is read and checked at its first
+    // ask, then found by its address (frozen_location_lists), unopened: the
+    // slot keeps the frozen table, which push_chosen reads through.
+    const bool of_locations = source == kFromLocations || source == kFromTo;
+    auto& known = rt.frozen_location_lists();
+    const void* table = of_locations ? lua_topointer(L, t) : nullptr;
+    const auto it = of_locations ? known.find(table) : known.end();
+    const bool frozen = it == known.end() && make_raw_readable(L, t) == ProxyKind::kFrozen;
+    const int count = it != known.end() ? static_cast<int>(it->second.size()) : static_cast<int>(lua_rawlen(L, t));
     int piece = -1;
     if (source == kFromTo) {
       if (lua_isnil(L, slot(kPiece))) luaL_error(L, "bad 'to' to 'ask' (the destinations of a 'piece': give the piece)");
       piece = check_piece(L, slot(kPiece));
     }
-    // A constant list of locations (FRONTS) is read and checked at its first
-    // ask, then found by its contents' address (frozen_location_lists).
-    const bool constant = frozen && (source == kFromLocations || source == kFromTo);
-    auto& known = rt.frozen_location_lists();
-    const void* contents = constant ? lua_topointer(L, t) : nullptr;
-    if (const auto it = constant ? known.find(contents) : known.end(); it != known.end()) {
+    if (it != known.end()) {
       for (int loc : it->second) {
         Choice& c = next_choice();
         c.piece = piece;
         c.location = loc;
       }
     } else {
+      const bool constant = frozen && of_locations;
       std::vector<int> locations;
       for (int i = 1; i <= count; ++i) {
         lua_rawgeti(L, t, i);
@@ -283,7 +286,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
         if (constant) locations.push_back(c.location);
         lua_pop(L, 1);
       }
-      if (constant) known.emplace(contents, std::move(locations));
+      if (constant) known.emplace(table, std::move(locations));
     }
     if (count > 0) {
       rt.choice_layout().push_back({source, count});
@@ -388,7 +391,9 @@ void push_chosen(lua_State* L, int spec, int choice, bool in_slots) {
     if (seg.source == kFromNumbers) {
       lua_pushinteger(L, seg.first + k);
     } else if (in_slots) {
-      lua_rawgeti(L, slot(key), k + 1);
+      // Raw-readable, or a constant list of locations left frozen (read
+      // through its __index, its contents); either way the element is there.
+      lua_geti(L, slot(key), k + 1);
     } else {
       lua_pushstring(L, kAskKeys[key]);
       lua_rawget(L, spec);

@@ -120,8 +120,8 @@ class Runtime {
   AnchoredNames& side_names() { return side_names_; }
   FormatCache& format_cache() { return format_cache_; }
   // The locations of the rules' frozen lists that ask was given, checked,
-  // by the address of the lists' contents (lua_game.cc): frozen contents
-  // never change and live as long as the state (the registry's proxy_of
+  // by the address of the frozen tables (lua_game.cc): their contents never
+  // change and they live as long as the state (the registry's proxy_of
   // holds them), so an address names one list for good.
   std::unordered_map<const void*, std::vector<int>>& frozen_location_lists() { return frozen_location_lists_; }
   // The printed values of the piece types as the pieces module reads them
