@@ -31,17 +31,30 @@ void AnchoredNames::add(lua_State* L, int anchors, std::string_view name, int in
   const void* object = lua_topointer(L, -1);
   lua_rawseti(L, anchors, static_cast<lua_Integer>(lua_rawlen(L, anchors)) + 1);
   if (name.size() > limit || find(object) >= 0) return;
-  if ((count_ + 1) * 2 > slots_.size()) {
-    // Grow to twice the room and insert everything again.
-    std::vector<Slot> old = std::move(slots_);
-    const size_t size = std::max<size_t>(16, std::bit_ceil((count_ + 1) * 4));
-    slots_.assign(size, Slot{});
-    mask_ = size - 1;
-    shift_ = 64 - std::countr_zero(size);
-    count_ = 0;
-    for (const Slot& slot : old)
-      if (slot.object) insert(slot.object, slot.index);
-  }
+  grow_for_one();
+  insert(object, index);
+}
+
+void AnchoredNames::grow_for_one() {
+  if ((count_ + 1) * 2 <= slots_.size()) return;
+  // Grow to twice the room and insert everything again.
+  std::vector<Slot> old = std::move(slots_);
+  const size_t size = std::max<size_t>(16, std::bit_ceil((count_ + 1) * 4));
+  slots_.assign(size, Slot{});
+  mask_ = size - 1;
+  shift_ = 64 - std::countr_zero(size);
+  count_ = 0;
+  for (const Slot& slot : old)
+    if (slot.object) insert(slot.object, slot.index);
+}
+
+void AnchoredNames::add_object(lua_State* L, int anchors, int idx, int index) {
+  anchors = lua_absindex(L, anchors);
+  const void* object = lua_topointer(L, idx);
+  lua_pushvalue(L, idx);
+  lua_rawseti(L, anchors, static_cast<lua_Integer>(lua_rawlen(L, anchors)) + 1);
+  if (find(object) >= 0) return;
+  grow_for_one();
   insert(object, index);
 }
 

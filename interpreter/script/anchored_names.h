@@ -52,6 +52,10 @@ class AnchoredNames {
   // to be interned (`limit`: short_string_limit). A name added twice keeps
   // its first index.
   void add(lua_State* L, int anchors, std::string_view name, int index, size_t limit);
+  // Anchors the string at `idx` itself in the table at `anchors` and records
+  // `index` for it: found then by that object only (its text may be long),
+  // for a cache keyed by the strings the rules give.
+  void add_object(lua_State* L, int anchors, int idx, int index);
 
  private:
   struct Slot {
@@ -63,6 +67,7 @@ class AnchoredNames {
     return static_cast<size_t>((reinterpret_cast<uintptr_t>(object) * 0x9e3779b97f4a7c15ULL) >> shift_) & mask_;
   }
   void insert(const void* object, int index);
+  void grow_for_one();  // room for one more, the map at most half full
 
   std::vector<Slot> slots_;  // open addressing, at most half full
   size_t mask_ = 0;

@@ -34,7 +34,7 @@ void open_lua_api(lua_State* L) {
   for (size_t i = 0; i < d.sides.size(); ++i)
     rt.side_names().add(L, -1, d.sides[i].id, static_cast<int>(i), rt.short_string_limit());
   lua_setfield(L, LUA_REGISTRYINDEX, kNameAnchors);
-  lua_createtable(L, static_cast<int>(rt.format_cache().slots.size()), 0);
+  lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
   open_lua_dice(L);
   open_lua_pieces(L);
@@ -146,14 +146,12 @@ std::string opt_rule(lua_State* L, int arg) {
 
 namespace {
 
-// The format cache's slot (runtime.h) for the format string at `fmt`,
-// parsed now if it is not the string the slot holds.
-const FormatCache::Slot& format_slot(lua_State* L, int fmt, const char* fn, const char* field) {
+// The directives of the format string at `fmt`: kept in the format cache
+// (runtime.h), or parsed into `local` when the cache keeps no more.
+const FormatCache::Format& format_of(lua_State* L, int fmt, const char* fn, const char* field,
+                                     FormatCache::Format& local) {
   FormatCache& cache = runtime_of(L).format_cache();
-  const void* string = lua_topointer(L, fmt);
-  const size_t i = cache.slot_of(string);
-  FormatCache::Slot& slot = cache.slots[i];
-  if (slot.string == string) return slot;
+  if (const int i = cache.ids.find(L, fmt); i >= 0) return cache.kept[static_cast<size_t>(i)];
   size_t len = 0;
   const char* s = lua_tolstring(L, fmt, &len);
   auto parsed = parse_text_format(std::string_view(s, len), fn);
@@ -161,21 +159,22 @@ const FormatCache::Slot& format_slot(lua_State* L, int fmt, const char* fn, cons
     if (field) luaL_error(L, "bad %s to '%s' (%s)", field, fn, parsed.error().message.c_str());
     luaL_argerror(L, fmt, parsed.error().message.c_str());
   }
-  // The string is anchored in the slot's place (the one it replaces may go).
-  lua_getfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
-  lua_pushvalue(L, fmt);
-  lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  lua_pop(L, 1);
-  slot.string = string;
-  slot.classes = std::move(*parsed);
-  slot.nests = std::find(slot.classes.begin(), slot.classes.end(), ArgClass::kText) != slot.classes.end();
-  return slot;
+  const bool keep = cache.kept.size() < FormatCache::kMaxKept && len <= FormatCache::kMaxKeptBytes;
+  FormatCache::Format& f = keep ? cache.kept.emplace_back() : local;
+  f.classes = std::move(*parsed);
+  f.nests = std::find(f.classes.begin(), f.classes.end(), ArgClass::kText) != f.classes.end();
+  if (keep) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
+    cache.ids.add_object(L, -1, fmt, static_cast<int>(cache.kept.size() - 1));
+    lua_pop(L, 1);
+  }
+  return f;
 }
 
 }  // namespace
 
 const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field) {
-  return format_slot(L, fmt, fn, field).classes;
+  return format_of(L, fmt, fn, field, runtime_of(L).format_cache().scratch).classes;
 }
 
 namespace {
@@ -245,13 +244,11 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
     if (field) luaL_error(L, "bad %s to '%s' (its format first: a string expected, got %s)", field, fn, luaL_typename(L, fmt));
     luaL_typeerror(L, fmt, "format string");
   }
-  // A nested text (%t) parses its own format through the same cache, which
-  // may reuse this format's slot: such a format's classes are copied first.
-  const FormatCache::Slot& cached = format_slot(L, fmt, fn, field);
-  std::vector<ArgClass> copy;
-  const bool nests = cached.nests;
-  if (nests) copy = cached.classes;
-  const std::vector<ArgClass>& classes = nests ? copy : cached.classes;
+  // A format kept in the cache never changes, and one that is not is parsed
+  // into this call's own: rules code run meanwhile (a nested text's format,
+  // a __tostring that logs) cannot change the directives being read.
+  FormatCache::Format own;
+  const std::vector<ArgClass>& classes = format_of(L, fmt, fn, field, own).classes;
   const int given = last - fmt;
   if (given < static_cast<int>(classes.size()))
     place.error(last + 1, lua_pushfstring(L, "no value for directive #%d of the format", given + 1));

@@ -33,22 +33,26 @@ class Game;
 struct PrintedValues;
 
 // The directives of the formats the rules gave (lua_api.cc's
-// format_classes), parsed once and found by the address of the format's Lua
-// string (lua_topointer): a format is nearly always a literal, one string
-// object. Each string cached is anchored in the registry while its slot
-// holds it, so no other string can have its address meanwhile, and a hit
-// needs no comparison of texts.
+// format_classes), parsed once and found by the identity of the format's Lua
+// string (anchored_names.h): a format is nearly always a literal, one string
+// object, so a hit needs no comparison of texts. Each string kept is
+// anchored in the registry for good. What is kept does not depend on
+// addresses: the first kMaxKept formats seen, each of at most kMaxKeptBytes
+// (a longer or a later one is parsed at each use), so the Lua bytes the
+// cache holds, which count against the memory cap, are the same in every
+// process. A format kept never changes: a reference to it stays good while
+// rules code runs (a __tostring may log).
 struct FormatCache {
-  struct Slot {
-    const void* string = nullptr;  // lua_topointer of the format string
+  static constexpr size_t kMaxKept = 512;
+  static constexpr size_t kMaxKeptBytes = 512;
+  struct Format {
     std::vector<ArgClass> classes;
     bool nests = false;  // a directive is %t (a text nested in it)
   };
-  std::array<Slot, 256> slots;
-  // The slot of the string at address `string`.
-  size_t slot_of(const void* string) const {
-    return static_cast<size_t>((reinterpret_cast<uintptr_t>(string) * 0x9e3779b97f4a7c15ULL) >> 56) % slots.size();
-  }
+  FormatCache() { kept.reserve(kMaxKept); }  // never reallocated: references stay good
+  AnchoredNames ids;          // format string -> its index in kept
+  std::vector<Format> kept;
+  Format scratch;             // format_classes' answer for a format not kept
 };
 
 // Where a run of a decision's choices came from in the ask that made them
