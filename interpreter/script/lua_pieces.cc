@@ -223,6 +223,7 @@ class Matcher {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
+    if (!by_type_) return;  // nothing remembered
     for (int t : touched_) memo_[t] = -1;
     touched_.clear();
   }
