@@ -74,6 +74,11 @@ struct State {
   // contents are copied rather than left empty.
   void reset_for(const GameDef& def, uint64_t seed, const State* pieces_from = nullptr);
 
+  // Makes this state a copy of `o`, reusing its buffers: the same as
+  // operator= (a new field is copied here too) at the cost of the pieces'
+  // numbers, as reset_for copies them (PieceState::assign).
+  void assign(const State& o);
+
   int32_t create_piece(int32_t type, int32_t owner, int32_t location);
   // Moves a piece to the top of `location` (-1 removes it from play).
   void move(int32_t piece, int32_t location);

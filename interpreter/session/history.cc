@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "core/bytes.h"
+#include "core/sequence.h"
 #include "data/game_loader.h"
 
 namespace cardboard {
@@ -117,15 +118,23 @@ Status History::attach_game() {
     // Loading restores the latest snapshot at or before an action, so of the
     // phase starts one action passes through only the last is ever used:
     // keep that one. Every action that passes a phase start gets a snapshot.
-    // The row's buffers are reused from one phase start to the next.
-    snapshot_writer_.clear();
-    s.write(snapshot_writer_);
-    snapshot_.state.assign(snapshot_writer_.bytes());
-    snapshot_.position = game_->where();
+    // The state is copied here (buffers reused) and serialized once the
+    // action is over (taken_snapshot): an action that passes several phase
+    // starts serializes one.
+    snapshot_state_.assign(s);
     snapshot_.forced = encode_forced(leftover_forced());
     has_snapshot_ = true;
   });
   return ok_status();
+}
+
+const SnapshotRow* History::taken_snapshot() {
+  if (!has_snapshot_) return nullptr;
+  snapshot_writer_.clear();
+  snapshot_state_.write(snapshot_writer_);
+  snapshot_.state.assign(snapshot_writer_.bytes());
+  snapshot_.position = position_text(*def_, snapshot_state_.position);
+  return &snapshot_;
 }
 
 Result<std::unique_ptr<History>> History::create(const std::string& path, const std::string& scenario_ref,
@@ -172,7 +181,7 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   auto file = SaveFile::create(path, overwrite);
   if (!file.ok()) return file.error();
   h->file_ = std::move(*file);
-  const Status written = h->file_->write_start(m, take_events(g), h->has_snapshot_ ? &h->snapshot_ : nullptr);
+  const Status written = h->file_->write_start(m, take_events(g), h->taken_snapshot());
   h->has_snapshot_ = false;
   if (!written.ok()) return written.error();
   auto stored = h->file_->meta();
@@ -421,7 +430,7 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
                      &texts);
   }
   g.clear_events();
-  const Status written = file_->append(a, events_json_.json(), has_snapshot_ ? &snapshot_ : nullptr);
+  const Status written = file_->append(a, events_json_.json(), taken_snapshot());
   has_snapshot_ = false;
   if (!written.ok()) return fail(written.error());
   // The one commit of the action: the row and the lock together.
