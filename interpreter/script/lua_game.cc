@@ -289,7 +289,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
       if (constant) known.emplace(table, std::move(locations));
     }
     if (count > 0) {
-      rt.choice_layout().push_back({source, count});
+      rt.choice_layout().push_back({source, count, 0, it != known.end()});
       if (source != kFromOptions)
         compact |= 1u << static_cast<unsigned>(source == kFromPieces ? ChoiceKind::kPiece
                                                : source == kFromTo   ? ChoiceKind::kMove
@@ -391,9 +391,10 @@ void push_chosen(lua_State* L, int spec, int choice, bool in_slots) {
     if (seg.source == kFromNumbers) {
       lua_pushinteger(L, seg.first + k);
     } else if (in_slots) {
-      // Raw-readable, or a constant list of locations left frozen (read
-      // through its __index, its contents); either way the element is there.
-      lua_geti(L, slot(key), k + 1);
+      // Raw-readable, or a constant list of locations left frozen, read
+      // through its __index (its contents).
+      if (seg.frozen) lua_geti(L, slot(key), k + 1);
+      else lua_rawgeti(L, slot(key), k + 1);
     } else {
       lua_pushstring(L, kAskKeys[key]);
       lua_rawget(L, spec);

@@ -80,7 +80,7 @@ int value_key(lua_State* L, int arg, PrintedValues& index) {
 
 // The module's PrintedValues (its upvalue 6) through the runtime, which is
 // cheaper than reading the upvalue: pieces.value runs a hundred times a game.
-PrintedValues& value_index(lua_State* L) { return *runtime_of(L).printed_values(); }
+PrintedValues& printed_values(lua_State* L) { return *runtime_of(L).printed_values(); }
 
 int printed_values_gc(lua_State* L) {
   static_cast<PrintedValues*>(lua_touserdata(L, 1))->~PrintedValues();
@@ -90,7 +90,7 @@ int printed_values_gc(lua_State* L) {
 // Pushes the key table, the PrintedValues of `d` and the cells' Lua strings
 // (the upvalues 5, 6 and 7). Only the strings are made in advance: other
 // values cost nothing to push, and a table is copied at each read.
-void push_value_index(lua_State* L, const GameDef& d) {
+void push_printed_values(lua_State* L, const GameDef& d) {
   std::vector<std::string_view> keys;
   for (const auto& t : d.types)
     for (const auto& [k, v] : t.values.entries)
@@ -354,14 +354,14 @@ int l_count(lua_State* L) {
 // how many pieces match.
 int l_sum(lua_State* L) {
   const int loc = check_location(L, 1);
-  const int key = value_key(L, 2, value_index(L));
+  const int key = value_key(L, 2, printed_values(L));
   const Filter f = check_filter(L, 3);
   Runtime& g = runtime_of(L);
   int64_t isum = 0;
   double dsum = 0;
   bool real = false;
   lua_Integer n = 0;
-  const PrintedValues& values = value_index(L);
+  const PrintedValues& values = printed_values(L);
   charge_pieces(L, g.state().contents[loc].size());
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) {
@@ -737,7 +737,7 @@ void open_lua_pieces(lua_State* L) {
   push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].id; });
   push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].name; });
   push_texts(d.locations.size(), [&](size_t i) -> const std::string& { return d.locations[i].id; });
-  push_value_index(L, d);
+  push_printed_values(L, d);
   static const luaL_Reg fns[] = {
       {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},

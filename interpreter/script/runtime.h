@@ -56,12 +56,14 @@ struct FormatCache {
 };
 
 // Where a run of a decision's choices came from in the ask that made them
-// (script/lua_game.cc): which of its lists, how many, and for a range of
-// numbers the first.
+// (script/lua_game.cc): which of its lists, how many, for a range of
+// numbers the first, and whether the list was left frozen in ask's stack
+// slot (a constant list of locations found by its address).
 struct ChoiceSegment {
   uint8_t source = 0;
   int count = 0;
   int64_t first = 0;
+  bool frozen = false;
 };
 
 class Runtime {
