@@ -308,6 +308,37 @@ TEST_CASE("lua api: argument errors read like Lua's own", "[kernel][lua]") {
   CHECK(lua_error(L, "return game.title('zz')") == "test:1: bad argument #1 to 'title' (nothing is named 'zz')");
 }
 
+// The kernel finds ids, value keys and formats by the identity of their Lua
+// strings (script/anchored_names.h, the format cache of runtime.h): a string
+// made at run time, a format the cache has no room for and one too long to
+// keep read and fail exactly as literals do.
+TEST_CASE("lua api: names and formats made at run time read as literals do", "[kernel][lua]") {
+  auto g = api_game();
+  Game& L = *g;
+  CHECK(lua_ok(L, "local b = 'bo' .. 'ard' return pieces.count(b), pieces.value(pieces.at(b)[1], 'att' .. 'ack')") ==
+        lua_ok(L, "return pieces.count('board'), pieces.value(pieces.at('board')[1], 'attack')"));
+  CHECK(lua_ok(L, "return pieces.value(1, 5), pieces.value(1, 'no_such_key')") == "nil,nil");
+  CHECK(lua_error(L, "pieces.move(1, 'no' .. 'where')") ==
+        "test:1: bad argument #2 to 'move' (no such location: 'nowhere')");
+  // More distinct formats than the cache keeps, then one too long to keep:
+  // each is checked and read at every use.
+  L.clear_events();
+  lua_ok(L, "for i = 1, 600 do log('1', 'format ' .. i .. ': %d', i) end");
+  const auto logs = event_texts(L, Event::Kind::kLog);
+  REQUIRE(logs.size() == 600);
+  CHECK(logs.front() == "format 1: 1");
+  CHECK(logs.back() == "format 600: 600");
+  CHECK_THAT(lua_error(L, "log('1', 'format ' .. 7 .. ': %d', 'x')"),
+             Catch::Contains("bad argument #3 to 'log' (number expected, got string)"));
+  for (int i = 0; i < 2; ++i) {
+    L.clear_events();
+    lua_ok(L, "log('1', string.rep('x', 600) .. ' %d', 3)");
+    CHECK(event_texts(L, Event::Kind::kLog) == std::vector<std::string>{std::string(600, 'x') + " 3"});
+    CHECK_THAT(lua_error(L, "log('1', string.rep('x', 600) .. ' %d')"),
+               Catch::Contains("no value for directive #1 of the format"));
+  }
+}
+
 TEST_CASE("lua decks: draw takes the top of a deck and a blind piece from a cup", "[kernel][lua]") {
   auto g = api_game();
   Game& L = *g;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/error.h"
@@ -49,6 +50,16 @@ struct Decision {
   std::string rule;
   std::vector<Choice> choices;
   bool open() const { return side >= 0; }
+  // Exchanges the two field by field, buffers and all: ask and act swap the
+  // pending decision with a spare one at every decision, and std::swap's
+  // three moves cost several times as much.
+  friend void swap(Decision& a, Decision& b) noexcept {
+    std::swap(a.side, b.side);
+    a.prompt.format.swap(b.prompt.format);
+    a.prompt.args.swap(b.prompt.args);
+    a.rule.swap(b.rule);
+    a.choices.swap(b.choices);
+  }
 };
 
 // The typed fields of a choice as one line, "option=attack,piece=12",

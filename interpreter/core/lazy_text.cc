@@ -1,6 +1,7 @@
 #include "core/lazy_text.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 
@@ -132,14 +133,25 @@ bool reads_piece(const TextArg& a, int reader, size_t sides) {
   return reader >= 0 && reader < 32 && (a.seen_by >> reader & 1u);
 }
 
-std::string hidden_piece_text(const GameDef& d, int type, int owner) {
-  std::string out = "a hidden ";
+namespace {
+
+// Appends hidden_piece_text's words to `out`.
+void append_hidden_piece(std::string& out, const GameDef& d, int type, int owner) {
+  out += "a hidden ";
   if (owner >= 0 && owner < static_cast<int>(d.sides.size())) {
     const SideDef& s = d.sides[owner];
-    out += (s.adjective.empty() ? s.title : s.adjective) + " ";
+    out += s.adjective.empty() ? s.title : s.adjective;
+    out += ' ';
   }
-  out += type >= 0 && type < static_cast<int>(d.types.size()) && !d.types[type].kind.empty() ? d.types[type].kind
-                                                                                              : std::string("piece");
+  if (type >= 0 && type < static_cast<int>(d.types.size()) && !d.types[type].kind.empty()) out += d.types[type].kind;
+  else out += "piece";
+}
+
+}  // namespace
+
+std::string hidden_piece_text(const GameDef& d, int type, int owner) {
+  std::string out;
+  append_hidden_piece(out, d, type, owner);
   return out;
 }
 
@@ -152,12 +164,17 @@ std::string number_text(double n) {
 
 std::string render(const LazyText& t, const GameDef& d, int reader) {
   std::string out;
-  out.reserve(t.format.size() + 16);
+  out.reserve(t.format.size() + 32);
   const std::string_view f = t.format;
   size_t next = 0;
   for (size_t i = 0; i < f.size(); ++i) {
     if (f[i] != '%') {
-      out += f[i];
+      // The words up to the next directive, at once (a log's texts and the
+      // save's are rendered for every reader of every event).
+      const size_t pct = f.find('%', i);
+      const size_t end = pct == std::string_view::npos ? f.size() : pct;
+      out.append(f.data() + i, end - i);
+      i = end - 1;
       continue;
     }
     if (i + 1 < f.size() && f[i + 1] == '%') {
@@ -173,7 +190,7 @@ std::string render(const LazyText& t, const GameDef& d, int reader) {
     switch (dir.conversion) {
       case 'P':
         if (reads_piece(a, reader, d.sides.size())) out += a.type >= 0 && a.type < static_cast<int>(d.types.size()) ? d.types[a.type].name : "?";
-        else out += hidden_piece_text(d, a.type, a.owner);
+        else append_hidden_piece(out, d, a.type, a.owner);
         break;
       case 'L':
         if (a.integer >= 0 && a.integer < static_cast<int64_t>(d.locations.size())) out += d.locations[a.integer].title;
@@ -186,6 +203,10 @@ std::string render(const LazyText& t, const GameDef& d, int reader) {
         if (a.integer >= 0 && a.integer < static_cast<int64_t>(d.types.size())) out += d.types[a.integer].name;
         break;
       case 's': {
+        if (dir.spec.size() == 2 && a.kind == TextArg::Kind::kString) {
+          out += a.text;
+          break;
+        }
         const std::string s = arg_string(a);
         if (dir.spec.size() == 2) out += s;
         else append_formatted(out, std::string(dir.spec), s.c_str());
@@ -195,6 +216,13 @@ std::string render(const LazyText& t, const GameDef& d, int reader) {
         append_formatted(out, std::string(dir.spec), static_cast<int>(a.integer));
         break;
       case 'd': case 'i':
+        if (dir.spec.size() == 2) {
+          // A plain %d: the digits snprintf would write, without it.
+          char buf[24];
+          const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<long long>(a.integer));
+          out.append(buf, static_cast<size_t>(r.ptr - buf));
+          break;
+        }
         append_formatted(out, c_spec(dir.spec, "ll"), static_cast<long long>(a.integer));
         break;
       case 'u': case 'o': case 'x': case 'X':

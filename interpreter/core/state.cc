@@ -29,8 +29,11 @@ State State::empty_for(const GameDef& def, uint64_t seed) {
 
 void State::reset_for(const GameDef& def, uint64_t seed, const State* pieces_from) {
   if (pieces_from) {
-    // Assigned over the last game's pieces, whose vectors keep their room.
-    pieces = pieces_from->pieces;
+    // Assigned over the last game's pieces, whose vectors keep their room
+    // (a bot plays thousands of games in a row, each starting here).
+    const auto& from = pieces_from->pieces;
+    pieces.resize(from.size());
+    for (size_t i = 0; i < from.size(); ++i) pieces[i].assign(from[i]);
     contents = pieces_from->contents;
   } else {
     pieces.clear();
@@ -46,6 +49,21 @@ void State::reset_for(const GameDef& def, uint64_t seed, const State* pieces_fro
   finished = false;
   result.clear();
   winner = -1;
+}
+
+void State::assign(const State& o) {
+  if (this == &o) return;
+  pieces.resize(o.pieces.size());
+  for (size_t i = 0; i < o.pieces.size(); ++i) pieces[i].assign(o.pieces[i]);
+  contents = o.contents;
+  tracks = o.tracks;
+  vars = o.vars;
+  rng = o.rng;
+  position = o.position;
+  pending = o.pending;
+  finished = o.finished;
+  result = o.result;
+  winner = o.winner;
 }
 
 int32_t State::create_piece(int32_t type, int32_t owner, int32_t location) {
@@ -96,14 +114,28 @@ void State::write(ByteWriter& w) const {
   using W = ByteWriter;
   w.u(kStateFormat);
   w.u(pieces.size());
-  for (const auto& p : pieces) {
+  // Every state hash and snapshot writes every piece: the room for their
+  // fixed fields is claimed once (again after a piece with markers or
+  // counters, written through the writer), and the common piece, two bytes,
+  // is written without the general path.
+  char* c = w.claim(pieces.size() * 4 * W::kMaxVarint);
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    const PieceState& p = pieces[i];
+    const uint64_t head = zigzag(p.owner) << kFlagBits;
+    const uint64_t type = zigzag(p.type);
+    if (p.face == 0 && p.visibility < 0 && p.markers.empty() && p.counters.empty() && head < 0x80 && type < 0x80) {
+      // No flags, and each varint one byte: what the general path writes.
+      *c++ = static_cast<char>(head);
+      *c++ = static_cast<char>(type);
+      continue;
+    }
     const uint64_t flags = (p.face != 0 ? kHasFace : 0) | (p.markers.empty() ? 0 : kHasMarkers) |
                            (p.counters.empty() ? 0 : kHasCounters) | (p.visibility >= 0 ? kHasVisibility : 0);
-    char* c = w.claim(4 * W::kMaxVarint);
-    c = W::put_u(c, zigzag(p.owner) << kFlagBits | flags);
-    c = W::put_i(c, p.type);
+    c = W::put_u(c, head | flags);
+    c = W::put_u(c, type);
     if (flags & kHasFace) c = W::put_i(c, p.face);
     if (flags & kHasVisibility) c = W::put_u(c, static_cast<uint64_t>(p.visibility));
+    if (!(flags & (kHasMarkers | kHasCounters))) continue;
     w.commit(c);
     if (flags & kHasMarkers) {
       w.u(p.markers.size());
@@ -116,7 +148,9 @@ void State::write(ByteWriter& w) const {
         w.i(v);
       }
     }
+    c = w.claim((pieces.size() - i - 1) * 4 * W::kMaxVarint);
   }
+  w.commit(c);
   w.u(contents.size());
   for (const auto& c : contents) {
     char* out = w.claim((c.size() + 1) * W::kMaxVarint);

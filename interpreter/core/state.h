@@ -29,6 +29,20 @@ struct PieceState {
   int32_t visibility = -1;  // -1: as its location's; else a Visibility of its own (core/visibility.h)
   std::vector<std::string> markers;                       // sorted, unique
   std::vector<std::pair<std::string, int64_t>> counters;  // sorted by name, no zeroes
+
+  // Copies every field of `o` (a new field is copied here too). The same
+  // as operator= but for the markers and counters, which are assigned only
+  // when either side has some: nearly never, so a game's start copies its
+  // pieces at the cost of their numbers (State::reset_for).
+  void assign(const PieceState& o) {
+    type = o.type;
+    owner = o.owner;
+    location = o.location;
+    face = o.face;
+    visibility = o.visibility;
+    if (!markers.empty() || !o.markers.empty()) markers = o.markers;
+    if (!counters.empty() || !o.counters.empty()) counters = o.counters;
+  }
 };
 
 // Where the sequence of play stands. phase == -1 before the first phase of the
@@ -59,6 +73,11 @@ struct State {
   // With `pieces_from` (a state of the same game), its pieces and locations'
   // contents are copied rather than left empty.
   void reset_for(const GameDef& def, uint64_t seed, const State* pieces_from = nullptr);
+
+  // Makes this state a copy of `o`, reusing its buffers: the same as
+  // operator= (a new field is copied here too) at the cost of the pieces'
+  // numbers, as reset_for copies them (PieceState::assign).
+  void assign(const State& o);
 
   int32_t create_piece(int32_t type, int32_t owner, int32_t location);
   // Moves a piece to the top of `location` (-1 removes it from play).

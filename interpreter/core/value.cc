@@ -22,26 +22,57 @@ Value& Value::operator=(const Value& other) {
   return *this;
 }
 
-static bool key_less(const Value::Key& a, const Value::Key& b) { return a < b; }
+namespace {
+
+// Orders texts as std::string does (bytes as unsigned char, then length),
+// most of them by their first byte, without a call to memcmp: a table's keys
+// are short words that mostly differ there.
+int compare_text(std::string_view a, std::string_view b) {
+  if (!a.empty() && !b.empty() && a[0] != b[0])
+    return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]) ? -1 : 1;
+  return a.compare(b);
+}
+
+}  // namespace
+
+size_t Table::place(std::string_view k) const {
+  size_t lo = 0, hi = entries.size();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    const std::string* s = std::get_if<1>(&entries[mid].first);
+    if (!s || compare_text(*s, k) < 0) lo = mid + 1;  // an integer key sorts first
+    else hi = mid;
+  }
+  return lo;
+}
+
+size_t Table::place(const Value::Key& k) const {
+  if (const std::string* s = std::get_if<1>(&k)) return place(std::string_view(*s));
+  const int64_t i = std::get<0>(k);
+  size_t lo = 0, hi = entries.size();
+  while (lo < hi) {
+    const size_t mid = lo + (hi - lo) / 2;
+    const int64_t* e = std::get_if<0>(&entries[mid].first);
+    if (e && *e < i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 const Value* Table::find_key(const Value::Key& k) const {
-  auto it = std::lower_bound(entries.begin(), entries.end(), k,
-                             [](const auto& e, const Value::Key& key) { return key_less(e.first, key); });
-  return it != entries.end() && it->first == k ? &it->second : nullptr;
+  const size_t at = place(k);
+  return has_at(at, k) ? &entries[at].second : nullptr;
 }
 
 const Value* Table::find(std::string_view k) const {
-  // Integer keys sort before string keys: skip them, then binary search.
-  auto first = std::partition_point(entries.begin(), entries.end(), [](const auto& e) { return e.first.index() == 0; });
-  auto it = std::lower_bound(first, entries.end(), k,
-                             [](const auto& e, std::string_view key) { return std::get<1>(e.first) < key; });
-  return it != entries.end() && std::get<1>(it->first) == k ? &it->second : nullptr;
+  const size_t at = place(k);
+  return has_at(at, k) ? &entries[at].second : nullptr;
 }
 
 void Table::set(const Value::Key& k, Value v) {
-  auto it = std::lower_bound(entries.begin(), entries.end(), k,
-                             [](const auto& e, const Value::Key& key) { return key_less(e.first, key); });
-  const bool found = it != entries.end() && it->first == k;
+  const size_t at = place(k);
+  const bool found = has_at(at, k);
+  const auto it = entries.begin() + static_cast<std::ptrdiff_t>(at);
   if (v.is_nil()) {
     if (found) entries.erase(it);
   } else if (found) {

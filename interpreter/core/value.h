@@ -81,6 +81,17 @@ struct Table {
   const Value* find(std::string_view k) const;  // a string key, without building a Key
   // Sets k to v; a nil v removes k.
   void set(const Value::Key& k, Value v);
+  // Where key k is or would go: the index of the first entry whose key is
+  // not less than k (one binary search; integer keys sort before strings).
+  size_t place(const Value::Key& k) const;
+  size_t place(std::string_view k) const;
+  // Whether the entry at index `at` (a place) has key k.
+  bool has_at(size_t at, const Value::Key& k) const { return at < entries.size() && entries[at].first == k; }
+  bool has_at(size_t at, std::string_view k) const {
+    if (at >= entries.size()) return false;
+    const std::string* s = std::get_if<1>(&entries[at].first);
+    return s && *s == k;
+  }
 };
 
 }  // namespace cardboard

@@ -8,14 +8,9 @@ namespace cardboard {
 
 BlockPool::~BlockPool() = default;
 
-void* BlockPool::allocate(size_t size) {
+void* BlockPool::allocate_slow(size_t size) {
   if (!small(size)) return std::malloc(size);
-  const size_t c = size_class(size);
-  if (FreeBlock* b = free_[c]) {
-    free_[c] = b->next;
-    return b;
-  }
-  return carve(c);
+  return carve(size_class(size));
 }
 
 void* BlockPool::carve(size_t c) {
@@ -33,17 +28,7 @@ void* BlockPool::carve(size_t c) {
   return b;
 }
 
-void BlockPool::release(void* block, size_t size) {
-  if (!block) return;
-  if (!small(size)) {
-    std::free(block);
-    return;
-  }
-  auto* b = static_cast<FreeBlock*>(block);
-  const size_t c = size_class(size);
-  b->next = free_[c];
-  free_[c] = b;
-}
+void BlockPool::release_large(void* block) { std::free(block); }
 
 void* BlockPool::resize(void* block, size_t old_size, size_t new_size) {
   if (!small(old_size) && !small(new_size)) return std::realloc(block, new_size);

@@ -31,7 +31,6 @@ const char* event_kind_name(Event::Kind k) {
 
 // ---- the runtime ------------------------------------------------------------
 
-Runtime& runtime_of(lua_State* L) { return *static_cast<Runtime*>(sandbox_of(L).host()); }
 
 namespace {
 
@@ -137,7 +136,7 @@ int Runtime::take_choice(int choice) {
   }
   // The decision taken becomes the spare one (ask reuses its buffers); the
   // spare, closed and empty since ask swapped it out, becomes the pending one.
-  std::swap(pending, spare_decision_);
+  swap(pending, spare_decision_);
   pending.side = -1;
   pending.prompt.clear();
   pending.rule.clear();
@@ -215,7 +214,28 @@ Status Game::load_rules() {
   CB_TRY(check(d.view.summary, "[view] summary"));
   for (const auto& p : d.sequence.phases)
     for (const auto& s : p.steps) CB_TRY(check(s.run, "step '" + s.id + "' of phase '" + p.id + "'", s.run_where));
+  // The functions the steps run, each held by a reference of the registry
+  // and found by the address of its name in the definition (step_function
+  // gives those strings): the globals are frozen, so a name's function
+  // never changes, and a step finds it without a look-up by its text.
+  auto keep = [&](const std::string& fn) {
+    if (fn.empty() || step_functions_.contains(&fn)) return;
+    sb.push_global(L, fn);
+    step_functions_.emplace(&fn, luaL_ref(L, LUA_REGISTRYINDEX));
+  };
+  keep(d.sequence.setup);
+  keep(d.sequence.at_end);
+  keep(d.setup_script);
+  for (const auto& p : d.sequence.phases)
+    for (const auto& s : p.steps) keep(s.run);
   return ok_status();
+}
+
+void Game::push_step_function(lua_State* on, const std::string& fn) {
+  if (const auto it = step_functions_.find(&fn); it != step_functions_.end())
+    lua_rawgeti(on, LUA_REGISTRYINDEX, it->second);
+  else
+    rt_.sandbox_->push_global(on, fn);  // not a name of the definition's steps
 }
 
 const State& Game::setup_pieces() {
@@ -455,9 +475,11 @@ Status Game::begin_step() {
   }
   if (const PhaseDef* ph = current_phase(d, pos)) {
     if (at_phase_start(pos)) {
-      if (pos.phase == 0) rt_.emit_plain(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
+      // The events' texts are made only when kept.
+      if (pos.phase == 0 && rt_.recording_)
+        rt_.emit_plain(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
       if (snapshot_hook_) snapshot_hook_(rt_.state_);
-      rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title);
+      if (rt_.recording_) rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title);
     }
     if (pos.step == 0 && rt_.recording_) {
       if (ph->repeat == PhaseDef::Repeat::kEachSide && d.sides.size() > 1)
@@ -466,8 +488,6 @@ Status Game::begin_step() {
         rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title + ": impulse " + std::to_string(pos.repeat + 1));
     }
   }
-  // The name stays in the definition: Lua's cache of C strings knows its
-  // address, so pushing it does not hash the text again.
   const std::string& fn = step_function(d, pos);
   if (fn.empty()) {
     advance();
@@ -482,7 +502,7 @@ Status Game::begin_step() {
     co_ = lua_newthread(L);
     co_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  rt_.sandbox_->push_global(co_, fn);
+  push_step_function(co_, fn);
   return ok_status();
 }
 

@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -138,6 +139,9 @@ class Game {
   void apply_setup();
   Status run(int nargs);
   Status begin_step();
+  // Pushes on `on` the function a step runs, named by `fn`, a string of the
+  // definition (step_function).
+  void push_step_function(lua_State* on, const std::string& fn);
   // What a finished step returned: true when it ended the game.
   Result<bool> step_result(int nres);
   void advance();
@@ -153,6 +157,7 @@ class Game {
   int co_ref_ = LUA_NOREF;    // keeps co_ alive in the registry
   lua_State* spare_ = nullptr;  // a finished coroutine, reused for the next step
   int spare_ref_ = LUA_NOREF;
+  std::unordered_map<const std::string*, int> step_functions_;  // a step's name in the definition -> its function's registry ref
   std::function<void(const State&)> snapshot_hook_;
 };
 

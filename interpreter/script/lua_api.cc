@@ -15,7 +15,27 @@
 
 namespace cardboard {
 
+namespace {
+
+// The registry's table anchoring the strings of the format cache (runtime.h).
+constexpr const char* kFormatAnchors = "cardboard.formats";
+
+}  // namespace
+
 void open_lua_api(lua_State* L) {
+  // The ids of locations and sides, anchored for the state's life in a
+  // table of the registry, are found by the address of their strings.
+  Runtime& rt = runtime_of(L);
+  const GameDef& d = rt.def();
+  rt.set_short_string_limit(short_string_limit(L));
+  lua_createtable(L, static_cast<int>(d.locations.size() + d.sides.size()), 0);
+  for (size_t i = 0; i < d.locations.size(); ++i)
+    rt.location_names().add(L, -1, d.locations[i].id, static_cast<int>(i), rt.short_string_limit());
+  for (size_t i = 0; i < d.sides.size(); ++i)
+    rt.side_names().add(L, -1, d.sides[i].id, static_cast<int>(i), rt.short_string_limit());
+  lua_setfield(L, LUA_REGISTRYINDEX, kNameAnchors);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
   open_lua_dice(L);
   open_lua_pieces(L);
   open_lua_decks(L);
@@ -36,45 +56,37 @@ void register_module(lua_State* L, const char* name, const luaL_Reg* fns) {
 
 namespace {
 
-// A direct-mapped cache from the address of a Lua string to the index of the
-// location or side it names. Lua interns short strings, so a name used by the
-// rules is nearly always the same address; a hit is confirmed by comparing
-// the text, so an address reused by another string after a collection only
-// costs a miss.
-template <typename Defs>
-int cached_lookup(NameCache& cache, const char* s, size_t len, const Defs& defs, const GameDef::NameIndex& index) {
-  NameCache::Slot& slot = cache.slots[(reinterpret_cast<uintptr_t>(s) >> 4) % cache.slots.size()];
-  if (slot.text == s) {
-    const std::string& id = defs[slot.index].id;
-    if (id.size() == len && std::memcmp(id.data(), s, len) == 0) return slot.index;
-  }
+// The index of the location or side named by the string at `idx` (of
+// `len` bytes at `s`), by its text: an id too long to be interned, or no id.
+int find_by_text(const char* s, size_t len, const GameDef::NameIndex& index) {
   const auto it = index.find(std::string_view(s, len));
-  if (it == index.end()) return -1;
-  slot = {s, it->second};
-  return it->second;
+  return it == index.end() ? -1 : it->second;
 }
 
 }  // namespace
 
 int check_location(lua_State* L, int arg) {
+  // Nearly always an anchored id (rules name locations with literals).
+  Runtime& g = runtime_of(L);
+  if (const int loc = g.location_names().find(L, arg); loc >= 0) return loc;
   if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "location");
     return -1;
   }
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
-  Runtime& g = runtime_of(L);
-  const int loc = cached_lookup(g.location_cache(), s, len, g.def().locations, g.def().location_index);
+  const int loc = find_by_text(s, len, g.def().location_index);
   if (loc < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", s));
   return loc;
 }
 
 int find_side_arg(lua_State* L, int arg) {
+  Runtime& g = runtime_of(L);
+  if (const int side = g.side_names().find(L, arg); side >= 0) return side;
   if (lua_type(L, arg) != LUA_TSTRING) return -1;
   size_t len = 0;
   const char* s = lua_tolstring(L, arg, &len);
-  Runtime& g = runtime_of(L);
-  return cached_lookup(g.side_cache(), s, len, g.def().sides, g.def().side_index);
+  return find_by_text(s, len, g.def().side_index);
 }
 
 int check_piece(lua_State* L, int arg) {
@@ -99,6 +111,8 @@ void push_piece(lua_State* L, int piece) {
 }
 
 int check_side(lua_State* L, int arg) {
+  // Nearly always an anchored id (rules name sides with literals).
+  if (const int side = runtime_of(L).side_names().find(L, arg); side >= 0) return side;
   if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "side");
     return -1;
@@ -133,32 +147,35 @@ std::string opt_rule(lua_State* L, int arg) {
 
 namespace {
 
-// The directives of a format, parsed once: a direct-mapped cache keyed by the
-// Lua string's address (a format is nearly always a literal, one string
-// object), confirmed by its text.
-struct FormatSlot {
-  const char* address = nullptr;
-  std::string text;
-  std::vector<ArgClass> classes;
-};
-
-}  // namespace
-
-const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field) {
-  thread_local std::array<FormatSlot, 128> cache;
+// The directives of the format string at `fmt`: kept in the format cache
+// (runtime.h), or parsed into `local` when the cache keeps no more.
+const FormatCache::Format& format_of(lua_State* L, int fmt, const char* fn, const char* field,
+                                     FormatCache::Format& local) {
+  FormatCache& cache = runtime_of(L).format_cache();
+  if (const int i = cache.ids.find(L, fmt); i >= 0) return cache.kept[static_cast<size_t>(i)];
   size_t len = 0;
   const char* s = lua_tolstring(L, fmt, &len);
-  FormatSlot& slot = cache[(reinterpret_cast<uintptr_t>(s) >> 4) % cache.size()];
-  if (slot.address == s && slot.text.size() == len && std::memcmp(slot.text.data(), s, len) == 0) return slot.classes;
   auto parsed = parse_text_format(std::string_view(s, len), fn);
   if (!parsed.ok()) {
     if (field) luaL_error(L, "bad %s to '%s' (%s)", field, fn, parsed.error().message.c_str());
     luaL_argerror(L, fmt, parsed.error().message.c_str());
   }
-  slot.address = s;
-  slot.text.assign(s, len);
-  slot.classes = std::move(*parsed);
-  return slot.classes;
+  const bool keep = cache.kept.size() < FormatCache::kMaxKept && len <= FormatCache::kMaxKeptBytes;
+  FormatCache::Format& f = keep ? cache.kept.emplace_back() : local;
+  f.classes = std::move(*parsed);
+  f.nests = std::find(f.classes.begin(), f.classes.end(), ArgClass::kText) != f.classes.end();
+  if (keep) {
+    lua_getfield(L, LUA_REGISTRYINDEX, kFormatAnchors);
+    cache.ids.add_object(L, -1, fmt, static_cast<int>(cache.kept.size() - 1));
+    lua_pop(L, 1);
+  }
+  return f;
+}
+
+}  // namespace
+
+const std::vector<ArgClass>& format_classes(lua_State* L, int fmt, const char* fn, const char* field) {
+  return format_of(L, fmt, fn, field, runtime_of(L).format_cache().scratch).classes;
 }
 
 namespace {
@@ -228,13 +245,11 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
     if (field) luaL_error(L, "bad %s to '%s' (its format first: a string expected, got %s)", field, fn, luaL_typename(L, fmt));
     luaL_typeerror(L, fmt, "format string");
   }
-  // A nested text (%t) parses its own format through the same cache, which
-  // may reuse this format's slot: such a format's classes are copied first.
-  const std::vector<ArgClass>& cached = format_classes(L, fmt, fn, field);
-  std::vector<ArgClass> copy;
-  const bool nests = std::find(cached.begin(), cached.end(), ArgClass::kText) != cached.end();
-  if (nests) copy = cached;
-  const std::vector<ArgClass>& classes = nests ? copy : cached;
+  // A format kept in the cache never changes, and one that is not is parsed
+  // into this call's own: rules code run meanwhile (a nested text's format,
+  // a __tostring that logs) cannot change the directives being read.
+  FormatCache::Format own;
+  const std::vector<ArgClass>& classes = format_of(L, fmt, fn, field, own).classes;
   const int given = last - fmt;
   if (given < static_cast<int>(classes.size()))
     place.error(last + 1, lua_pushfstring(L, "no value for directive #%d of the format", given + 1));
@@ -244,7 +259,7 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
                                 classes.size() == 1 ? "" : "s"));
   Runtime& rt = runtime_of(L);
   size_t len = 0;
-  const char* f = lua_tolstring(L, fmt, &len);
+  const char* f = out ? lua_tolstring(L, fmt, &len) : "";  // the format's text is copied only when kept
   const std::string_view format(f, len);
   // The format is copied directive by directive, so that a %t's own format
   // takes its place.
@@ -267,7 +282,7 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
   }
   for (size_t k = 0; k < classes.size(); ++k) {
     const int idx = fmt + 1 + static_cast<int>(k);
-    at = next_directive(k == 0 ? 0 : at + 1);
+    if (out) at = next_directive(k == 0 ? 0 : at + 1);  // where a %t's text goes
     TextArg a;
     switch (classes[k]) {
       case ArgClass::kInteger: {
@@ -300,11 +315,11 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
       }
       case ArgClass::kLocation: {
         int loc = -1;
-        if (!lua_isnil(L, idx)) {
+        if (!lua_isnil(L, idx) && (loc = rt.location_names().find(L, idx)) < 0) {
           if (lua_type(L, idx) != LUA_TSTRING) place.type_error(idx, "location");
           size_t n = 0;
           const char* id = lua_tolstring(L, idx, &n);
-          loc = cached_lookup(rt.location_cache(), id, n, rt.def().locations, rt.def().location_index);
+          loc = find_by_text(id, n, rt.def().location_index);
           if (loc < 0) place.error(idx, lua_pushfstring(L, "no such location: '%s'", id));
         }
         a = location_arg(loc);
@@ -349,14 +364,27 @@ void read_lazy_text_at(lua_State* L, int fmt, int last, const char* fn, const ch
 // table (a constant of the rules) becomes its contents, a view of vars a
 // plain copy (script/proxy.h). A table of the step's own is left alone,
 // after one look at its metatable.
-void make_raw_readable(lua_State* L, int idx) {
+ProxyKind make_raw_readable(lua_State* L, int idx) {
   idx = lua_absindex(L, idx);
-  switch (proxy_kind(L, idx)) {
-    case ProxyKind::kNone: return;
-    case ProxyKind::kFrozen: push_raw_view(L, idx); break;
-    case ProxyKind::kVars: push_value(L, check_value(L, idx)); break;
+  // One look at the metatable and its mark (proxy.h): this runs on every
+  // list the kernel is given.
+  if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return ProxyKind::kNone;
+  const ProxyKind kind = lua_rawgeti(L, -1, kProxyKindKey) == LUA_TLIGHTUSERDATA ? proxy_mark_kind(lua_touserdata(L, -1))
+                                                                                 : ProxyKind::kNone;
+  switch (kind) {
+    case ProxyKind::kNone: lua_pop(L, 2); break;
+    case ProxyKind::kFrozen:
+      lua_rawgeti(L, -2, kProxyContentsKey);
+      lua_replace(L, idx);
+      lua_pop(L, 2);
+      break;
+    case ProxyKind::kVars:
+      lua_pop(L, 2);
+      push_value(L, check_value(L, idx));
+      lua_replace(L, idx);
+      break;
   }
-  lua_replace(L, idx);
+  return kind;
 }
 
 void read_text_field(lua_State* L, int idx, const char* fn, const char* what, LazyText* out) {
@@ -490,6 +518,15 @@ class ValueBuilder {
 }  // namespace
 
 Value check_value(lua_State* L, int idx) {
+  // A scalar needs no builder: nothing is charged while it is read.
+  switch (lua_type(L, idx)) {
+    case LUA_TNIL: return Value();
+    case LUA_TBOOLEAN: return Value(static_cast<bool>(lua_toboolean(L, idx)));
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, idx)) return Value(static_cast<int64_t>(lua_tointeger(L, idx)));
+      return Value(lua_tonumber(L, idx));
+    default: break;
+  }
   ValueBuilder builder(L);
   return builder.build(idx, 0);
 }

@@ -11,6 +11,7 @@
 
 #include "core/lazy_text.h"
 #include "core/value.h"
+#include "script/proxy.h"
 
 namespace cardboard {
 
@@ -22,6 +23,10 @@ void open_lua_decks(lua_State* L);
 void open_lua_tracks(lua_State* L);
 void open_lua_vars(lua_State* L);
 void open_lua_game(lua_State* L);
+
+// The registry's table anchoring the strings of the AnchoredNames maps
+// (anchored_names.h) of the game's state: made by open_lua_api first.
+constexpr const char* kNameAnchors = "cardboard.names";
 
 // A location named by its id string; raises an argument error otherwise.
 int check_location(lua_State* L, int arg);
@@ -41,8 +46,9 @@ std::string event_rule(lua_State* L, int arg);
 
 // Makes the table at `idx` readable raw: a frozen table (a constant of the
 // rules) becomes its contents, a view of vars a plain copy (script/proxy.h);
-// any other value is left alone, after one look at its metatable.
-void make_raw_readable(lua_State* L, int idx);
+// any other value is left alone, after one look at its metatable. Returns
+// what the value was.
+ProxyKind make_raw_readable(lua_State* L, int idx);
 
 // A lazy text (core/lazy_text.h) from Lua: the format at index `fmt` and its
 // arguments at fmt + 1 .. `last`. Every directive is checked against its

@@ -40,7 +40,7 @@ int l_roll(lua_State* L) {
   auto spec = parse_dice(std::string_view(spec_text, len));
   if (!spec.ok()) return luaL_argerror(L, 1, spec.error().message.c_str());
   std::string rule = event_rule(L, 2);
-  std::vector<int> faces;
+  std::vector<int> faces;  // its own: the reason's words may run a __tostring that rolls
   auto total = g.roll(*spec, faces);
   if (!total.ok()) return luaL_error(L, "%s", total.error().message.c_str());
   std::string head;
@@ -78,8 +78,7 @@ int l_pick(lua_State* L) {
   int index = 1;
   if (n > 1) {
     DiceSpec spec{1, n, 1};
-    std::vector<int> faces;
-    auto total = g.roll(spec, faces);
+    auto total = g.roll(spec, g.dice_faces());  // only the total is read
     if (!total.ok()) return luaL_error(L, "%s", total.error().message.c_str());
     index = *total;
   }

@@ -41,21 +41,21 @@ using Segment = ChoiceSegment;
 // the table has a key not among them.
 //
 // The slots must be nil when called (lua_settop fills them so). Keys are
-// told apart by the address of their interned text (the runtime's
-// key_texts, one Lua state's strings).
-int key_number(lua_State* L, int idx, const int* keys, int n, const char* const* texts) {
-  if (lua_type(L, idx) != LUA_TSTRING) return n;
-  const char* k = lua_tostring(L, idx);
+// told apart by the address of their interned strings (the runtime's
+// key_strings, anchored in this Lua state: script/anchored_names.h says
+// why an address names them).
+int key_number(lua_State* L, int idx, const int* keys, int n, const void* const* strings) {
+  const void* k = lua_topointer(L, idx);
   int i = 0;
-  while (i < n && texts[keys[i]] != k) ++i;
+  while (i < n && strings[keys[i]] != k) ++i;
   return i;
 }
 
 bool gather(lua_State* L, int t, const int* keys, int n, int first, bool strict) {
-  const char* const* texts = runtime_of(L).key_texts().data();
+  const void* const* strings = runtime_of(L).key_strings().data();
   lua_pushnil(L);
   while (lua_next(L, t)) {
-    const int i = key_number(L, -2, keys, n, texts);
+    const int i = key_number(L, -2, keys, n, strings);
     if (i < n) {
       lua_replace(L, first + i);
     } else if (strict) {
@@ -68,15 +68,18 @@ bool gather(lua_State* L, int t, const int* keys, int n, int first, bool strict)
   return true;
 }
 
-// The keys of ask's spec, in the order of its slots.
-const int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText};
+// The keys of ask's spec, in the order of its slots: the order of AskKey.
+constexpr int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText};
 constexpr int kSpecSlots = sizeof kSpecKeys / sizeof kSpecKeys[0];
 constexpr int kSpec = 3;  // the spec's stack index; its fields follow it
-int slot(int key) {
+constexpr bool slots_follow_keys() {
   for (int i = 0; i < kSpecSlots; ++i)
-    if (kSpecKeys[i] == key) return kSpec + 1 + i;
-  return 0;
+    if (kSpecKeys[i] != kPrompt + i) return false;
+  return true;
 }
+static_assert(slots_follow_keys(), "the slot of a spec key is found by arithmetic");
+// The stack slot of spec key `key` (kPrompt .. kText).
+constexpr int slot(int key) { return kSpec + key; }
 
 // The keys of an element of `choices`.
 enum ElementSlot { kOptionSlot, kPieceSlot, kToSlot, kLocationSlot, kNumberSlot, kTextSlot, kNoteSlot, kElementSlots };
@@ -236,38 +239,57 @@ void read_choices(lua_State* L, Decision& d, bool words) {
     if (lua_isnil(L, t)) return;
     if (lua_type(L, t) != LUA_TTABLE)
       luaL_error(L, "bad '%s' to 'ask' (a list of %s expected, got %s)", kAskKeys[key], what, luaL_typename(L, t));
-    make_raw_readable(L, t);
-    const int count = static_cast<int>(lua_rawlen(L, t));
+    // A constant list of locations (FRONTS) is read and checked at its first
+    // ask, then found by its address (frozen_location_lists), unopened: the
+    // slot keeps the frozen table, which push_chosen reads through.
+    const bool of_locations = source == kFromLocations || source == kFromTo;
+    auto& known = rt.frozen_location_lists();
+    const void* table = of_locations ? lua_topointer(L, t) : nullptr;
+    const auto it = of_locations ? known.find(table) : known.end();
+    const bool frozen = it == known.end() && make_raw_readable(L, t) == ProxyKind::kFrozen;
+    const int count = it != known.end() ? static_cast<int>(it->second.size()) : static_cast<int>(lua_rawlen(L, t));
     int piece = -1;
     if (source == kFromTo) {
       if (lua_isnil(L, slot(kPiece))) luaL_error(L, "bad 'to' to 'ask' (the destinations of a 'piece': give the piece)");
       piece = check_piece(L, slot(kPiece));
     }
-    for (int i = 1; i <= count; ++i) {
-      lua_rawgeti(L, t, i);
-      Choice& c = next_choice();
-      switch (source) {
-        case kFromPieces: c.piece = check_piece(L, lua_gettop(L)); break;
-        case kFromLocations: c.location = check_location(L, lua_gettop(L)); break;
-        case kFromTo:
-          c.piece = piece;
-          c.location = check_location(L, lua_gettop(L));
-          break;
-        case kFromOptions: {
-          if (lua_type(L, -1) != LUA_TSTRING)
-            luaL_error(L, "bad 'options' to 'ask' (option ids are strings, #%d is %s)", i, luaL_typename(L, -1));
-          size_t len = 0;
-          const char* s = lua_tolstring(L, -1, &len);
-          c.option.assign(s, len);
-          check_option_words(L, c.option, 1u << static_cast<unsigned>(ChoiceKind::kOption), "'options'");
-          break;
-        }
-        default: break;
+    if (it != known.end()) {
+      for (int loc : it->second) {
+        Choice& c = next_choice();
+        c.piece = piece;
+        c.location = loc;
       }
-      lua_pop(L, 1);
+    } else {
+      const bool constant = frozen && of_locations;
+      std::vector<int> locations;
+      for (int i = 1; i <= count; ++i) {
+        lua_rawgeti(L, t, i);
+        Choice& c = next_choice();
+        switch (source) {
+          case kFromPieces: c.piece = check_piece(L, lua_gettop(L)); break;
+          case kFromLocations: c.location = check_location(L, lua_gettop(L)); break;
+          case kFromTo:
+            c.piece = piece;
+            c.location = check_location(L, lua_gettop(L));
+            break;
+          case kFromOptions: {
+            if (lua_type(L, -1) != LUA_TSTRING)
+              luaL_error(L, "bad 'options' to 'ask' (option ids are strings, #%d is %s)", i, luaL_typename(L, -1));
+            size_t len = 0;
+            const char* s = lua_tolstring(L, -1, &len);
+            c.option.assign(s, len);
+            check_option_words(L, c.option, 1u << static_cast<unsigned>(ChoiceKind::kOption), "'options'");
+            break;
+          }
+          default: break;
+        }
+        if (constant) locations.push_back(c.location);
+        lua_pop(L, 1);
+      }
+      if (constant) known.emplace(table, std::move(locations));
     }
     if (count > 0) {
-      rt.choice_layout().push_back({source, count});
+      rt.choice_layout().push_back({source, count, 0, it != known.end()});
       if (source != kFromOptions)
         compact |= 1u << static_cast<unsigned>(source == kFromPieces ? ChoiceKind::kPiece
                                                : source == kFromTo   ? ChoiceKind::kMove
@@ -353,6 +375,40 @@ void check_distinct(lua_State* L, const Decision& d) {
                choice_value(ch[b], runtime_of(L).def()).c_str());
 }
 
+// push_choice_result's work. `in_slots`: called from ask, whose stack holds
+// each list, made raw-readable, in its field's slot after the spec: the
+// element is read there, with no look-up of the field by name.
+void push_chosen(lua_State* L, int spec, int choice, bool in_slots) {
+  spec = lua_absindex(L, spec);
+  Runtime& rt = runtime_of(L);
+  int k = choice;
+  for (const Segment& seg : rt.choice_layout()) {
+    if (k >= seg.count) {
+      k -= seg.count;
+      continue;
+    }
+    const int key = kSourceKey[seg.source];
+    if (seg.source == kFromNumbers) {
+      lua_pushinteger(L, seg.first + k);
+    } else if (in_slots) {
+      // Raw-readable, or a constant list of locations left frozen, read
+      // through its __index (its contents).
+      if (seg.frozen) lua_geti(L, slot(key), k + 1);
+      else lua_rawgeti(L, slot(key), k + 1);
+    } else {
+      lua_pushstring(L, kAskKeys[key]);
+      lua_rawget(L, spec);
+      make_raw_readable(L, -1);
+      lua_rawgeti(L, -1, k + 1);
+      lua_remove(L, -2);
+    }
+    lua_pushinteger(L, choice + 1);
+    return;
+  }
+  lua_pushnil(L);
+  lua_pushinteger(L, choice + 1);
+}
+
 // ask(side, rule, {prompt =, pieces =, locations =, piece =, to =, numbers =,
 //   options =, choices =, verb =, text =}) -> value, index
 // Suspends the rules until `side` takes one of the choices (core/decision.h);
@@ -362,7 +418,13 @@ void check_distinct(lua_State* L, const Decision& d) {
 int l_ask(lua_State* L) {
   Runtime& rt = runtime_of(L);
   const int side = check_side(L, 1);
-  std::string rule = opt_rule(L, 2);
+  // A decider answers from the typed fields: the words, and the rule
+  // reference a player reads, are kept only for a player or for the log.
+  // Both are checked either way.
+  const bool words = !rt.has_decider() || rt.recording();
+  Decision& d = rt.spare_decision();
+  if (words) d.rule = opt_rule(L, 2);
+  else if (!lua_isnoneornil(L, 2)) luaL_checklstring(L, 2, nullptr);  // opt_rule's check
   luaL_checktype(L, kSpec, LUA_TTABLE);
   lua_settop(L, kSpec);
   make_raw_readable(L, kSpec);
@@ -374,17 +436,13 @@ int l_ask(lua_State* L) {
   if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
   // The decision is written into the runtime's spare one, whose buffers keep
   // their room from the last decision, then swapped in.
-  Decision& d = rt.spare_decision();
   d.side = side;
-  d.rule = std::move(rule);
+  if (!words) d.rule.clear();
   d.prompt.clear();
-  // A decider answers from the typed fields: the words are read only for a
-  // player, or for the log.
-  const bool words = !rt.has_decider() || rt.recording();
   read_choices(L, d, words);
   check_distinct(L, d);
   if (!lua_isnil(L, slot(kPrompt))) read_text_field(L, slot(kPrompt), "ask", "prompt", words ? &d.prompt : nullptr);
-  std::swap(rt.state().pending, d);
+  swap(rt.state().pending, d);
   if (rt.has_decider()) {
     const int i = rt.decide();
     if (i >= 0) {
@@ -392,13 +450,14 @@ int l_ask(lua_State* L) {
       // Each decision starts a fresh budget, as a resume by act() does, so a
       // game replayed by a decider meets the same limits as when it was played.
       rt.sandbox().reset_budget();
-      push_choice_result(L, kSpec, i);
+      push_chosen(L, kSpec, i, true);
       return 2;
     }
     if (!words) {
       // Left to a player after all (a save's recorded decisions ran out):
       // read the words now.
       Decision& pending = rt.state().pending;
+      pending.rule = opt_rule(L, 2);
       read_choices(L, pending, true);
       if (!lua_isnil(L, slot(kPrompt))) read_text_field(L, slot(kPrompt), "ask", "prompt", &pending.prompt);
     }
@@ -511,37 +570,18 @@ int l_last_turn(lua_State* L) {
 
 }  // namespace
 
-void push_choice_result(lua_State* L, int spec, int choice) {
-  spec = lua_absindex(L, spec);
-  Runtime& rt = runtime_of(L);
-  int k = choice;
-  for (const Segment& seg : rt.choice_layout()) {
-    if (k >= seg.count) {
-      k -= seg.count;
-      continue;
-    }
-    if (seg.source == kFromNumbers) {
-      lua_pushinteger(L, seg.first + k);
-    } else {
-      lua_pushstring(L, kAskKeys[kSourceKey[seg.source]]);
-      lua_rawget(L, spec);
-      make_raw_readable(L, -1);
-      lua_rawgeti(L, -1, k + 1);
-      lua_remove(L, -2);
-    }
-    lua_pushinteger(L, choice + 1);
-    return;
-  }
-  lua_pushnil(L);
-  lua_pushinteger(L, choice + 1);
-}
+void push_choice_result(lua_State* L, int spec, int choice) { push_chosen(L, spec, choice, false); }
 
 void open_lua_game(lua_State* L) {
-  // The key strings stay alive as the closure's upvalues: their interned
-  // texts' addresses name them in gather().
-  auto& texts = runtime_of(L).key_texts();
-  static_assert(kKeyCount <= std::tuple_size_v<std::remove_reference_t<decltype(texts)>>);
-  for (int k = 1; k < kKeyCount; ++k) texts[k] = lua_pushstring(L, kAskKeys[k]);
+  // The key strings stay alive as the closure's upvalues: their addresses
+  // name them in gather() (they are short: interned, the only strings with
+  // their texts).
+  auto& strings = runtime_of(L).key_strings();
+  static_assert(kKeyCount <= std::tuple_size_v<std::remove_reference_t<decltype(strings)>>);
+  for (int k = 1; k < kKeyCount; ++k) {
+    lua_pushstring(L, kAskKeys[k]);
+    strings[k] = lua_topointer(L, -1);
+  }
   lua_pushcclosure(L, l_ask, kKeyCount - 1);
   lua_setglobal(L, "ask");
   lua_register(L, "log", l_log);

@@ -10,6 +10,7 @@
 
 #include "core/visibility.h"
 #include "core/decision.h"
+#include "script/anchored_names.h"
 #include "script/lua_api.h"
 #include "script/runtime.h"
 #include "script/sandbox.h"
@@ -30,6 +31,7 @@ struct Filter {
   const char* has = nullptr;
   const char* marked = nullptr;
   const std::vector<int8_t>* type_passes = nullptr;  // compiled: kind and has decided per piece type
+  bool every_type_passes = false;                    // compiled: type_passes holds no 0
   // Whether it asks only what every side sees of any piece: where it is and
   // whose it is (a hidden piece shows its owner).
   bool public_only() const { return type < 0 && !kind && !has && !marked && !type_passes; }
@@ -38,61 +40,57 @@ struct Filter {
 constexpr const char* kCompiledFilter = "cardboard.filter";
 
 // The upvalues every function of the module shares (see open_lua_pieces):
-// the compiled filters' metatable, and the ids and names of piece types and
-// the ids of locations as Lua strings made once, so pushing one is an array
-// read rather than hashing the text again.
-const int kFilterMetatable = lua_upvalueindex(1);
+// the compiled filters' metatable (upvalue 1, which keeps it), and the ids
+// and names of piece types and the ids of locations as Lua strings made
+// once, so pushing one is an array read rather than hashing the text again.
 const int kTypeIds = lua_upvalueindex(2);
 const int kTypeNames = lua_upvalueindex(3);
 const int kLocationIds = lua_upvalueindex(4);
-const int kValueKeys = lua_upvalueindex(5);   // printed value key -> its number in ValueIndex
-const int kValueIndex = lua_upvalueindex(6);  // the ValueIndex
-const int kValueCells = lua_upvalueindex(7);  // the printed values as Lua values, by cell + 1
+const int kValueKeys = lua_upvalueindex(5);   // printed value key -> its number in PrintedValues
+// (upvalue 6: the userdata that owns the PrintedValues, which the runtime points to)
+const int kValueCells = lua_upvalueindex(7);  // the printed strings as Lua strings, by cell + 1
+
+}  // namespace
 
 // The printed values of every piece type by key number, and the number of a
-// key by the address of the Lua string that names it (rules name a key with
-// a literal, one string object): a look-up from Lua is a cache hit and one
-// array read, not a search by text.
-struct ValueIndex {
+// key by the address of the Lua string that names it (anchored_names.h:
+// rules name a key with a literal, the very string anchored for it): a
+// look-up from Lua is an address comparison and one array read, not a
+// search by text. A userdata of the module owns it (upvalue 6); the
+// runtime points to it.
+struct PrintedValues {
   size_t keys = 0;
-  std::vector<std::string> names;   // by key number
+  AnchoredNames by_address;         // key number by the address of its anchored string
   std::vector<const Value*> cells;  // [type * keys + key], nullptr where the type has no such value
-  struct Slot {
-    const char* address = nullptr;
-    int key = -1;
-  };
-  std::array<Slot, 64> cache;
   const Value* at(int type, int key) const { return cells[static_cast<size_t>(type) * keys + key]; }
 };
 
+namespace {
+
 // The number of the key at `arg` (a string), or -1 when no type has it.
-int value_key(lua_State* L, int arg, ValueIndex& index) {
+int value_key(lua_State* L, int arg, PrintedValues& index) {
+  if (const int key = index.by_address.find(L, arg); key >= 0) return key;
   if (lua_type(L, arg) != LUA_TSTRING) luaL_checklstring(L, arg, nullptr);  // a number becomes its text
-  size_t len = 0;
-  const char* s = lua_tolstring(L, arg, &len);
-  ValueIndex::Slot& slot = index.cache[(reinterpret_cast<uintptr_t>(s) >> 4) % index.cache.size()];
-  if (slot.address == s && slot.key >= 0) {
-    const std::string& name = index.names[slot.key];
-    if (name.size() == len && std::memcmp(name.data(), s, len) == 0) return slot.key;
-  }
+  // A key too long to be interned, or no key: by its text.
   lua_pushvalue(L, arg);
-  const int key = lua_rawget(L, kValueKeys) == LUA_TNUMBER ? static_cast<int>(lua_tointeger(L, -1)) : -1;
+  const int found = lua_rawget(L, kValueKeys) == LUA_TNUMBER ? static_cast<int>(lua_tointeger(L, -1)) : -1;
   lua_pop(L, 1);
-  if (key >= 0) slot = {s, key};
-  return key;
+  return found;
 }
 
-ValueIndex& value_index(lua_State* L) { return *static_cast<ValueIndex*>(lua_touserdata(L, kValueIndex)); }
+// The module's PrintedValues (its upvalue 6) through the runtime, which is
+// cheaper than reading the upvalue: pieces.value runs a hundred times a game.
+PrintedValues& printed_values(lua_State* L) { return *runtime_of(L).printed_values(); }
 
-int value_index_gc(lua_State* L) {
-  static_cast<ValueIndex*>(lua_touserdata(L, 1))->~ValueIndex();
+int printed_values_gc(lua_State* L) {
+  static_cast<PrintedValues*>(lua_touserdata(L, 1))->~PrintedValues();
   return 0;
 }
 
-// Pushes the key table, the ValueIndex of `d` and the cells' Lua values
-// (the upvalues 5, 6 and 7). A table value is left out of the cells: each
-// read gets a fresh copy.
-void push_value_index(lua_State* L, const GameDef& d) {
+// Pushes the key table, the PrintedValues of `d` and the cells' Lua strings
+// (the upvalues 5, 6 and 7). Only the strings are made in advance: other
+// values cost nothing to push, and a table is copied at each read.
+void push_printed_values(lua_State* L, const GameDef& d) {
   std::vector<std::string_view> keys;
   for (const auto& t : d.types)
     for (const auto& [k, v] : t.values.entries)
@@ -105,21 +103,26 @@ void push_value_index(lua_State* L, const GameDef& d) {
     lua_pushinteger(L, static_cast<lua_Integer>(i));
     lua_rawset(L, -3);
   }
-  auto* index = static_cast<ValueIndex*>(lua_newuserdatauv(L, sizeof(ValueIndex), 0));
-  new (index) ValueIndex();
+  auto* index = static_cast<PrintedValues*>(lua_newuserdatauv(L, sizeof(PrintedValues), 0));
+  new (index) PrintedValues();
+  runtime_of(L).set_printed_values(index);
   lua_createtable(L, 0, 1);
-  lua_pushcfunction(L, value_index_gc);
+  lua_pushcfunction(L, printed_values_gc);
   lua_setfield(L, -2, "__gc");
   lua_setmetatable(L, -2);
   index->keys = keys.size();
-  index->names.assign(keys.begin(), keys.end());
+  Runtime& rt = runtime_of(L);
+  lua_getfield(L, LUA_REGISTRYINDEX, kNameAnchors);
+  for (size_t k = 0; k < keys.size(); ++k)
+    index->by_address.add(L, -1, keys[k], static_cast<int>(k), rt.short_string_limit());
+  lua_pop(L, 1);
   index->cells.assign(d.types.size() * keys.size(), nullptr);
   for (size_t t = 0; t < d.types.size(); ++t)
     for (size_t k = 0; k < keys.size(); ++k) index->cells[t * keys.size() + k] = d.types[t].values.find(keys[k]);
   lua_createtable(L, static_cast<int>(index->cells.size()), 0);
   for (size_t c = 0; c < index->cells.size(); ++c) {
     const Value* v = index->cells[c];
-    if (!v || v->is_table()) continue;
+    if (!v || !v->is_string()) continue;
     push_value(L, *v);
     lua_rawseti(L, -2, static_cast<lua_Integer>(c + 1));
   }
@@ -133,6 +136,7 @@ struct CompiledFilter {
   std::string marked;
   bool has_marked = false;
   std::vector<int8_t> type_passes;
+  bool every_type_passes = false;  // no type-level field rules a type out: no test a piece
 };
 
 Filter read_filter_table(lua_State* L, int arg) {
@@ -172,23 +176,25 @@ Filter read_filter_table(lua_State* L, int arg) {
 }
 
 Filter check_filter(lua_State* L, int arg) {
-  if (lua_isnoneornil(L, arg)) return {};
-  if (lua_type(L, arg) == LUA_TUSERDATA) {
-    // The metatable is this module's first upvalue: an identity test, no
-    // look-up by name.
-    const bool compiled = lua_getmetatable(L, arg) && lua_rawequal(L, -1, kFilterMetatable);
-    if (!compiled) luaL_typeerror(L, arg, "filter");
-    lua_pop(L, 1);
-    const auto* c = static_cast<const CompiledFilter*>(lua_touserdata(L, arg));
-    Filter f;
-    f.owner = c->owner;
-    f.type = c->type;
-    f.marked = c->has_marked ? c->marked.c_str() : nullptr;
-    f.type_passes = &c->type_passes;
-    return f;
+  // A compiled filter is known by its address among those alive (the
+  // runtime's set, which pieces.filter and the filters' __gc keep): no
+  // metatable to read. Only the kernel makes userdata or light userdata.
+  const void* block = lua_touserdata(L, arg);
+  const bool compiled = block && runtime_of(L).compiled_filters().contains(block);
+  if (!compiled) {
+    if (lua_isnoneornil(L, arg)) return {};
+    if (lua_type(L, arg) == LUA_TUSERDATA) luaL_typeerror(L, arg, "filter");
+    luaL_checktype(L, arg, LUA_TTABLE);
+    return read_filter_table(L, arg);
   }
-  luaL_checktype(L, arg, LUA_TTABLE);
-  return read_filter_table(L, arg);
+  const auto* c = static_cast<const CompiledFilter*>(block);
+  Filter f;
+  f.owner = c->owner;
+  f.type = c->type;
+  f.marked = c->has_marked ? c->marked.c_str() : nullptr;
+  f.type_passes = &c->type_passes;
+  f.every_type_passes = c->every_type_passes;
+  return f;
 }
 
 bool truthy(const Value* v) { return v && !(v->is_bool() && !v->as_bool()); }
@@ -200,7 +206,9 @@ bool type_fields_pass(const PieceTypeDef& t, const Filter& f) {
 // Applies a filter to the pieces of one call. The type-level fields (kind,
 // has) are decided once per piece type: by a compiled filter once and for
 // all, else once per call and remembered for it, so a location of many
-// pieces costs an array look-up a piece.
+// pieces costs an array look-up a piece. The common filters (none, or an
+// owner, outside a view) are told apart when the matcher is made, so that a
+// piece costs a comparison or nothing.
 class Matcher {
  public:
   // `counting`: only how many match is wanted, so in a view a piece its side
@@ -209,20 +217,31 @@ class Matcher {
       : g_(g),
         f_(f),
         by_type_(!f.type_passes && (f.kind || f.has)),
-        sees_(counting && f.public_only() ? nullptr : g.view_sees()) {
+        sees_(counting && f.public_only() ? nullptr : g.view_sees()),
+        pieces_(g.state().pieces.data()),
+        owner_only_(!sees_ && f.type < 0 && (!f.type_passes || f.every_type_passes) && !by_type_ && !f.marked) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
+    if (!by_type_) return;  // nothing remembered
     for (int t : touched_) memo_[t] = -1;
     touched_.clear();
   }
   Matcher(const Matcher&) = delete;
   Matcher& operator=(const Matcher&) = delete;
 
+  // Whether every piece matches: no field to test and nothing hidden.
+  bool all() const { return owner_only_ && f_.owner == -2; }
+
   bool operator()(int piece) {
+    if (f_.owner != -2 && pieces_[piece].owner != f_.owner) return false;
+    return owner_only_ || other_fields(piece);
+  }
+
+ private:
+  bool other_fields(int piece) {
     if (sees_ && !(*sees_)[piece]) return false;  // in a view, a piece its side does not see is not there
-    const PieceState& p = g_.state().pieces[piece];
-    if (f_.owner != -2 && p.owner != f_.owner) return false;
+    const PieceState& p = pieces_[piece];
     if (f_.type >= 0 && p.type != f_.type) return false;
     if (f_.type_passes && !(*f_.type_passes)[p.type]) return false;
     if (by_type_ && !type_passes(p.type)) return false;
@@ -230,7 +249,6 @@ class Matcher {
     return true;
   }
 
- private:
   bool type_passes(int type) {
     int8_t& known = memo_[type];
     if (known < 0) {
@@ -244,6 +262,8 @@ class Matcher {
   const Filter& f_;
   const bool by_type_;
   const std::vector<uint8_t>* sees_;
+  const PieceState* pieces_;
+  const bool owner_only_;  // the owner is the only field to test
   static thread_local std::vector<int8_t> memo_;  // per piece type: -1 unknown, 0 fails, 1 passes
   static thread_local std::vector<int> touched_;
 };
@@ -260,16 +280,20 @@ int l_filter(lua_State* L) {
   auto* c = static_cast<CompiledFilter*>(lua_newuserdatauv(L, sizeof(CompiledFilter), 0));
   new (c) CompiledFilter();
   luaL_setmetatable(L, kCompiledFilter);
+  runtime_of(L).compiled_filters().insert(c);
   c->owner = f.owner;
   c->type = f.type;
   if (f.marked) c->marked = f.marked, c->has_marked = true;
   c->type_passes.resize(d.types.size());
   for (size_t t = 0; t < d.types.size(); ++t) c->type_passes[t] = type_fields_pass(d.types[t], f);
+  c->every_type_passes = std::find(c->type_passes.begin(), c->type_passes.end(), 0) == c->type_passes.end();
   return 1;
 }
 
 int filter_gc(lua_State* L) {
-  static_cast<CompiledFilter*>(luaL_checkudata(L, 1, kCompiledFilter))->~CompiledFilter();
+  auto* c = static_cast<CompiledFilter*>(luaL_checkudata(L, 1, kCompiledFilter));
+  runtime_of(L).compiled_filters().erase(c);  // before its block can be another's
+  c->~CompiledFilter();
   return 0;
 }
 
@@ -313,10 +337,14 @@ int l_count(lua_State* L) {
   const int loc = check_location(L, 1);
   const Filter f = check_filter(L, 2);
   Runtime& g = runtime_of(L);
-  lua_Integer n = 0;
-  charge_pieces(L, g.state().contents[loc].size());
+  const auto& c = g.state().contents[loc];
+  charge_pieces(L, c.size());
   Matcher matches(g, f, true);
-  for (int id : g.state().contents[loc]) n += matches(id);
+  auto n = static_cast<lua_Integer>(c.size());
+  if (!matches.all()) {
+    n = 0;
+    for (int id : c) n += matches(id);
+  }
   lua_pushinteger(L, n);
   return 1;
 }
@@ -326,14 +354,14 @@ int l_count(lua_State* L) {
 // how many pieces match.
 int l_sum(lua_State* L) {
   const int loc = check_location(L, 1);
-  const int key = value_key(L, 2, value_index(L));
+  const int key = value_key(L, 2, printed_values(L));
   const Filter f = check_filter(L, 3);
   Runtime& g = runtime_of(L);
   int64_t isum = 0;
   double dsum = 0;
   bool real = false;
   lua_Integer n = 0;
-  const ValueIndex& values = value_index(L);
+  const PrintedValues& values = printed_values(L);
   charge_pieces(L, g.state().contents[loc].size());
   Matcher matches(g, f);
   for (int id : g.state().contents[loc]) {
@@ -372,17 +400,18 @@ int l_kind(lua_State* L) {
 // pieces.value(p, key) -> the printed value, or nil
 int l_value(lua_State* L) {
   const int p = check_piece(L, 1);
-  ValueIndex& index = value_index(L);
+  Runtime& rt = runtime_of(L);
+  PrintedValues& index = *rt.printed_values();
   const int key = value_key(L, 2, index);
-  if (key < 0) {
-    lua_pushnil(L);
-    return 1;
-  }
-  const size_t cell = static_cast<size_t>(runtime_of(L).state().pieces[p].type) * index.keys + key;
-  if (lua_rawgeti(L, kValueCells, static_cast<lua_Integer>(cell + 1)) == LUA_TNIL && index.cells[cell]) {
-    lua_pop(L, 1);
-    push_value(L, *index.cells[cell]);  // a table: a fresh copy
-  }
+  const size_t cell = key < 0 ? 0 : static_cast<size_t>(rt.state().pieces[p].type) * index.keys + key;
+  const Value* v = key < 0 ? nullptr : index.cells[cell];
+  // A number or a boolean is pushed as it is, a string from the cells made
+  // once (no hashing of its text), a table as a fresh copy.
+  if (!v) lua_pushnil(L);
+  else if (v->is_int()) lua_pushinteger(L, v->as_int());
+  else if (v->is_bool()) lua_pushboolean(L, v->as_bool());
+  else if (v->is_string()) lua_rawgeti(L, kValueCells, static_cast<lua_Integer>(cell + 1));
+  else push_value(L, *v);
   return 1;
 }
 
@@ -708,7 +737,7 @@ void open_lua_pieces(lua_State* L) {
   push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].id; });
   push_texts(d.types.size(), [&](size_t i) -> const std::string& { return d.types[i].name; });
   push_texts(d.locations.size(), [&](size_t i) -> const std::string& { return d.locations[i].id; });
-  push_value_index(L, d);
+  push_printed_values(L, d);
   static const luaL_Reg fns[] = {
       {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},

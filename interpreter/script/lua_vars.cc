@@ -41,11 +41,14 @@ uint64_t next_serial() {
   return counter.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
-// Every function's upvalues: the views' metatable, and vars (the root view).
+// Every function's upvalues: the views' metatable, and vars (the root view,
+// kept alive by them).
 const int kViewMeta = lua_upvalueindex(1);
-const int kRoot = lua_upvalueindex(2);
 
-bool is_root(lua_State* L, int view) { return lua_rawequal(L, view, kRoot); }
+// The root is told by its address (lua_topointer; it lives as long as the
+// state), which is cheaper than lua_rawequal with the upvalue: this runs on
+// every read and write.
+bool is_root(lua_State* L, int view) { return lua_topointer(L, view) == runtime_of(L).vars_root(); }
 
 // The path of a view for messages: vars.a[3].b
 std::string view_path(lua_State* L, int view) {
@@ -165,8 +168,9 @@ void push_found(lua_State* L, int view, int k, Value& v) {
 
 // view[k]
 int l_index(lua_State* L) {
-  Table& t = resolve(L, 1);
-  Value* v = find(L, t, 2, is_root(L, 1));
+  const bool root = is_root(L, 1);
+  Table& t = root ? runtime_of(L).state().vars : resolve(L, 1);
+  Value* v = find(L, t, 2, root);
   if (!v) lua_pushnil(L);
   else push_found(L, 1, 2, *v);
   return 1;
@@ -175,25 +179,31 @@ int l_index(lua_State* L) {
 // view[k] = v
 int l_newindex(lua_State* L) {
   const bool root = is_root(L, 1);
-  Table& t = resolve(L, 1);
+  Table& t = root ? runtime_of(L).state().vars : resolve(L, 1);
   Value::Key key;
   if (!to_key(L, 2, root, key))
     return luaL_error(L, "cannot store a value in vars under a %s key: use %s", luaL_typename(L, 2),
                       root ? "a string" : "an integer or a string");
-  const Value* old = t.find_key(key);
+  // The key's place is found once; nothing below changes the table before
+  // the value is stored there (reading the value only reads the state).
+  const size_t at = t.place(key);
+  const Value* old = t.has_at(at, key) ? &t.entries[at].second : nullptr;
   // A view assigned to the place it shows: the table is already there.
   if (old && old->is_table() && proxy_kind(L, 3) == ProxyKind::kVars && &resolve(L, 3) == &old->as_table())
     return 0;
   Value v = check_value(L, 3);
   Sandbox& sb = runtime_of(L).sandbox();
   // A new key moves the entries after it in the kernel's sorted table.
-  if (!old && !v.is_nil()) {
-    const auto at = std::lower_bound(t.entries.begin(), t.entries.end(), key,
-                                     [](const auto& e, const Value::Key& k) { return e.first < k; });
-    sb.charge(L, static_cast<int64_t>(t.entries.end() - at) + 1);
-  }
+  if (!old && !v.is_nil()) sb.charge(L, static_cast<int64_t>(t.entries.size() - at) + 1);
   sb.charge_kernel(L, static_cast<int64_t>(entry_bytes(key, v)) - (old ? static_cast<int64_t>(entry_bytes(key, *old)) : 0));
-  t.set(key, std::move(v));
+  const auto it = t.entries.begin() + static_cast<std::ptrdiff_t>(at);
+  if (v.is_nil()) {
+    if (old) t.entries.erase(it);
+  } else if (old) {
+    it->second = std::move(v);
+  } else {
+    t.entries.emplace(it, std::move(key), std::move(v));
+  }
   return 0;
 }
 
@@ -288,6 +298,7 @@ void open_lua_vars(lua_State* L) {
   lua_pop(L, 1);
   lua_pushvalue(L, meta);
   lua_setmetatable(L, root);
+  runtime_of(L).set_vars_root(lua_topointer(L, root));
   lua_pushvalue(L, root);
   lua_setglobal(L, "vars");
   lua_settop(L, meta - 1);

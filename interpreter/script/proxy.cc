@@ -9,14 +9,16 @@ const char kVarsMark = 0;
 
 }  // namespace
 
+ProxyKind proxy_mark_kind(const void* mark) {
+  if (mark == &kFrozenMark) return ProxyKind::kFrozen;
+  if (mark == &kVarsMark) return ProxyKind::kVars;
+  return ProxyKind::kNone;
+}
+
 ProxyKind proxy_kind(lua_State* L, int idx) {
   if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return ProxyKind::kNone;
   ProxyKind kind = ProxyKind::kNone;
-  if (lua_rawgeti(L, -1, kProxyKindKey) == LUA_TLIGHTUSERDATA) {
-    const void* mark = lua_touserdata(L, -1);
-    if (mark == &kFrozenMark) kind = ProxyKind::kFrozen;
-    else if (mark == &kVarsMark) kind = ProxyKind::kVars;
-  }
+  if (lua_rawgeti(L, -1, kProxyKindKey) == LUA_TLIGHTUSERDATA) kind = proxy_mark_kind(lua_touserdata(L, -1));
   lua_settop(L, -3);
   return kind;
 }

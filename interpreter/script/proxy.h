@@ -23,6 +23,9 @@ constexpr int kProxyNextKey = 5;      // vars: next(view, key) as a C function
 
 // The kind of the value at `idx` (kNone for anything but a proxy table).
 ProxyKind proxy_kind(lua_State* L, int idx);
+// The kind a mark (the light userdata at kProxyKindKey) stands for: kNone
+// for any pointer but a mark.
+ProxyKind proxy_mark_kind(const void* mark);
 // Pushes the mark of `kind` to store in a proxy's metatable at kProxyKindKey:
 // a light userdata, which a rules table cannot hold.
 void push_proxy_mark(lua_State* L, ProxyKind kind);

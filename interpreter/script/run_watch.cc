@@ -215,7 +215,9 @@ void announce() {
   s.after_ms.store(needs_arming ? f->after.count() : 0, std::memory_order_relaxed);
   s.limit_ms.store(limited ? f->limit.count() : 0, std::memory_order_relaxed);
   s.active.store(needs_arming || limited, std::memory_order_relaxed);
-  s.epoch.fetch_add(1, std::memory_order_release);
+  // Only this thread writes its epoch: a release store, not a locked
+  // read-modify-write (this runs at every call into the rules and decision).
+  s.epoch.store(s.epoch.load(std::memory_order_relaxed) + 1, std::memory_order_release);
 }
 
 void fence() { std::atomic_signal_fence(std::memory_order_seq_cst); }

@@ -14,6 +14,8 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <lua.hpp>
@@ -22,28 +24,46 @@
 #include "core/event.h"
 #include "core/game_def.h"
 #include "core/state.h"
+#include "script/anchored_names.h"
+#include "script/sandbox.h"
 
 namespace cardboard {
 
 class Game;
-class Sandbox;
+struct PrintedValues;
 
-// Remembers which Lua string (by address) named which location or side.
-struct NameCache {
-  struct Slot {
-    const char* text = nullptr;
-    int index = -1;
+// The directives of the formats the rules gave (lua_api.cc's
+// format_classes), parsed once and found by the identity of the format's Lua
+// string (anchored_names.h): a format is nearly always a literal, one string
+// object, so a hit needs no comparison of texts. Each string kept is
+// anchored in the registry for good. What is kept does not depend on
+// addresses: the first kMaxKept formats seen, each of at most kMaxKeptBytes
+// (a longer or a later one is parsed at each use), so the Lua bytes the
+// cache holds, which count against the memory cap, are the same in every
+// process. A format kept never changes: a reference to it stays good while
+// rules code runs (a __tostring may log).
+struct FormatCache {
+  static constexpr size_t kMaxKept = 512;
+  static constexpr size_t kMaxKeptBytes = 512;
+  struct Format {
+    std::vector<ArgClass> classes;
+    bool nests = false;  // a directive is %t (a text nested in it)
   };
-  std::array<Slot, 256> slots;
+  FormatCache() { kept.reserve(kMaxKept); }  // never reallocated: references stay good
+  AnchoredNames ids;          // format string -> its index in kept
+  std::vector<Format> kept;
+  Format scratch;             // format_classes' answer for a format not kept
 };
 
 // Where a run of a decision's choices came from in the ask that made them
-// (script/lua_game.cc): which of its lists, how many, and for a range of
-// numbers the first.
+// (script/lua_game.cc): which of its lists, how many, for a range of
+// numbers the first, and whether the list was left frozen in ask's stack
+// slot (a constant list of locations found by its address).
 struct ChoiceSegment {
   uint8_t source = 0;
   int count = 0;
   int64_t first = 0;
+  bool frozen = false;
 };
 
 class Runtime {
@@ -71,6 +91,9 @@ class Runtime {
 
   // Dice and draws, with the forced input queued by a test or a command.
   Result<int> roll(const DiceSpec& spec, std::vector<int>& faces);
+  // A buffer for the faces of a roll whose faces are not kept past it,
+  // kept from one roll to the next (such a roll needs no allocation).
+  std::vector<int>& dice_faces() { return dice_faces_; }
   // The piece a draw from `location` takes (a forced one first), or -1 when
   // it is empty; `blind` draws at random, else the top. A forced draw that
   // cannot be honoured is an error (rejected input), not a random draw.
@@ -97,17 +120,41 @@ class Runtime {
   // not see are not there for the rules' queries, and naming one is an error.
   const std::vector<uint8_t>* view_sees() const { return view_sees_; }
 
-  NameCache& location_cache() { return location_cache_; }
-  NameCache& side_cache() { return side_cache_; }
-  // The addresses of the interned key strings ask reads its tables by
-  // (script/lua_game.cc), in this Lua state.
-  std::array<const char*, 16>& key_texts() { return key_texts_; }
+  // The location and side ids as strings anchored in this Lua state
+  // (script/anchored_names.h), made by open_lua_api.
+  AnchoredNames& location_names() { return location_names_; }
+  AnchoredNames& side_names() { return side_names_; }
+  FormatCache& format_cache() { return format_cache_; }
+  // The locations of the rules' frozen lists that ask was given, checked,
+  // by the address of the frozen tables (lua_game.cc): their contents never
+  // change and they live as long as the state (the registry's proxy_of
+  // holds them), so an address names one list for good.
+  std::unordered_map<const void*, std::vector<int>>& frozen_location_lists() { return frozen_location_lists_; }
+  // The printed values of the piece types as the pieces module reads them
+  // (lua_pieces.cc; a userdata of the module owns them).
+  PrintedValues* printed_values() const { return printed_values_; }
+  void set_printed_values(PrintedValues* v) { printed_values_ = v; }
+  // The compiled filters alive in this Lua state (lua_pieces.cc), by the
+  // address of their userdata: a filter argument is known by one look-up.
+  std::unordered_set<const void*>& compiled_filters() { return compiled_filters_; }
+  // The root view of vars (lua_vars.cc), by address.
+  const void* vars_root() const { return vars_root_; }
+  void set_vars_root(const void* root) { vars_root_ = root; }
+  // The longest string this state's Lua interns (short_string_limit).
+  size_t short_string_limit() const { return short_string_limit_; }
+  void set_short_string_limit(size_t n) { short_string_limit_ = n; }
+  // The addresses (lua_topointer) of the interned key strings ask reads its
+  // tables by (script/lua_game.cc), in this Lua state.
+  std::array<const void*, 16>& key_strings() { return key_strings_; }
 
  private:
   friend class Game;
 
   std::shared_ptr<const GameDef> def_;
   Game* game_ = nullptr;  // the game this runtime belongs to, for the decider
+  // Before the sandbox: closing the Lua state runs the filters' __gc, which
+  // take them out of it.
+  std::unordered_set<const void*> compiled_filters_;
   std::unique_ptr<Sandbox> sandbox_;
   State state_;
   std::vector<Event> events_;
@@ -119,12 +166,19 @@ class Runtime {
   int choices_ref_ = LUA_NOREF;
   std::vector<ChoiceSegment> choice_layout_;
   std::string input_error_;
-  NameCache location_cache_, side_cache_;
-  std::array<const char*, 16> key_texts_{};
+  AnchoredNames location_names_, side_names_;
+  size_t short_string_limit_ = 0;
+  FormatCache format_cache_;
+  std::vector<int> dice_faces_;
+  std::unordered_map<const void*, std::vector<int>> frozen_location_lists_;
+  const void* vars_root_ = nullptr;
+  PrintedValues* printed_values_ = nullptr;
+  std::array<const void*, 16> key_strings_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
 };
 
-// The runtime of the game running in a Lua state (any of its threads).
-Runtime& runtime_of(lua_State* L);
+// The runtime of the game running in a Lua state (any of its threads): the
+// host of its sandbox. Inline: the bindings ask at every call.
+inline Runtime& runtime_of(lua_State* L) { return *static_cast<Runtime*>(sandbox_of(L).host()); }
 
 }  // namespace cardboard

@@ -96,8 +96,6 @@ int traceback_job(lua_State* L) {
 
 }  // namespace
 
-Sandbox& sandbox_of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
-
 void* Sandbox::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
   auto* self = static_cast<Sandbox*>(ud);
   // Without a block, osize is the kind of object Lua is making, not a size.

@@ -189,7 +189,8 @@ class KernelReserve {
   Sandbox& sandbox_;
 };
 
-// The Sandbox that owns `L` (any thread of it).
-Sandbox& sandbox_of(lua_State* L);
+// The Sandbox that owns `L` (any thread of it): the pointer every thread
+// copies in its extra space. Inline: the bindings ask at every call.
+inline Sandbox& sandbox_of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
 
 }  // namespace cardboard

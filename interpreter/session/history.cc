@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "core/bytes.h"
+#include "core/sequence.h"
 #include "data/game_loader.h"
 
 namespace cardboard {
@@ -51,9 +52,14 @@ Status refuse_unused(const Game& g, const ForcedInput& given, const std::string&
 void event_words(const GameDef& d, const Event& e, std::string& text, std::map<std::string, std::string>& texts) {
   text = render(e.text, d, kEveryone);
   texts.clear();
-  const bool names_pieces = std::any_of(e.text.args.begin(), e.text.args.end(),
-                                        [](const TextArg& a) { return a.kind == TextArg::Kind::kPiece; });
-  if (!names_pieces) return;
+  // Only a piece that some side does not see reads otherwise to a side or a
+  // spectator (render's reads_piece: with more than 32 sides, the sides past
+  // the 32nd read no piece, so every text is made).
+  const uint32_t all = d.sides.size() >= 32 ? ~uint32_t{0} : (uint32_t{1} << d.sides.size()) - 1;
+  const bool hides_pieces = std::any_of(e.text.args.begin(), e.text.args.end(), [&](const TextArg& a) {
+    return a.kind == TextArg::Kind::kPiece && (d.sides.size() > 32 || (a.seen_by & all) != all);
+  });
+  if (!hides_pieces) return;
   for (size_t side = 0; side < d.sides.size(); ++side) {
     std::string t = render(e.text, d, static_cast<int>(side));
     if (t != text) texts[d.sides[side].id] = std::move(t);
@@ -112,15 +118,23 @@ Status History::attach_game() {
     // Loading restores the latest snapshot at or before an action, so of the
     // phase starts one action passes through only the last is ever used:
     // keep that one. Every action that passes a phase start gets a snapshot.
-    // The row's buffers are reused from one phase start to the next.
-    snapshot_writer_.clear();
-    s.write(snapshot_writer_);
-    snapshot_.state.assign(snapshot_writer_.bytes());
-    snapshot_.position = game_->where();
+    // The state is copied here (buffers reused) and serialized once the
+    // action is over (taken_snapshot): an action that passes several phase
+    // starts serializes one.
+    snapshot_state_.assign(s);
     snapshot_.forced = encode_forced(leftover_forced());
     has_snapshot_ = true;
   });
   return ok_status();
+}
+
+const SnapshotRow* History::taken_snapshot() {
+  if (!has_snapshot_) return nullptr;
+  snapshot_writer_.clear();
+  snapshot_state_.write(snapshot_writer_);
+  snapshot_.state.assign(snapshot_writer_.bytes());
+  snapshot_.position = position_text(*def_, snapshot_state_.position);
+  return &snapshot_;
 }
 
 Result<std::unique_ptr<History>> History::create(const std::string& path, const std::string& scenario_ref,
@@ -167,7 +181,7 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   auto file = SaveFile::create(path, overwrite);
   if (!file.ok()) return file.error();
   h->file_ = std::move(*file);
-  const Status written = h->file_->write_start(m, take_events(g), h->has_snapshot_ ? &h->snapshot_ : nullptr);
+  const Status written = h->file_->write_start(m, take_events(g), h->taken_snapshot());
   h->has_snapshot_ = false;
   if (!written.ok()) return written.error();
   auto stored = h->file_->meta();
@@ -416,7 +430,7 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
                      &texts);
   }
   g.clear_events();
-  const Status written = file_->append(a, events_json_.json(), has_snapshot_ ? &snapshot_ : nullptr);
+  const Status written = file_->append(a, events_json_.json(), taken_snapshot());
   has_snapshot_ = false;
   if (!written.ok()) return fail(written.error());
   // The one commit of the action: the row and the lock together.

@@ -132,6 +132,9 @@ class History {
   Status reapply(Game& g, const std::vector<ActionRow>& actions, const std::function<Status()>& begin,
                  const std::function<bool(size_t)>& check, size_t& applied, bool& mismatch);
   ForcedInput leftover_forced() const;
+  // The snapshot row of the last phase start the action in flight passed,
+  // serialized now; null when it passed none.
+  const SnapshotRow* taken_snapshot();
 
   std::unique_ptr<SaveFile> file_;
   std::optional<SaveFile::WriteLock> held_;  // by open(kWrite), for the first write; released before file_ closes
@@ -142,8 +145,9 @@ class History {
   SaveMeta meta_;
   std::string warning_;
   bool capturing_ = false;      // the snapshot hook records while an action runs
-  bool has_snapshot_ = false;   // snapshot_ holds the last phase start of the action in flight
-  SnapshotRow snapshot_;
+  bool has_snapshot_ = false;   // snapshot_state_ holds the last phase start of the action in flight
+  State snapshot_state_;        // that state, copied (serialized by taken_snapshot)
+  SnapshotRow snapshot_;        // its forced input, then its row
   ByteWriter snapshot_writer_;
   EventsJsonWriter events_json_;  // the events of the action in flight, then of action events_of_
   int64_t events_of_ = -1;

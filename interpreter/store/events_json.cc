@@ -1,17 +1,30 @@
 #include "store/events_json.h"
 
+#include <array>
+
 namespace cardboard {
 
 namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 
+// The bytes a JSON string escapes: the control characters, '"' and '\\'.
+constexpr std::array<bool, 256> kEscaped = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 0x20; ++c) t[c] = true;
+  t['"'] = t['\\'] = true;
+  return t;
+}();
+
 void append_string(std::string& out, std::string_view s) {
+  // Every recorded action writes a few hundred bytes of these: room first,
+  // then the runs between escapes at once.
+  out.reserve(out.size() + s.size() + 2);
   out += '"';
   size_t run = 0;  // the start of the bytes not copied yet
   for (size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    if (!kEscaped[c]) continue;
     out.append(s.data() + run, i - run);
     run = i + 1;
     switch (c) {
