@@ -1,7 +1,7 @@
 // The Lua API that rules use, and the argument helpers its binding files
 // share. Each module has its own file (lua_dice, lua_pieces, lua_decks,
-// lua_tracks, lua_vars, lua_game, lua_map); open_lua_api opens them all on a
-// game's sandbox. Argument errors read like Lua's own:
+// lua_tracks, lua_vars, lua_game, lua_map, and lua_combat for a game with the
+// kit); open_lua_api opens them all on a game's sandbox. Argument errors read like Lua's own:
 // "bad argument #1 to 'move' (piece expected, got nil)".
 #pragma once
 
@@ -22,6 +22,7 @@ void open_lua_decks(lua_State* L);
 void open_lua_tracks(lua_State* L);
 void open_lua_vars(lua_State* L);
 void open_lua_game(lua_State* L);
+void open_lua_combat(lua_State* L);  // only for a game that declares the kit
 
 // A location named by its id string; raises an argument error otherwise.
 int check_location(lua_State* L, int arg);
