@@ -67,7 +67,8 @@ const CombatTableDef& check_table(lua_State* L, int arg) {
 double check_strength(lua_State* L, int arg) {
   const lua_Number s = luaL_checknumber(L, arg);
   if (!(s >= 0 && s <= kMaxStrength))
-    luaL_argerror(L, arg, lua_pushfstring(L, "a strength from 0 to 1000000000 expected, got %f", s));
+    luaL_argerror(L, arg, lua_pushfstring(L, "a strength from 0 to 1000000000 expected, got %s",
+                                          luaL_tolstring(L, arg, nullptr)));
   return s;
 }
 

@@ -172,3 +172,13 @@ test("combat: the procedures' argument errors name the procedure and the field",
                "bad argument #1 to 'result' (no combat result 'Dee': did you mean 'De'?)")
   expect_error(function() g:run("combat.reduce('x')") end, "bad argument #1 to 'reduce' (piece expected, got string)")
 end)
+
+test("combat: random battles keep the state the position's identity, with every ask of apply", function()
+  local report = random_play{ scenario = "melee", games = 40, seed = 3, transpositions = true,
+                              results = { ["stalemate (turn limit)"] = false },
+                              check = function(g)
+                                local lost = g:count("red_eliminated") + g:count("blue_eliminated")
+                                expect(lost <= 6, "no more units lost than fight")
+                              end }
+  expect_eq(report.games, 40)
+end)
