@@ -293,10 +293,12 @@ class CombatLoader {
       }
       const std::string text = *e.value<std::string>();
       if (text.empty()) {
-        if (!by_row)
+        if (!by_row) {
           problems_.add(bad_data(file, &e, "bad column header in " + context + ": every column needs one (\"\" is for "
                                            "a column a row key does not use, in columns_by)"));
-        if (!by_row) previous = column, good = false;
+          good = false;
+          previous = column;
+        }
         out.columns.emplace_back();
         continue;
       }

@@ -1,8 +1,8 @@
 // The Lua API that rules use, and the argument helpers its binding files
 // share. Each module has its own file (lua_dice, lua_pieces, lua_decks,
-// lua_tracks, lua_vars, lua_game, lua_map, and lua_combat for a game with the
-// kit); open_lua_api opens them all on a game's sandbox. Argument errors read like Lua's own:
-// "bad argument #1 to 'move' (piece expected, got nil)".
+// lua_tracks, lua_vars, lua_game, lua_map, and lua_combat for a game with
+// the kit); open_lua_api opens them all on a game's sandbox. Argument errors
+// read like Lua's own: "bad argument #1 to 'move' (piece expected, got nil)".
 #pragma once
 
 #include <string>

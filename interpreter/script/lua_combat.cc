@@ -4,7 +4,9 @@
 // (combat.resolve, combat.apply ...) are Lua, in kit/lua/combat.lua.
 // Tables are named by id, results by their printed code.
 #include <exception>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "data/toml_file.h"
@@ -72,8 +74,9 @@ double check_strength(lua_State* L, int arg) {
   return s;
 }
 
-// The options {row = key, shift = n} of combat.column at `arg` (nil: none):
-// the row key is left on the stack while the column is found.
+// The options {row = key, shift = n} of combat.column at `arg` (nil: none),
+// checked against the table. The row key's text lives in the options table,
+// which stays on the stack while the column is found.
 struct ColumnOptions {
   std::optional<std::string_view> row;
   lua_Integer shift = 0;
