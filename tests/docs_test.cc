@@ -1,8 +1,9 @@
 // Keeps the reference docs from falling behind the kernel: every Lua name a
-// game's sandbox really has (walked at run time on the race fixture), every
-// function of the test API, and every TOML key the game and map loaders
-// check must appear in docs/lua-api.md, docs/toml.md or docs/maps.md. A
-// failure names the missing entries.
+// game's sandbox really has (walked at run time on the race fixture, and on
+// the combat fixture for the kit's modules), every function of the test
+// API, and every TOML key the game, map and kit loaders check must appear
+// in docs/lua-api.md, docs/toml.md, docs/maps.md or docs/kit.md. A failure
+// names the missing entries.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -144,6 +145,38 @@ TEST_CASE("docs: every Lua name the kernel registers is in docs/lua-api.md", "[d
   CHECK(removed.empty());
 }
 
+TEST_CASE("docs: every function of the kit's Lua modules is in docs/lua-api.md", "[docs]") {
+  // A kit game's sandbox with its rules loaded: the kernel's functions and
+  // the kit's Lua procedures (kit/lua/*.lua) alike.
+  const std::string docs = read_source("docs/lua-api.md");
+  auto game = cardboard::testing::make_game(cardboard::testing::load_fixture("combat", "front"));
+  lua_State* L = game->sandbox().L();
+  std::vector<std::string> names;
+  for (const char* module : {"combat"}) {
+    lua_getglobal(L, module);
+    REQUIRE(lua_istable(L, -1));
+    cardboard::push_raw_view(L, -1);  // the frozen module's contents
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1))
+        names.push_back(std::string(module) + "." + lua_tostring(L, -2));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+  }
+  for (const char* expected : {"combat.column", "combat.lookup", "combat.result", "combat.strength",
+                               "combat.resolve", "combat.apply", "combat.reduce"}) {
+    INFO(expected);
+    CHECK(std::find(names.begin(), names.end(), expected) != names.end());
+  }
+  std::vector<std::string> missing;
+  for (const auto& n : names)
+    if (!documented(docs, n)) missing.push_back(n);
+  std::sort(missing.begin(), missing.end());
+  INFO("docs/lua-api.md does not document: " << join(missing));
+  CHECK(missing.empty());
+}
+
 TEST_CASE("docs: every function of the test API is in docs/lua-api.md", "[docs]") {
   const std::string docs = read_source("docs/lua-api.md");
   const std::string src = read_source("interpreter/authoring/test_runner.cc");
@@ -189,7 +222,8 @@ TEST_CASE("docs: every TOML key the loaders accept is in docs/toml.md, docs/maps
   };
   for (const Reference& r : {Reference{"interpreter/data/game_loader.cc", "docs/toml.md", 10},
                              Reference{"interpreter/data/map_file.cc", "docs/maps.md", 4},
-                             Reference{"interpreter/data/movement_loader.cc", "docs/kit.md", 4}}) {
+                             Reference{"interpreter/data/movement_loader.cc", "docs/kit.md", 4},
+                             Reference{"interpreter/data/combat_loader.cc", "docs/kit.md", 4}}) {
     const std::string docs = read_source(r.doc);
     int lists = 0;
     const std::set<std::string> keys = accepted_keys(read_source(r.source), lists);

@@ -59,6 +59,11 @@ struct PieceTypeDef {
   int copies = 1;
   std::vector<std::string> faces = {"front", "back"};  // by name; a piece's face is an index into these
   Table values;       // every other printed value: force, front, notes ...
+  // [piece_types.on_face.FACE]: printed values that replace the type's own
+  // while a piece shows that face (a reduced side's lower strength), by face
+  // name; each key is one of `values`. Read through printed_value
+  // (core/printed_values.h), which knows the piece's face.
+  std::map<std::string, Table, std::less<>> on_face;
   std::vector<LabelPart> label;  // its own label pattern; empty: the game's
 };
 

@@ -1,6 +1,7 @@
 #include "core/piece_label.h"
 
 #include "core/lazy_text.h"
+#include "core/printed_values.h"
 
 namespace cardboard {
 
@@ -57,7 +58,7 @@ std::string piece_label(const GameDef& d, const State& s, int p) {
     if (!part.is_key) out += part.text;
     else if (part.text == "name") out += t.name;
     else if (part.text == "face") out += ps.face >= 0 && ps.face < static_cast<int>(t.faces.size()) ? t.faces[ps.face] : "";
-    else if (const Value* v = t.values.find(std::string_view(part.text))) out += value_text(*v);
+    else if (const Value* v = printed_value(d, ps, part.text)) out += value_text(*v);
   }
   return out;
 }

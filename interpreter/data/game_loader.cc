@@ -877,10 +877,17 @@ class Loader {
     for (const auto& [k, v] : *pt) {
       const std::string key(k.str());
       if (key == "id" || key == "name" || key == "kind" || key == "owner" || key == "deck" || key == "copies" ||
-          key == "faces" || key == "label")
+          key == "faces" || key == "label" || key == "on_face")
         continue;
       type.values.set(key, to_value(v));
     }
+    if (const toml::node* on_face = pt->get("on_face")) load_on_face(file, *on_face, type);
+    // A mod that renames the faces leaves no face values on a face that is gone.
+    if (const toml::node* faces = pt->get("faces"))
+      for (const auto& [face, values] : type.on_face)
+        if (std::find(type.faces.begin(), type.faces.end(), face) == type.faces.end())
+          problems_.add(bad_data(file, faces, "bad 'faces': piece type '" + type.id + "' has printed values on face '" +
+                                                  face + "' (on_face), which is not among its faces"));
     if (const toml::node* label = pt->get("label")) {
       auto parts = label_parts(file, *pt, "label");
       if (problems_.check(parts)) {
@@ -893,6 +900,72 @@ class Loader {
       }
     }
     return ok_status();
+  }
+
+  // [piece_types.on_face.FACE]: the printed values a face shows in place of
+  // the type's own. Each face must be one of the type's, each key one of its
+  // printed values, each value of that value's kind (a number for a number):
+  // a face cannot print what the type does not, so a misspelt key is caught.
+  void load_on_face(const std::string& file, const toml::node& n, PieceTypeDef& type) {
+    const toml::table* faces = n.as_table();
+    if (!faces) {
+      problems_.add(bad_data(file, &n, "bad 'on_face': a table of faces expected, such as "
+                                       "[piece_types.on_face.reduced] with the values that face prints"));
+      return;
+    }
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : type.values.entries)
+      if (const auto* key = std::get_if<std::string>(&k)) keys.push_back(*key);
+    for (const auto& [fk, fv] : *faces) {
+      const std::string face(fk.str());
+      if (std::find(type.faces.begin(), type.faces.end(), face) == type.faces.end()) {
+        std::string list;
+        for (const auto& f : type.faces) list += (list.empty() ? "" : ", ") + f;
+        std::string msg = "bad 'on_face': piece type '" + type.id + "' has no face '" + face + "' (its faces are " +
+                          list + ")";
+        if (const std::string near = closest(face, type.faces); !near.empty()) msg += ": did you mean '" + near + "'?";
+        problems_.add(bad_data(file, &fv, msg));
+        continue;
+      }
+      const toml::table* values = fv.as_table();
+      if (!values) {
+        problems_.add(bad_data(file, &fv, "bad 'on_face." + face + "': a table of printed values expected"));
+        continue;
+      }
+      for (const auto& [vk, vv] : *values) {
+        const std::string key(vk.str());
+        const std::string at = "'on_face." + face + "." + key + "'";
+        const Value* own = type.values.find(std::string_view(key));
+        if (!own) {
+          std::string msg = "bad " + at + ": '" + key + "' is not a printed value of piece type '" + type.id +
+                            "' (a face replaces the type's own values)";
+          if (const std::string near = closest(key, keys); !near.empty()) msg += ": did you mean '" + near + "'?";
+          problems_.add(bad_data(file, &vv, msg));
+          continue;
+        }
+        if (vv.is_date_time() || vv.is_date() || vv.is_time()) {
+          problems_.add(bad_data(file, &vv, "bad " + at + ": a date or time is not a printed value"));
+          continue;
+        }
+        Value value = to_value(vv);
+        const bool numbers = (own->is_int() || own->is_number()) && (value.is_int() || value.is_number());
+        const bool same = numbers || (own->is_bool() && value.is_bool()) || (own->is_string() && value.is_string()) ||
+                          (own->is_table() && value.is_table());
+        if (!same) {
+          problems_.add(bad_data(file, &vv, "bad " + at + ": " + type_name(&vv) + " where the type's '" + key +
+                                                "' is " + value_kind(*own)));
+          continue;
+        }
+        type.on_face[face].set(key, std::move(value));
+      }
+    }
+  }
+
+  static const char* value_kind(const Value& v) {
+    if (v.is_bool()) return "a boolean";
+    if (v.is_int() || v.is_number()) return "a number";
+    if (v.is_string()) return "a string";
+    return "a table or an array";
   }
 
   // A scenario's [tracks] entry: a track id and its start.

@@ -1,7 +1,8 @@
 # Writes OUTPUT, a C++ file defining kit_prelude() (kit/prelude.h) with the
-# text of every Lua file given in SCRIPTS (a ;-list of paths, sorted), each
+# text of every Lua file given in SCRIPTS (paths joined by "|", sorted), each
 # under its name relative to kit/: run at build time, so editing a Lua file
 # rebuilds it.
+string(REPLACE "|" ";" SCRIPTS "${SCRIPTS}")
 set(body "")
 set(entries "")
 set(i 0)

@@ -1,8 +1,8 @@
 // The Lua API that rules use, and the argument helpers its binding files
 // share. Each module has its own file (lua_dice, lua_pieces, lua_decks,
-// lua_tracks, lua_vars, lua_game, lua_map); open_lua_api opens them all on a
-// game's sandbox. Argument errors read like Lua's own:
-// "bad argument #1 to 'move' (piece expected, got nil)".
+// lua_tracks, lua_vars, lua_game, lua_map, and lua_combat for a game with
+// the kit); open_lua_api opens them all on a game's sandbox. Argument errors
+// read like Lua's own: "bad argument #1 to 'move' (piece expected, got nil)".
 #pragma once
 
 #include <string>
@@ -23,6 +23,7 @@ void open_lua_decks(lua_State* L);
 void open_lua_tracks(lua_State* L);
 void open_lua_vars(lua_State* L);
 void open_lua_game(lua_State* L);
+void open_lua_combat(lua_State* L);  // only for a game that declares the kit
 
 // The registry's table anchoring the strings of the AnchoredNames maps
 // (anchored_names.h) of the game's state: made by open_lua_api first.

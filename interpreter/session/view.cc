@@ -4,6 +4,7 @@
 
 #include "core/bytes.h"
 #include "core/piece_label.h"
+#include "core/printed_values.h"
 #include "core/sequence.h"
 #include "core/visibility.h"
 
@@ -46,11 +47,12 @@ PieceView piece_view(const GameDef& d, const State& s, int p, int reader) {
   v.name = t.name;
   v.face = ps.face >= 0 && ps.face < static_cast<int>(t.faces.size()) ? t.faces[ps.face] : "";
   v.label = piece_label(d, s, p);
+  // As the piece shows them: its face's values in place of the type's.
   for (const auto& [key, value] : t.values.entries)
-    if (const auto* k = std::get_if<std::string>(&key)) v.values.emplace_back(*k, value);
+    if (const auto* k = std::get_if<std::string>(&key)) v.values.emplace_back(*k, *printed_value(d, ps, *k));
   // The printed text is on the front: a card turned over shows none.
   if (!d.view.text.empty() && ps.face == 0)
-    if (const Value* text = t.values.find(d.view.text); text && text->is_string()) v.text = text->as_string();
+    if (const Value* text = printed_value(d, ps, d.view.text); text && text->is_string()) v.text = text->as_string();
   v.markers = ps.markers;
   v.counters = ps.counters;
   return v;

@@ -14,6 +14,7 @@
 //
 // A load must succeed or fail with an error; when it succeeds, every index in
 // the definition must point at something that exists.
+#include <algorithm>
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +24,7 @@
 
 #include "data/game_loader.h"
 #include "fuzz_support.h"
+#include "kit/kit_def.h"
 
 namespace fs = std::filesystem;
 using namespace cardboard;
@@ -84,6 +86,33 @@ bool in(int i, const V& v, bool none_ok) {
   return (none_ok && i == -1) || (i >= 0 && static_cast<size_t>(i) < v.size());
 }
 
+// What kit/combat_table relies on: headers and results that fit the columns,
+// codes that are declared, locations that exist.
+void check_headers(const CombatHeaders& h, int columns) {
+  fuzz::check(static_cast<int>(h.columns.size()) == columns, "a row of headers has one per column");
+  fuzz::check(h.first >= 0 && h.first <= h.last && h.last < columns, "a row of headers uses some columns");
+  for (int i = h.first; i <= h.last; ++i) {
+    fuzz::check(!h.columns[i].text.empty(), "the used columns are consecutive");
+    fuzz::check(h.columns[i].den > 0 && h.columns[i].low <= h.columns[i].high, "a header is well formed");
+  }
+}
+
+void check_combat(const GameDef& d, const CombatDef& c) {
+  fuzz::check(in(c.eliminated, d.locations, true), "the eliminated location exists");
+  fuzz::check(c.eliminated_by_side.empty() || c.eliminated_by_side.size() == d.sides.size(),
+              "an eliminated location per side");
+  for (int loc : c.eliminated_by_side) fuzz::check(in(loc, d.locations, true), "a side's eliminated location exists");
+  for (const auto& [id, t] : c.tables) {
+    fuzz::check(t.columns >= 1 && !t.results.empty(), "a table has columns and rows");
+    if (t.by_row.empty()) check_headers(t.headers, t.columns);
+    for (const auto& [key, h] : t.by_row) check_headers(h, t.columns);
+    for (const auto& row : t.results) {
+      fuzz::check(static_cast<int>(row.size()) == t.columns, "a row has a code per column");
+      for (const auto& code : row) fuzz::check(c.results.count(code) == 1, "a table's codes are declared");
+    }
+  }
+}
+
 // What the rest of the kernel relies on once a definition is loaded.
 void check_definition(const GameDef& d) {
   fuzz::check(!d.sequence.phases.empty(), "a loaded game has a phase");
@@ -111,6 +140,10 @@ void check_definition(const GameDef& d) {
   }
   for (const auto& [track, start] : d.setup_tracks) fuzz::check(in(track, d.tracks, false), "a set-up track exists");
   for (const auto& m : d.maps) fuzz::check((m.hex != nullptr) != (m.area != nullptr), "a map is a grid or a graph");
+  for (const auto& t : d.types)
+    for (const auto& [face, values] : t.on_face)
+      fuzz::check(std::find(t.faces.begin(), t.faces.end(), face) != t.faces.end(), "an on_face face is the type's");
+  if (d.kit) check_combat(d, d.kit->combat);
 }
 
 }  // namespace
