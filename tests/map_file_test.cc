@@ -43,9 +43,9 @@ TEST_CASE("map file: a hex map with terrain, hexsides and places", "[maps][map_f
 
   const auto cells = map_cells(*m);
   REQUIRE(cells.size() == 19);
-  CHECK(cells[0] == std::pair<std::string, std::string>{"0101", "Alpha"});
+  CHECK(cells[0] == std::pair<std::string, std::string>{"0101", "Alpha (0101)"});
   CHECK(cells[1] == std::pair<std::string, std::string>{"0102", "0102"});
-  CHECK(cells[g.find("0303")].second == "Bravo / Bravo Ridge");
+  CHECK(cells[g.find("0303")].second == "Bravo / Bravo Ridge (0303)");
 }
 
 TEST_CASE("map file: a pointy grid listing only its hexes", "[maps][map_file]") {

@@ -33,6 +33,7 @@ struct SideDef {
   std::string title;
   std::string adjective;   // "Syrian": a hidden piece reads "a hidden Syrian unit" ("" : the title)
   bool automatic = false;  // played by the rules themselves (a solitaire opponent)
+  std::vector<int> allies; // sides it fights beside, as declared (GameDef::allied makes it mutual)
 };
 
 // A part of a piece's label pattern (core/piece_label.h): literal text or a {key}.
@@ -179,6 +180,20 @@ struct GameDef {
     for (const auto& side : sides) n += !side.automatic;
     return n >= 2;
   }
+  // Whether sides `a` and `b` are one side or allies (either declares the
+  // other); -1, no side, is allied with nobody.
+  bool allied(int a, int b) const {
+    if (a < 0 || b < 0) return false;
+    if (a == b) return true;
+    const auto names = [](const SideDef& s, int o) {
+      for (int x : s.allies)
+        if (x == o) return true;
+      return false;
+    };
+    return names(sides[a], b) || names(sides[b], a);
+  }
+  // Whether pieces of sides `a` and `b` fight each other: both are sides, not allied.
+  bool hostile(int a, int b) const { return a >= 0 && b >= 0 && !allied(a, b); }
   int find_type(std::string_view s) const { return find(type_index, s); }
   int find_location(std::string_view s) const { return find(location_index, s); }
   int find_track(std::string_view s) const { return find(track_index, s); }

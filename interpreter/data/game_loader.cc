@@ -345,11 +345,10 @@ class Loader {
     auto parsed = read(file);
     if (!parsed.ok()) return false;
     toml::table gt = std::move(*parsed);
-    check_keys(file, gt,
-               {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "view", "sequence",
-                "movement", "terrain", "hexsides", "roads", "zoc", "stacking", "combat", "combat_tables",
-                "combat_results"},
-               "game.toml", problems_);
+    std::vector<const char*> top_keys = {"game", "sides",  "locations", "tracks", "piece_types",
+                                         "maps", "tables", "texts",     "view",   "sequence"};
+    top_keys.insert(top_keys.end(), std::begin(kKitKeys), std::end(kKitKeys));
+    check_keys(file, gt, top_keys, "game.toml", problems_);
     const toml::table* head = gt["game"].as_table();
     if (!head) return stop(bad_data(file, &gt, "missing [game] table with at least 'title'"));
     check_keys(file, *head, {"id", "title", "scripts", "files", "version", "extends", "remove_piece_types"},
@@ -479,6 +478,7 @@ class Loader {
     };
     pass("sides", [&](auto& p, auto& n, size_t i) { return load_side(p, n, i); }, [&] { return def_->sides.size(); });
     def_->index();
+    pass("sides", [&](auto& p, auto& n, size_t) { return load_allies(p, n); }, [&] { return def_->sides.size(); });
     pass("locations", [&](auto& p, auto& n, size_t i) { return load_location(p, n, i); },
          [&] { return def_->locations.size(); });
     bool maps_loaded = true;
@@ -656,7 +656,7 @@ class Loader {
   Status load_side(const std::string& file, const toml::node& n, size_t inherited) {
     const auto* s = n.as_table();
     if (!s) return bad_data(file, &n, "bad [[sides]] entry: a table expected");
-    check_keys(file, *s, {"id", "title", "adjective", "automatic"}, "[[sides]]", problems_);
+    check_keys(file, *s, {"id", "title", "adjective", "automatic", "allies"}, "[[sides]]", problems_);
     int existing = -1;
     auto id = entry_id(file, *s, n, "side", inherited, [&](const std::string& x) { return def_->find_side(x); },
                        existing);
@@ -677,6 +677,28 @@ class Loader {
       if (!a->is_boolean()) return bad_data(file, a, std::string("bad 'automatic': expected a boolean, got ") + type_name(a));
       side.automatic = *a->value<bool>();
     }
+    return ok_status();
+  }
+
+  // A side's `allies`, once every side is known (an ally may come later in
+  // the file). A mod's list replaces its base's for that side.
+  Status load_allies(const std::string& file, const toml::node& n) {
+    const auto* s = n.as_table();
+    const toml::node* a = s ? s->get("allies") : nullptr;
+    if (!a) return ok_status();
+    const int side = def_->find_side(s->get("id") && s->get("id")->is_string() ? *s->get("id")->value<std::string>() : "");
+    if (side < 0) return ok_status();  // its id was reported already
+    if (!a->is_array()) return bad_data(file, a, std::string("bad 'allies': an array of side ids expected, got ") + type_name(a));
+    std::vector<int> allies;
+    for (const auto& e : *a->as_array()) {
+      if (!e.is_string()) return bad_data(file, &e, std::string("bad 'allies' entry: a side id expected, got ") + type_name(&e));
+      const std::string id = *e.value<std::string>();
+      const int ally = def_->find_side(id);
+      if (ally < 0) return unknown(file, &e, "side", id, side_ids());
+      if (ally == side) return bad_data(file, &e, "side '" + id + "' cannot be its own ally");
+      allies.push_back(ally);
+    }
+    def_->sides[side].allies = std::move(allies);
     return ok_status();
   }
 

@@ -438,7 +438,8 @@ std::vector<std::pair<std::string, std::string>> map_cells(const MapDef& map) {
       std::string title;
       for (const auto& name : map.hex->names(c)) title += (title.empty() ? "" : " / ") + name;
       const std::string label = map.hex->label(c);
-      out.emplace_back(label, title.empty() ? label : title);
+      // A named hex reads with its number, as a player finds it on the map.
+      out.emplace_back(label, title.empty() ? label : title + " (" + label + ")");
     }
   } else if (map.area) {
     for (int a = 0; a < map.area->size(); ++a) out.emplace_back(map.area->id(a), map.area->area(a).title);

@@ -1,4 +1,4 @@
-// [movement], [terrain.*], [hexsides.*], [roads.*], [zoc] and [stacking]
+// [movement], [terrain.*], [hexsides.*], [roads.*], [zoc], [stacking] and [fog]
 // (docs/kit.md). Each level's game.toml in turn, the base's first: a later
 // level's key or entry replaces the earlier one.
 #include <algorithm>
@@ -354,6 +354,41 @@ void load_stacking(const std::vector<KitSource>& sources, const GameDef& def, Ki
           problems.add(bad_data(f, &v, "bad stacking limit of '" + code + "': an integer from 0 to 1000000 expected"));
         else st.terrain[code] = *lim;
       }
+    }
+  }
+}
+
+void load_fog(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems) {
+  FogDef& fog = kit.fog;
+  for (const KitSource& s : sources) {
+    const toml::node* sec = s.table->get("fog");
+    if (!sec) continue;
+    const toml::table* t = sec->as_table();
+    const std::string& f = *s.path;
+    if (!t) {
+      problems.add(bad_data(f, sec, "bad [fog]: a table expected"));
+      continue;
+    }
+    fog.declared = true;
+    check_keys(f, *t, {"kinds", "start_hidden", "reveal_on_contact", "reveal_in_combat", "rule"}, "[fog]", problems);
+    if (t->get("kinds")) {
+      std::vector<std::string> kinds;
+      for (const auto& type : def.types) kinds.push_back(type.kind);
+      fog.kinds.clear();
+      string_list(f, *t, "kinds", problems, [&](const std::string& k, const toml::node& n) {
+        if (std::find(kinds.begin(), kinds.end(), k) == kinds.end())
+          problems.add(bad_data(f, &n, with_suggestion("bad 'kinds' entry: no piece type is of kind '" + k + "'", k, kinds)));
+        fog.kinds.push_back(k);
+      });
+    }
+    for (auto [key, out] : {std::pair{"start_hidden", &fog.start_hidden}, std::pair{"reveal_on_contact", &fog.reveal_on_contact},
+                            std::pair{"reveal_in_combat", &fog.reveal_in_combat}}) {
+      auto b = get_bool(f, *t, key, *out);
+      if (problems.check(b)) *out = *b;
+    }
+    if (t->get("rule")) {
+      auto r = get_string(f, *t, "rule");
+      if (problems.check(r)) fog.rule = *r;
     }
   }
 }

@@ -364,6 +364,11 @@ std::string closest(const std::string& word, const std::vector<std::string>& opt
 
 bool check_keys(const std::string& file, const toml::table& t, std::initializer_list<const char*> allowed,
                 const char* context, Problems& problems) {
+  return check_keys(file, t, std::span<const char* const>(allowed.begin(), allowed.size()), context, problems);
+}
+
+bool check_keys(const std::string& file, const toml::table& t, std::span<const char* const> allowed,
+                const char* context, Problems& problems) {
   std::vector<std::string> options(allowed.begin(), allowed.end());
   bool clean = true;
   for (const auto& [k, v] : t) {

@@ -8,6 +8,7 @@
 // parser's stack.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -86,6 +87,8 @@ Status check_function_name(const std::string& file, const toml::node* node, cons
 Status check_keys(const std::string& file, const toml::table& t, std::initializer_list<const char*> allowed,
                   const char* context);
 bool check_keys(const std::string& file, const toml::table& t, std::initializer_list<const char*> allowed,
+                const char* context, Problems& problems);
+bool check_keys(const std::string& file, const toml::table& t, std::span<const char* const> allowed,
                 const char* context, Problems& problems);
 
 // The Levenshtein distance: insertions, deletions and substitutions.

@@ -1,5 +1,5 @@
 // What a game declares of the hex-and-counter kit (docs/kit.md): movement,
-// zones of control, stacking and combat, as data read from game.toml by
+// zones of control, stacking, combat and fog of war, as data read from game.toml by
 // data/kit_loader. The kit's algorithms (kit/*.cc) read it with the map and
 // the state; they know no game. A game that declares none of it has no
 // KitDef (GameDef::kit is null) and runs no kit Lua.
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kit/combat_def.h"
+#include "kit/fog_def.h"
 #include "kit/movement.h"
 #include "kit/movement_def.h"
 #include "kit/stacking_def.h"
@@ -20,6 +21,7 @@ struct KitDef {
   ZocDef zoc;
   StackingDef stacking;
   CombatDef combat;
+  FogDef fog;
   // Derived at load: what each movement class pays on each hex map, [map][class].
   std::vector<std::vector<MoveGrid>> grids;
 };

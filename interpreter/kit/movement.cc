@@ -4,6 +4,7 @@
 #include <queue>
 #include <string>
 
+#include "core/printed_values.h"
 #include "kit/kit_def.h"
 #include "kit/zoc.h"
 #include "maps/hex_grid.h"
@@ -57,14 +58,14 @@ void build_move_grids(const GameDef& def, KitDef& kit) {
 int movement_class(const GameDef& def, const State& s, int piece) {
   const MovementDef& m = def.kit->movement;
   if (m.class_key.empty()) return 0;
-  const Value* v = def.types[s.pieces[piece].type].values.find(std::string_view(m.class_key));
+  const Value* v = printed_value(def, s.pieces[piece], m.class_key);
   if (!v || !v->is_string()) return 0;
   const int c = m.find_class(v->as_string());
   return c < 0 ? 0 : c;
 }
 
 double movement_allowance(const GameDef& def, const State& s, int piece) {
-  const Value* v = def.types[s.pieces[piece].type].values.find(std::string_view(def.kit->movement.allowance));
+  const Value* v = printed_value(def, s.pieces[piece], def.kit->movement.allowance);
   if (!v) return 0;
   if (v->is_int()) return static_cast<double>(v->as_int());
   if (v->is_number()) return v->as_number();

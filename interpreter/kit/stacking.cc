@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/printed_values.h"
 #include "kit/kit_def.h"
 #include "maps/hex_grid.h"
 
@@ -13,12 +14,12 @@ int64_t stacking_points(const GameDef& def, const State& s, int p) {
   const PieceTypeDef& type = def.types[s.pieces[p].type];
   if (std::find(st.exempt_kinds.begin(), st.exempt_kinds.end(), type.kind) != st.exempt_kinds.end()) return 0;
   if (!st.exempt.empty()) {
-    const Value* v = type.values.find(std::string_view(st.exempt));
+    const Value* v = printed_value(def, s.pieces[p], st.exempt);
     if (v && v->is_bool() && v->as_bool()) return 0;
   }
   if (st.points.empty()) return 1;
   // Printed values are any integer: clamped, so no sum of them can overflow.
-  const Value* v = type.values.find(std::string_view(st.points));
+  const Value* v = printed_value(def, s.pieces[p], st.points);
   return v && v->is_int() ? std::clamp<int64_t>(v->as_int(), 0, kMaxStackingPoints) : 1;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/printed_values.h"
 #include "kit/kit_def.h"
 #include "maps/hex_grid.h"
 
@@ -22,7 +23,7 @@ bool exerts_zoc(const GameDef& def, const State& s, int p) {
   const PieceState& piece = s.pieces[p];
   const PieceTypeDef& type = def.types[piece.type];
   if (!listed(z.kinds, type.kind)) return false;
-  if (!z.without.empty() && truthy(type.values.find(std::string_view(z.without)))) return false;
+  if (!z.without.empty() && truthy(printed_value(def, piece, z.without))) return false;
   if (!z.faces.empty()) {
     const bool named = piece.face >= 0 && piece.face < static_cast<int>(type.faces.size());
     if (!named || !z.faces.count(type.faces[piece.face])) return false;
@@ -40,7 +41,7 @@ std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, in
   for (size_t p = 0; p < s.pieces.size(); ++p) {
     const PieceState& piece = s.pieces[p];
     if (piece.location < 0 || def.locations[piece.location].map != map) continue;
-    if (!enemies(side, piece.owner)) continue;
+    if (!enemies(def, side, piece.owner)) continue;
     if (side >= 0 && z.ignores[side][piece.owner]) continue;
     if (!exerts_zoc(def, s, static_cast<int>(p))) continue;
     const int at = def.locations[piece.location].cell;
@@ -62,7 +63,7 @@ std::vector<uint8_t> enemy_occupied(const GameDef& def, const State& s, int map,
   const std::vector<std::string>* exempt = def.kit ? &def.kit->stacking.exempt_kinds : nullptr;
   for (const PieceState& piece : s.pieces) {
     if (piece.location < 0 || def.locations[piece.location].map != map) continue;
-    if (!enemies(side, piece.owner)) continue;
+    if (!enemies(def, side, piece.owner)) continue;
     if (exempt && listed(*exempt, def.types[piece.type].kind)) continue;
     held[def.locations[piece.location].cell] = 1;
   }

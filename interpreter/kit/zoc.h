@@ -13,8 +13,9 @@ namespace cardboard {
 // Whether piece `p` exerts a zone of control (its kind, face and printed values).
 bool exerts_zoc(const GameDef& def, const State& s, int p);
 
-// Whether pieces of side `a` and side `b` are enemies: both are sides and differ.
-inline bool enemies(int a, int b) { return a >= 0 && b >= 0 && a != b; }
+// Whether pieces of side `a` and side `b` are enemies: both are sides, and
+// neither is the other or its ally ([[sides]] allies).
+inline bool enemies(const GameDef& def, int a, int b) { return def.hostile(a, b); }
 
 // Per cell of map `map`: 1 where a zone of control of a piece hostile to
 // `side` reaches, among the sides `side` does not ignore. Empty when the game

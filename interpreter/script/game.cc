@@ -8,6 +8,7 @@
 #include "core/sequence.h"
 #include "core/visibility.h"
 #include "core/input_file.h"
+#include "kit/fog.h"
 #include "kit/prelude.h"
 #include "script/lua_api.h"
 #include "script/state_bytes.h"
@@ -356,6 +357,7 @@ Status Game::start(uint64_t seed) {
   drop_coroutine();
   rt_.state_.reset_for(def(), seed, &setup_pieces());
   apply_setup();
+  hide_at_start(def(), rt_.state_);
   rt_.sandbox_->set_state_bytes(state_bytes(rt_.state_));
   return run(0);
 }

@@ -45,6 +45,7 @@ void open_lua_api(lua_State* L) {
   open_lua_map(L, &runtime_of(L).def());
   open_lua_movement(L);
   open_lua_combat(L);
+  open_lua_fog(L);
 }
 
 void charge_many_pieces(lua_State* L, size_t n) { sandbox_of(L).charge(L, static_cast<int64_t>(n)); }

@@ -24,6 +24,7 @@ void open_lua_tracks(lua_State* L);
 void open_lua_vars(lua_State* L);
 void open_lua_game(lua_State* L);
 void open_lua_combat(lua_State* L);  // only for a game that declares the kit
+void open_lua_fog(lua_State* L);     // the same
 
 // The registry's table anchoring the strings of the AnchoredNames maps
 // (anchored_names.h) of the game's state: made by open_lua_api first.

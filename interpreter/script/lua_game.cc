@@ -541,6 +541,12 @@ int l_sides(lua_State* L) {
   return 1;
 }
 
+// game.allied(a, b) -> whether sides a and b are one side or allies
+int l_allied(lua_State* L) {
+  lua_pushboolean(L, runtime_of(L).def().allied(check_side(L, 1), check_side(L, 2)));
+  return 1;
+}
+
 // game.title(id) -> the title of a side, location or track, or the printed name of a piece type
 int l_title(lua_State* L) {
   const GameDef& d = runtime_of(L).def();
@@ -588,7 +594,7 @@ void open_lua_game(lua_State* L) {
   static const luaL_Reg fns[] = {{"turn", l_turn},         {"phase", l_phase},       {"step", l_step},
                                  {"phasing", l_phasing},   {"impulse", l_impulse},   {"finish", l_finish},
                                  {"sides", l_sides},       {"title", l_title},       {"scenario", l_scenario},
-                                 {"last_turn", l_last_turn}, {nullptr, nullptr}};
+                                 {"last_turn", l_last_turn}, {"allied", l_allied},   {nullptr, nullptr}};
   register_module(L, "game", fns);
   Runtime& rt = runtime_of(L);
   push_value(L, rt.def().tables.is_table() ? rt.def().tables : Value(Table{}));

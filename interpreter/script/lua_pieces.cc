@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/printed_values.h"
 #include "core/visibility.h"
 #include "core/decision.h"
 #include "script/anchored_names.h"
@@ -58,11 +59,18 @@ const int kValueCells = lua_upvalueindex(7);  // the printed strings as Lua stri
 // look-up from Lua is an address comparison and one array read, not a
 // search by text. A userdata of the module owns it (upvalue 6); the
 // runtime points to it.
+// A row of cells per piece type, or per face of a type whose faces print
+// values of their own (on_face), so a look-up is one index either way.
 struct PrintedValues {
   size_t keys = 0;
   AnchoredNames by_address;         // key number by the address of its anchored string
-  std::vector<const Value*> cells;  // [type * keys + key], nullptr where the type has no such value
-  const Value* at(int type, int key) const { return cells[static_cast<size_t>(type) * keys + key]; }
+  std::vector<const Value*> cells;  // [row * keys + key], nullptr where the row has no such value
+  std::vector<int> first_row;       // per type: its row, or its first face's row
+  std::vector<uint8_t> by_face;     // per type: 1 when its faces have rows of their own
+  size_t row(const PieceState& p) const {
+    return static_cast<size_t>(first_row[p.type]) + (by_face[p.type] ? static_cast<size_t>(p.face) : 0);
+  }
+  size_t cell(const PieceState& p, int key) const { return row(p) * keys + static_cast<size_t>(key); }
 };
 
 namespace {
@@ -116,9 +124,25 @@ void push_printed_values(lua_State* L, const GameDef& d) {
   for (size_t k = 0; k < keys.size(); ++k)
     index->by_address.add(L, -1, keys[k], static_cast<int>(k), rt.short_string_limit());
   lua_pop(L, 1);
-  index->cells.assign(d.types.size() * keys.size(), nullptr);
-  for (size_t t = 0; t < d.types.size(); ++t)
-    for (size_t k = 0; k < keys.size(); ++k) index->cells[t * keys.size() + k] = d.types[t].values.find(keys[k]);
+  int rows = 0;
+  for (const auto& t : d.types) {
+    index->first_row.push_back(rows);
+    index->by_face.push_back(t.on_face.empty() ? 0 : 1);
+    rows += t.on_face.empty() ? 1 : static_cast<int>(t.faces.size());
+  }
+  index->cells.assign(static_cast<size_t>(rows) * keys.size(), nullptr);
+  for (size_t t = 0; t < d.types.size(); ++t) {
+    const PieceTypeDef& type = d.types[t];
+    const int faces = index->by_face[t] ? static_cast<int>(type.faces.size()) : 1;
+    for (int f = 0; f < faces; ++f) {
+      const Table* own = index->by_face[t] ? face_values(type, f) : nullptr;
+      const size_t row = static_cast<size_t>(index->first_row[t] + f);
+      for (size_t k = 0; k < keys.size(); ++k) {
+        const Value* v = own ? own->find(keys[k]) : nullptr;
+        index->cells[row * keys.size() + k] = v ? v : type.values.find(keys[k]);
+      }
+    }
+  }
   lua_createtable(L, static_cast<int>(index->cells.size()), 0);
   for (size_t c = 0; c < index->cells.size(); ++c) {
     const Value* v = index->cells[c];
@@ -367,7 +391,7 @@ int l_sum(lua_State* L) {
   for (int id : g.state().contents[loc]) {
     if (!matches(id)) continue;
     ++n;
-    const Value* v = key < 0 ? nullptr : values.at(g.state().pieces[id].type, key);
+    const Value* v = key < 0 ? nullptr : values.cells[values.cell(g.state().pieces[id], key)];
     if (!v) continue;
     if (v->is_int()) isum += v->as_int();
     else if (v->is_number()) dsum += v->as_number(), real = true;
@@ -403,7 +427,7 @@ int l_value(lua_State* L) {
   Runtime& rt = runtime_of(L);
   PrintedValues& index = *rt.printed_values();
   const int key = value_key(L, 2, index);
-  const size_t cell = key < 0 ? 0 : static_cast<size_t>(rt.state().pieces[p].type) * index.keys + key;
+  const size_t cell = key < 0 ? 0 : index.cell(rt.state().pieces[p], key);
   const Value* v = key < 0 ? nullptr : index.cells[cell];
   // A number or a boolean is pushed as it is, a string from the cells made
   // once (no hashing of its text), a table as a fresh copy.

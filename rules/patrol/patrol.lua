@@ -4,12 +4,8 @@
 local function village_hex(name) return map.place(name) end
 local function hideout(name) return "hideout_" .. string.lower(name) end
 
--- The name players read for a hex: "Amra (0202)", or just "0303".
-local function hex_name(hex)
-  local title = game.title(hex)
-  if title == hex then return hex end
-  return string.format("%s (%s)", title, hex)
-end
+-- The name players read for a hex: "Amra (0202)", or just "0303" (its title).
+local function hex_name(hex) return game.title(hex) end
 
 -- The patrol unit and its hex (set-up keeps the piece's id in vars.patrol).
 local function the_patrol()

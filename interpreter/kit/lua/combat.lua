@@ -207,13 +207,18 @@ end
 -- here: the list returned holds each one still to do, as
 -- {side = "attacker" | "defender", units = {...}, hexes = N,
 -- instead_steps = M} (M steps the owner may lose instead; 0 for none),
--- the defender's first.
+-- the defender's first. Hidden units of both sides are revealed first when
+-- the game's [fog] reveals in combat.
 function combat.apply(code, units, rule)
   local problem = spec_problem(units, APPLY_FIELDS)
   if problem then argument_error(2, "apply", problem) end
   local attackers, defenders = units.attackers or {}, units.defenders or {}
   problem = one_owner(attackers, "attackers") or one_owner(defenders, "defenders")
   if problem then argument_error(2, "apply", problem) end
+  if fog.reveals("combat") then
+    kit.reveal(attackers, rule)
+    kit.reveal(defenders, rule)
+  end
   local result = combat.result(code)
   local retreats = {}
   if result.exchange then

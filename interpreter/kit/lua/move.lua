@@ -16,13 +16,15 @@ function kit.destinations(unit, options)
 end
 
 -- Moves `unit` to `to` along its cheapest legal path, checking that `to` is
--- one of its destinations; logged as a move citing `rule`.
+-- one of its destinations; logged as a move citing `rule`. Then reveals the
+-- hidden pieces the move brought into contact (kit.reveal_contacts).
 function kit.move(unit, to, rule, options)
   local path = map.path(unit, to, options)
   if path == nil or not stacking.fits(to, unit) then
     error(string.format("%s cannot move to %s", pieces.name(unit), to), 2)
   end
   pieces.move(unit, to, rule)
+  kit.reveal_contacts(rule)
   return path
 end
 

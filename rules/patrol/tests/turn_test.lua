@@ -32,7 +32,7 @@ test("3.1 movement: the patrol follows the path as far as its 5 MP go", function
   g:choose("Head for Kessa (0702) (7 MP away)")
   -- 0201 (1) + forest 0301 (2) + 0402 (1) + 0501 (1) = 5; 0602 would be the 6th MP.
   expect_eq(H.patrol_hex(g), "0501")
-  expect(g:logged("Patrol moved from Outpost to 0501", "3"))
+  expect(g:logged("Patrol moved from Outpost (0101) to 0501", "3"))
 end)
 
 test("4.1 search: an adjacent village is searched on 4+; a 3 finds nothing", function()
@@ -72,7 +72,7 @@ test("5.1, 5.2 fight: d6 + 1 fire support beating the strength eliminates the ch
   g:choose("Head for Amra (0202) (1 MP away)")
   g:dice{ 2, 2 }                       -- search 2; fight 2 + 1 support = 3 > Cell 2
   g:choose("Search Amra (own hex, 2+)")
-  expect(g:logged("Cell moved from Amra hideout to Amra", "4.2"))
+  expect(g:logged("Cell moved from Amra hideout to Amra (0202)", "4.2"))
   expect(g:logged("Patrol fought 3 against Cell 2 at Amra: eliminated", "5.1"))
   expect_eq(g:at("eliminated"), { "Cell" })
   expect_eq(g:track("vp"), 1)
