@@ -190,8 +190,16 @@ TEST_CASE("cli data: lint reports the kit's slips against what the maps use, and
   r = run_in("/", skirmish, "lint " + (many / "rules/skirmish").string() + " 2>/dev/null");
   CHECK(r.code == 2);
   CHECK(r.out.find("bad 'classes': at most 32 classes") != std::string::npos);
+  // A unit with no movement allowance would never move: a warning at its entry.
+  const fs::path gap = fixture_project(skirmish, "lint-kit-gap");
+  replace_in(gap / "rules/skirmish/game.toml", "movement = 6\n", "");
+  r = run_in("/", skirmish, "lint " + (gap / "rules/skirmish").string() + " 2>/dev/null");
+  CHECK(r.code == 0);
+  CHECK(r.out.find((gap / "rules/skirmish/game.toml").string() + ":33:1: warning: piece type 'tanks' (unit) has no "
+                   "'movement', which the kit reads (docs/kit.md): it counts as 0") != std::string::npos);
   fs::remove_all(copy);
   fs::remove_all(many);
+  fs::remove_all(gap);
 }
 
 TEST_CASE("cli data: lint reports every problem of a file, TOML syntax errors included", "[cli][lint]") {

@@ -199,6 +199,7 @@ void add_lint_command(CLI::App& app, int& code) {
       append(own_key_slips(files));
       append(printed_value_slips(files, base_files));
       if (loaded) append(unknown_value_keys(*loaded, t->game_dir));
+      if (loaded) append(kit_value_gaps(*loaded, files));
     }
     if (json) {
       nlohmann::json jp = nlohmann::json::array(), jw = nlohmann::json::array();

@@ -9,6 +9,7 @@
 
 #include "core/input_file.h"
 #include "data/toml_file.h"
+#include "kit/kit_def.h"
 
 namespace fs = std::filesystem;
 
@@ -265,6 +266,40 @@ std::vector<std::string> unknown_value_keys(const GameDef& def, const std::strin
                          (tokens[i + 2].text == "value" ? " gives nil for it" : " counts 0 for it");
       if (const std::string near = closest(key.text, known); !near.empty()) what += ": did you mean '" + near + "'?";
       out.push_back(file + ":" + std::to_string(key.line) + ":" + std::to_string(key.column) + ": warning: " + what);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> kit_value_gaps(const GameDef& def, const std::vector<DataFile>& files) {
+  std::vector<std::string> out;
+  if (!def.kit) return out;
+  const KitDef& kit = *def.kit;
+  std::vector<std::string> needed;
+  if (kit.movement.declared) needed.push_back(kit.movement.allowance);
+  if (!kit.combat.tables.empty()) {
+    needed.push_back(kit.combat.attack);
+    needed.push_back(kit.combat.defence);
+  }
+  if (needed.empty()) return out;
+  const auto& kinds = kit.zoc.kinds;
+  for (const auto& f : files) {
+    const auto* types = f.table["piece_types"].as_array();
+    if (!types) continue;
+    for (const auto& node : *types) {
+      const auto* t = node.as_table();
+      if (!t) continue;
+      const auto id = (*t)["id"].value<std::string>();
+      const auto name = (*t)["name"].value<std::string>();
+      const PieceTypeDef* type = nullptr;
+      for (const auto& candidate : def.types)
+        if ((id && candidate.id == *id) || (!id && name && candidate.name == *name)) type = &candidate;
+      if (!type || std::find(kinds.begin(), kinds.end(), type->kind) == kinds.end()) continue;
+      for (const auto& key : needed)
+        if (!type->values.find(std::string_view(key)))
+          out.push_back(warning_at(f.path, node.source().begin,
+                                   "piece type '" + type->id + "' (" + type->kind + ") has no '" + key +
+                                       "', which the kit reads (docs/kit.md): it counts as 0"));
     }
   }
   return out;

@@ -39,4 +39,10 @@ std::vector<std::string> printed_value_slips(const std::vector<DataFile>& files,
 // aside) that no piece type of `def` has.
 std::vector<std::string> unknown_value_keys(const GameDef& def, const std::string& dir);
 
+// The [[piece_types]] entries of `files` whose units (the kinds [zoc]
+// exerts zones with, "unit" by default) lack a printed value the game's kit
+// reads: the movement allowance once [movement] is declared, attack and
+// defence once combat tables are. Such a unit would move 0 or fight at 0.
+std::vector<std::string> kit_value_gaps(const GameDef& def, const std::vector<DataFile>& files);
+
 }  // namespace cardboard
