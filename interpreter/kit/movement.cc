@@ -72,15 +72,22 @@ double movement_allowance(const GameDef& def, const State& s, int piece) {
   return 0;
 }
 
-double step_cost(const GameDef& def, int map, int cls, int a, int b) {
-  const HexGrid& grid = *def.maps[map].hex;
-  const int d = grid.direction(a, b);
-  if (d < 0) return kProhibited;
-  const MoveGrid& g = def.kit->grids[map][cls];
+namespace {
+
+// The cost of the step from cell a in direction d to its neighbour b.
+double step_cost_towards(const MoveGrid& g, int a, int d, int b) {
   const size_t e = static_cast<size_t>(a) * 6 + d;
   if (g.road[e] != kNone) return g.road[e];
   if (g.enter[b] < 0 || g.cross[e] < 0) return kProhibited;
   return g.enter[b] + g.cross[e];
+}
+
+}  // namespace
+
+double step_cost(const GameDef& def, int map, int cls, int a, int b) {
+  const int d = def.maps[map].hex->direction(a, b);
+  if (d < 0) return kProhibited;
+  return step_cost_towards(def.kit->grids[map][cls], a, d, b);
 }
 
 Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, const MoveOptions& options) {
@@ -101,12 +108,15 @@ Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, c
   const std::vector<uint8_t> closed =
       def.kit->movement.enemy_closed ? enemy_occupied(def, s, map, p.owner) : std::vector<uint8_t>();
   auto in_zone = [&](int cell) { return !zone.empty() && zone[cell]; };
+  const MoveGrid& costs = def.kit->grids[map][cls];
   const size_t n = static_cast<size_t>(grid.size());
   out.best.assign(n, kNone);
   out.from.assign(n, -1);
   std::vector<uint8_t> done(n, 0);
   using Item = std::pair<double, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open;
+  std::vector<Item> heap;
+  heap.reserve(64);
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open(std::greater<Item>(), std::move(heap));
   out.best[start] = 0;
   open.push({0, start});
   while (!open.empty()) {
@@ -124,7 +134,7 @@ Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, c
       if (next < 0 || done[next]) continue;
       if (!closed.empty() && closed[next]) continue;
       if (zoned && in_zone(next) && !z.zone_to_zone) continue;
-      double step = step_cost(def, map, cls, cell, next);
+      double step = step_cost_towards(costs, cell, d, next);
       if (options.exception) step = options.exception(cell, next, step);
       if (step < 0 || std::isnan(step)) continue;
       if (zoned) step += z.leave_cost;

@@ -43,6 +43,13 @@ void push_location(lua_State* L, int loc) {
   lua_pushlstring(L, id.data(), id.size());
 }
 
+// The registry's array of location ids as Lua strings, made once: a search's
+// result pushes a hundred of them, each then a table read, not a hashing.
+constexpr const char* kLocationIdsKey = "cardboard.kit_location_ids";
+
+// Pushes that array.
+void push_location_ids(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, kLocationIdsKey); }
+
 void push_cost(lua_State* L, double cost) {
   lua_Integer i;
   if (std::floor(cost) == cost && lua_numbertointeger(cost, &i)) lua_pushinteger(L, i);
@@ -142,17 +149,55 @@ int kit_reachable(lua_State* L) {
   const auto& cells = def.maps[s.map].cell_location;
   std::vector<int> reached = s.reached;
   std::sort(reached.begin(), reached.end(), [&](int a, int b) { return cells[a] < cells[b]; });
+  // The ids and the two keys are pushed once, below the result.
+  push_location_ids(L);
+  const int ids = lua_gettop(L);
+  lua_pushliteral(L, "id");
+  lua_pushliteral(L, "cost");
   lua_createtable(L, static_cast<int>(reached.size()), 0);
   for (size_t i = 0; i < reached.size(); ++i) {
     lua_createtable(L, 0, 2);
-    push_location(L, cells[reached[i]]);
-    lua_setfield(L, -2, "id");
+    lua_pushvalue(L, ids + 1);
+    lua_rawgeti(L, ids, cells[reached[i]] + 1);
+    lua_rawset(L, -3);
+    lua_pushvalue(L, ids + 2);
     push_cost(L, s.best[reached[i]]);
-    lua_setfield(L, -2, "cost");
+    lua_rawset(L, -3);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
 }
+
+namespace {
+
+// map.destinations(piece [, options]) -> {id...}: the hexes the piece may
+// end its move in (reachable, not where it starts, within the stacking
+// limit with what stands there), by location order.
+int l_destinations(lua_State* L) {
+  const int piece = check_piece(L, 1);
+  MoveSearch s = search(L, "map.destinations", piece, 2);
+  Runtime& rt = runtime_of(L);
+  const GameDef& def = rt.def();
+  const State& state = rt.state();
+  const auto& cells = def.maps[s.map].cell_location;
+  const int64_t points = stacking_points(def, state, piece);
+  std::vector<int> ends;
+  for (size_t i = 1; i < s.reached.size(); ++i) {  // the first is the start
+    const int loc = cells[s.reached[i]];
+    const int64_t limit = stacking_limit(def, loc);
+    if (limit < 0 || stacking_total(def, state, loc) + points <= limit) ends.push_back(loc);
+  }
+  std::sort(ends.begin(), ends.end());
+  push_location_ids(L);
+  lua_createtable(L, static_cast<int>(ends.size()), 0);
+  for (size_t i = 0; i < ends.size(); ++i) {
+    lua_rawgeti(L, -2, ends[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+}  // namespace
 
 // map.path(piece, to [, options]) -> {id...}, cost | nil
 int kit_path(lua_State* L) {
@@ -324,9 +369,18 @@ int l_check(lua_State* L) {
 }  // namespace
 
 void open_lua_movement(lua_State* L) {
+  const auto& locations = runtime_of(L).def().locations;
+  if (runtime_of(L).def().kit) {
+    lua_createtable(L, static_cast<int>(locations.size()), 0);
+    for (size_t i = 0; i < locations.size(); ++i) {
+      lua_pushlstring(L, locations[i].id.data(), locations[i].id.size());
+      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_setfield(L, LUA_REGISTRYINDEX, kLocationIdsKey);
+  }
   lua_getglobal(L, "map");
   static const luaL_Reg map_fns[] = {{"move_cost", l_move_cost}, {"zoc", l_zoc},           {"hexes", l_hexes},
-                                     {"pieces", l_map_pieces},   {nullptr, nullptr}};
+                                     {"pieces", l_map_pieces},   {"destinations", l_destinations}, {nullptr, nullptr}};
   luaL_setfuncs(L, map_fns, 0);
   lua_pop(L, 1);
   static const luaL_Reg stacking_fns[] = {{"points", l_points}, {"limit", l_limit}, {"fits", l_fits},

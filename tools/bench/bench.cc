@@ -9,6 +9,7 @@
 //   cardboard_bench record SCENARIO [--games N] [--seed S] [--avoid TEXT]... [--dir D]
 //   cardboard_bench marathon [SCENARIO] [--actions N] [--runs R] [--cli-runs R]
 //                            [--cardboard PATH] [--seed S] [--avoid TEXT]... [--dir D]
+//   cardboard_bench reachable SCENARIO [--calls N] [--piece P]
 //   common: --root ROOT (default: project_root())
 //
 // --avoid TEXT makes the random bot never take a choice with that exact text
@@ -82,6 +83,8 @@ struct Args {
   int jobs = 1;
   uint64_t seed = 1;
   int64_t actions = 6000;
+  int64_t calls = 200000;
+  int piece = 1;
   int runs = 20;
   int cli_runs = 10;
   std::set<std::string> avoid;
@@ -89,7 +92,7 @@ struct Args {
 
 Args parse(int argc, char** argv) {
   Args a;
-  if (argc < 2) die("usage: cardboard_bench sim|jobs|record|marathon [SCENARIO] [options] (see bench.cc)");
+  if (argc < 2) die("usage: cardboard_bench sim|jobs|record|marathon|reachable [SCENARIO] [options] (see bench.cc)");
   a.cmd = argv[1];
   for (int i = 2; i < argc; ++i) {
     const std::string k = argv[i];
@@ -102,6 +105,8 @@ Args parse(int argc, char** argv) {
     else if (k == "--seed") a.seed = std::stoull(val());
     else if (k == "--actions") a.actions = std::stoll(val());
     else if (k == "--runs") a.runs = std::stoi(val());
+    else if (k == "--calls") a.calls = std::stoll(val());
+    else if (k == "--piece") a.piece = std::stoi(val());
     else if (k == "--cli-runs") a.cli_runs = std::stoi(val());
     else if (k == "--root") a.root = val();
     else if (k == "--dir") a.dir = val();
@@ -501,6 +506,36 @@ void cmd_marathon(Args a) {
   fs::remove_all(dir, ec);
 }
 
+// ---- g. the kit's movement search -------------------------------------------
+
+// map.reachable(piece) from the rules' Lua, as a game calls it: the game is
+// started (to its first decision) and the calls run in chunks of 100, each
+// chunk one Lua call (the sandbox's budget is per call).
+void cmd_reachable(const Args& a) {
+  auto def = load(a);
+  auto g = Game::create(def);
+  if (!g.ok()) die(g.error().message);
+  Game& game = **g;
+  if (auto st = game.start(a.seed); !st.ok()) die(st.error().message);
+  const std::string piece = std::to_string(a.piece);
+  auto probe = game.run_lua("return #map.reachable(" + piece + ")", "bench");
+  if (!probe.ok()) die(probe.error().message);
+  const std::string chunk = "for i = 1, 100 do map.reachable(" + piece + ") end";
+  const int64_t chunks = std::max<int64_t>(1, a.calls / 100);
+  const auto t0 = Clock::now();
+  for (int64_t i = 0; i < chunks; ++i)
+    if (auto r = game.run_lua(chunk, "bench"); !r.ok()) die(r.error().message);
+  const double seconds = since(t0);
+  std::cout << json{{"bench", "reachable"},
+                    {"scenario", a.scenario},
+                    {"calls", chunks * 100},
+                    {"hexes_reached", probe->is_int() ? probe->as_int() : 0},
+                    {"seconds", seconds},
+                    {"calls_per_second", static_cast<double>(chunks * 100) / seconds}}
+                   .dump()
+            << std::endl;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -510,6 +545,7 @@ int main(int argc, char** argv) {
   else if (a.cmd == "jobs") cmd_jobs(a);
   else if (a.cmd == "record") cmd_record(a);
   else if (a.cmd == "marathon") cmd_marathon(a);
-  else die("unknown command " + a.cmd + " (sim, jobs, record, marathon)");
+  else if (a.cmd == "reachable") cmd_reachable(a);
+  else die("unknown command " + a.cmd + " (sim, jobs, record, marathon, reachable)");
   return 0;
 }

@@ -4,15 +4,10 @@
 kit = kit or {}
 
 -- The hexes `unit` may end its move in now: those it can reach by the
--- kit's movement (map.reachable, with `options`), its own hex left out,
--- where it would fit the stacking limit. By location order.
+-- kit's movement (with `options`), its own hex left out, where it would fit
+-- the stacking limit. By location order (map.destinations, in C++).
 function kit.destinations(unit, options)
-  local out = {}
-  local here = pieces.location(unit)
-  for _, r in ipairs(map.reachable(unit, options)) do
-    if r.id ~= here and stacking.fits(r.id, unit) then out[#out + 1] = r.id end
-  end
-  return out
+  return map.destinations(unit, options)
 end
 
 -- Moves `unit` to `to` along its cheapest legal path, checking that `to` is
