@@ -7,6 +7,7 @@
 // Then the loader's slips, each with its message and position.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -228,6 +229,32 @@ struct Slip {
 
 }  // namespace
 
+TEST_CASE("supply: a search charges the call's budget by the hexes and pieces it looks at", "[kit][supply]") {
+  // 10,000 searches of a 48-hex map: some 60,000 instructions of Lua and
+  // 480,000 steps charged for the hexes, over a budget of 200,000 that the
+  // loop alone stays under.
+  SandboxLimits limits;
+  limits.instructions = 200'000;
+  limits.count_after = std::chrono::milliseconds(0);
+  auto game = make_game(load_fixture("supply", "empty"), limits);
+  cardboard::testing::must_ok(game->start(1));
+  auto s = game->sandbox().run_string("for i = 1, 10000 do map.supplied('red') end", "t");
+  REQUIRE_FALSE(s.ok());
+  CHECK_THAT(s.error().message, Catch::StartsWith("rules script exceeded the instruction budget"));
+  CHECK(game->sandbox().run_string("local t = {} for i = 1, 10000 do t[1] = i end", "t").ok());
+}
+
+TEST_CASE("supply and sight: a game that declares neither says so", "[kit][supply][sight]") {
+  auto game = make_game(load_fixture("skirmish", "open"));
+  cardboard::testing::must_ok(game->start(1));
+  CHECK_THAT(cardboard::testing::lua_error(*game, "return map.supplied('red')"),
+             Catch::Contains("map.supplied: the game declares no [supply] (docs/kit.md)"));
+  CHECK_THAT(cardboard::testing::lua_error(*game, "return map.in_supply(1)"),
+             Catch::Contains("map.in_supply: the game declares no [supply] (docs/kit.md)"));
+  CHECK_THAT(cardboard::testing::lua_error(*game, "return map.sight('0101', '0103')"),
+             Catch::Contains("map.sight: the game declares no [sight] (docs/kit.md)"));
+}
+
 TEST_CASE("supply loader: the fixture's [supply] is read as declared", "[kit][supply][data]") {
   auto def = load_fixture("supply", "front");
   const SupplyDef& s = def->kit->supply;
@@ -301,9 +328,19 @@ TEST_CASE("supply loader: every slip is named with its place and the closest wor
 TEST_CASE("supply loader: a box is no source, mp needs movement, and some source is required", "[kit][supply][data]") {
   {
     Slip slip("box");
-    slip.replace("[[maps]]", "[[locations]]\nid = \"reserve\"\n\n[[maps]]");
     slip.replace("red = [\"Depot\", \"0106\"]", "red = [\"reserve\"]");
-    CHECK(slip.problems() == "bad source 'reserve': not a hex of a hex map (game.toml:95:8)\n");
+    CHECK(slip.problems() == "bad source 'reserve': not a hex of a hex map (game.toml:92:8)\n");
+  }
+  {
+    Slip slip("mp");
+    slip.replace("[movement]\nclasses = [\"leg\", \"mech\"]", "");
+    slip.replace("[terrain.clear]\ncost = 1", "");
+    slip.replace("[terrain.woods]\ncost = { leg = 2, mech = 3 }", "");
+    slip.replace("[terrain.lake]\ncost = \"prohibited\"", "");
+    slip.replace("[hexsides.river]\ncost = { leg = 1, mech = \"prohibited\" }", "");
+    slip.replace("class = \"leg\"\nenemy", "measure = \"mp\"\nenemy");
+    CHECK(slip.problems() ==
+          "bad 'measure': \"mp\" counts movement points, and the game declares no [movement] (game.toml:80:11)\n");
   }
   {
     Slip slip("nothing");

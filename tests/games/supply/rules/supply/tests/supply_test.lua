@@ -88,6 +88,12 @@ test("supply: errors name the function, the piece and what is wrong", function()
                "bad option 'range': a number from 0 to 1000000 expected")
   expect_error(function() g:run(("map.in_supply(%d, { from = 'nowhere' })"):format(red)) end, "no such location")
   expect_error(function() g:run("map.supplied('green')") end, "bad argument #1 to 'supplied'")
+  -- A unit waiting off the map is in no hex: it may trace from the hex it would enter.
+  local waiting = place(g, "rifles", "reserve", "red")
+  expect_error(function() g:run(("map.in_supply(%d)"):format(waiting)) end,
+               "map.in_supply: piece " .. waiting .. " is not on a hex map")
+  expect_eq(supply(g, waiting, "{ from = '0303' }"), "0303 0203 0103 (2)")
+  expect_error(function() g:run("map.sight('reserve', '0101')") end, "'reserve' is not a hex")
 end)
 
 test("sight: woods and ridges between the ends block; the ends and the lake do not", function()
