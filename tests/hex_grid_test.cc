@@ -195,6 +195,31 @@ TEST_CASE("line: the hexes between two centres, ties nudged the same way", "[map
   CHECK(labels(p, p.line(at(p, "0101"), at(p, "0105"))) == L{"0101", "0202", "0103", "0204", "0105"});
 }
 
+TEST_CASE("line sides: the hexes on either side where a line runs along a hexside", "[maps][hex]") {
+  HexGrid g = grid(HexOrientation::kFlat, HexOffset::kOdd);
+  using P = std::vector<std::pair<int, int>>;
+  // Between 0201 and 0202 the line runs along their hexside: line() takes 0202.
+  CHECK(g.line_sides(at(g, "0101"), at(g, "0301")) ==
+        P{{at(g, "0101"), at(g, "0101")}, {at(g, "0202"), at(g, "0201")}, {at(g, "0301"), at(g, "0301")}});
+  HexGrid p = grid(HexOrientation::kPointy, HexOffset::kOdd);
+  const auto down = p.line_sides(at(p, "0101"), at(p, "0105"));
+  REQUIRE(down.size() == 5);
+  CHECK(down[1] == std::pair{at(p, "0202"), at(p, "0102")});
+  CHECK(down[2] == std::pair{at(p, "0103"), at(p, "0103")});
+  // Every line: the first sides, each once and on the map, are line()'s hexes;
+  // the two sides of a point are the same hex or adjacent ones.
+  for (const HexGrid* h : {&g, &p})
+    for (int a = 0; a < h->size(); ++a)
+      for (int b = 0; b < h->size(); ++b) {
+        std::vector<int> firsts;
+        for (const auto& [x, y] : h->line_sides(a, b)) {
+          if (x >= 0 && (firsts.empty() || firsts.back() != x)) firsts.push_back(x);
+          if (x >= 0 && y >= 0) CHECK((x == y || h->adjacent(x, y)));
+        }
+        CHECK(firsts == h->line(a, b));
+      }
+}
+
 TEST_CASE("hexside features are symmetric and only between adjacent hexes", "[maps][hex]") {
   HexGrid g = grid(HexOrientation::kFlat, HexOffset::kOdd);
   const int a = at(g, "0203"), b = at(g, "0204");

@@ -14,6 +14,8 @@ void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& pro
   load_movement(sources, def, *kit, problems);
   load_zoc(sources, def, *kit, problems);
   load_stacking(sources, def, *kit, problems);
+  load_supply(sources, def, *kit, problems);
+  load_sight(sources, def, *kit, problems);
   load_combat(sources, def, *kit, problems);
   load_fog(sources, def, *kit, problems);
   int64_t cells = 0;

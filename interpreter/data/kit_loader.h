@@ -23,7 +23,8 @@ struct KitSource {
 
 // The top-level keys of game.toml that belong to the kit.
 inline constexpr const char* kKitKeys[] = {"movement", "terrain", "hexsides", "roads", "zoc", "stacking",
-                                           "combat", "combat_tables", "combat_results", "fog"};
+                                           "combat", "combat_tables", "combat_results", "fog",
+                                           "supply", "sight"};
 
 // The most movement classes, and the most cells times classes over every
 // hex map: each class keeps its step costs for every cell (kit/movement.h),
@@ -38,6 +39,9 @@ void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& pro
 void load_movement(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_zoc(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_stacking(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
+// After load_movement: [supply] names a movement class.
+void load_supply(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
+void load_sight(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_combat(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_fog(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 

@@ -1,8 +1,9 @@
 // What a game declares of the hex-and-counter kit (docs/kit.md): movement,
-// zones of control, stacking, combat and fog of war, as data read from game.toml by
-// data/kit_loader. The kit's algorithms (kit/*.cc) read it with the map and
-// the state; they know no game. A game that declares none of it has no
-// KitDef (GameDef::kit is null) and runs no kit Lua.
+// zones of control, stacking, supply, line of sight, combat and fog of war,
+// as data read from game.toml by data/kit_loader. The kit's algorithms
+// (kit/*.cc) read it with the map and the state; they know no game. A game
+// that declares none of it has no KitDef (GameDef::kit is null) and runs no
+// kit Lua.
 #pragma once
 
 #include <vector>
@@ -11,7 +12,9 @@
 #include "kit/fog_def.h"
 #include "kit/movement.h"
 #include "kit/movement_def.h"
+#include "kit/sight_def.h"
 #include "kit/stacking_def.h"
+#include "kit/supply_def.h"
 #include "kit/zoc_def.h"
 
 namespace cardboard {
@@ -20,6 +23,8 @@ struct KitDef {
   MovementDef movement;
   ZocDef zoc;
   StackingDef stacking;
+  SupplyDef supply;
+  SightDef sight;
   CombatDef combat;
   FogDef fog;
   // Derived at load: what each movement class pays on each hex map, [map][class].

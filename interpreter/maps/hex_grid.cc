@@ -161,17 +161,29 @@ std::vector<int> HexGrid::within(int cell, int n) const {
   return out;
 }
 
+Cube HexGrid::line_point(int a, int b, int i, int n, int nudge) const {
+  const Cube ca = cells_[a].cube, cb = cells_[b].cube;
+  const double aq = ca.q + 1e-6 * nudge, ar = ca.r + 2e-6 * nudge, as = ca.s - 3e-6 * nudge;
+  const double bq = cb.q + 1e-6 * nudge, br = cb.r + 2e-6 * nudge, bs = cb.s - 3e-6 * nudge;
+  const double t = n == 0 ? 0.0 : static_cast<double>(i) / n;
+  return cube_round(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t);
+}
+
 std::vector<int> HexGrid::line(int a, int b) const {
   const int n = distance(a, b);
-  const Cube ca = cells_[a].cube, cb = cells_[b].cube;
-  const double aq = ca.q + 1e-6, ar = ca.r + 2e-6, as = ca.s - 3e-6;
-  const double bq = cb.q + 1e-6, br = cb.r + 2e-6, bs = cb.s - 3e-6;
   std::vector<int> out;
   for (int i = 0; i <= n; ++i) {
-    const double t = n == 0 ? 0.0 : static_cast<double>(i) / n;
-    const int cell = cell_at(cube_round(aq + (bq - aq) * t, ar + (br - ar) * t, as + (bs - as) * t));
+    const int cell = cell_at(line_point(a, b, i, n, 1));
     if (cell >= 0 && (out.empty() || out.back() != cell)) out.push_back(cell);
   }
+  return out;
+}
+
+std::vector<std::pair<int, int>> HexGrid::line_sides(int a, int b) const {
+  const int n = distance(a, b);
+  std::vector<std::pair<int, int>> out;
+  out.reserve(static_cast<size_t>(n) + 1);
+  for (int i = 0; i <= n; ++i) out.push_back({cell_at(line_point(a, b, i, n, 1)), cell_at(line_point(a, b, i, n, -1))});
   return out;
 }
 

@@ -100,6 +100,13 @@ class HexGrid {
   // always falls on the same side and the result is deterministic.
   // Hexes not on the map are left out.
   std::vector<int> line(int a, int b) const;
+  // The hexes beside each point line() samples: for each of its distance+1
+  // points, from a to b, the cell the point rounds to with both ends nudged
+  // as line() nudges them (first), and nudged as far the opposite way
+  // (second); -1 for a hex not on the map. The two differ only where the
+  // point lies on a hexside, where the line runs along it: they are then the
+  // hexes on either side of it. line() is the first cells, each once.
+  std::vector<std::pair<int, int>> line_sides(int a, int b) const;
 
   // Dijkstra over adjacent cells. Ties are broken toward the lower cell index,
   // so the same grid and costs always give the same path. Empty when b cannot
@@ -147,6 +154,9 @@ class HexGrid {
 
   HexGrid() = default;
   Cube to_cube(int column, int row) const;
+  // Point i of the n+1 a line from a to b samples, its ends nudged by
+  // `nudge` (1 or -1) times (1e-6, 2e-6, -3e-6), rounded to its hex.
+  Cube line_point(int a, int b, int i, int n, int nudge) const;
   std::pair<int, int> to_offset(const Cube& c) const;
 
   HexShape shape_;

@@ -44,6 +44,8 @@ void open_lua_api(lua_State* L) {
   open_lua_game(L);
   open_lua_map(L, &runtime_of(L).def());
   open_lua_movement(L);
+  open_lua_supply(L);
+  open_lua_sight(L);
   open_lua_combat(L);
   open_lua_fog(L);
 }

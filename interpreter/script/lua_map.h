@@ -20,6 +20,12 @@ void open_lua_map(lua_State* L, const GameDef* def);
 // map.move_cost, map.zoc, map.hexes and map.pieces to `map`, and sets the
 // global table `stacking`. Needs the runtime (script/runtime.h).
 void open_lua_movement(lua_State* L);
+// The kit's supply (script/lua_supply.cc): adds map.supplied and
+// map.in_supply to `map`. Needs the runtime.
+void open_lua_supply(lua_State* L);
+// The kit's line of sight (script/lua_sight.cc): adds map.sight to `map`.
+// Needs the runtime.
+void open_lua_sight(lua_State* L);
 // map.reachable and map.path given a piece rather than a location.
 int kit_reachable(lua_State* L);
 int kit_path(lua_State* L);

@@ -113,6 +113,21 @@ void check_combat(const GameDef& d, const CombatDef& c) {
   }
 }
 
+// What kit/supply relies on: a list of sources and edges per side, each
+// source a hex, the class one of the movement classes.
+void check_supply(const GameDef& d, const KitDef& k) {
+  const SupplyDef& s = k.supply;
+  fuzz::check(s.sources.size() == d.sides.size() && s.edges.size() == d.sides.size(), "supply sources per side");
+  for (const auto& side : s.sources)
+    for (int loc : side)
+      fuzz::check(in(loc, d.locations, false) && d.locations[loc].map >= 0 && d.maps[d.locations[loc].map].hex,
+                  "a supply source is a hex");
+  fuzz::check(s.movement_class >= 0 && static_cast<size_t>(s.movement_class) < k.movement.classes.size(),
+              "the supply class is a movement class");
+  fuzz::check(!s.declared || k.grids.size() == d.maps.size(), "supply has the classes' costs of every map");
+  fuzz::check(k.sight.range >= -1, "a sight range is a length or none");
+}
+
 // What the rest of the kernel relies on once a definition is loaded.
 void check_definition(const GameDef& d) {
   fuzz::check(!d.sequence.phases.empty(), "a loaded game has a phase");
@@ -144,6 +159,7 @@ void check_definition(const GameDef& d) {
     for (const auto& [face, values] : t.on_face)
       fuzz::check(std::find(t.faces.begin(), t.faces.end(), face) != t.faces.end(), "an on_face face is the type's");
   if (d.kit) check_combat(d, d.kit->combat);
+  if (d.kit) check_supply(d, *d.kit);
 }
 
 }  // namespace
