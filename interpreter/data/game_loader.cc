@@ -348,7 +348,7 @@ class Loader {
     check_keys(file, gt,
                {"game", "sides", "locations", "tracks", "piece_types", "maps", "tables", "texts", "view", "sequence",
                 "movement", "terrain", "hexsides", "roads", "zoc", "stacking", "combat", "combat_tables",
-                "combat_results"},
+                "combat_results", "retreat", "advance"},
                "game.toml", problems_);
     const toml::table* head = gt["game"].as_table();
     if (!head) return stop(bad_data(file, &gt, "missing [game] table with at least 'title'"));

@@ -23,7 +23,8 @@ struct KitSource {
 
 // The top-level keys of game.toml that belong to the kit.
 inline constexpr const char* kKitKeys[] = {"movement", "terrain", "hexsides", "roads", "zoc", "stacking",
-                                           "combat", "combat_tables", "combat_results"};
+                                           "combat", "combat_tables", "combat_results",
+                                           "retreat", "advance"};
 
 // The most movement classes, and the most cells times classes over every
 // hex map: each class keeps its step costs for every cell (kit/movement.h),
@@ -39,5 +40,7 @@ void load_movement(const std::vector<KitSource>& sources, const GameDef& def, Ki
 void load_zoc(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_stacking(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_combat(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
+// [retreat] and [advance]; after load_combat, whose results it reads.
+void load_retreat(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 
 }  // namespace cardboard

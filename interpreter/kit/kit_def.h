@@ -1,5 +1,5 @@
 // What a game declares of the hex-and-counter kit (docs/kit.md): movement,
-// zones of control, stacking and combat, as data read from game.toml by
+// zones of control, stacking, combat, retreat and advance, as data read from game.toml by
 // data/kit_loader. The kit's algorithms (kit/*.cc) read it with the map and
 // the state; they know no game. A game that declares none of it has no
 // KitDef (GameDef::kit is null) and runs no kit Lua.
@@ -10,6 +10,7 @@
 #include "kit/combat_def.h"
 #include "kit/movement.h"
 #include "kit/movement_def.h"
+#include "kit/retreat_def.h"
 #include "kit/stacking_def.h"
 #include "kit/zoc_def.h"
 
@@ -20,6 +21,8 @@ struct KitDef {
   ZocDef zoc;
   StackingDef stacking;
   CombatDef combat;
+  RetreatDef retreat;
+  AdvanceDef advance;
   // Derived at load: what each movement class pays on each hex map, [map][class].
   std::vector<std::vector<MoveGrid>> grids;
 };

@@ -44,6 +44,7 @@ void open_lua_api(lua_State* L) {
   open_lua_game(L);
   open_lua_map(L, &runtime_of(L).def());
   open_lua_movement(L);
+  open_lua_retreat(L);
   open_lua_combat(L);
 }
 

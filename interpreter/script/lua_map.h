@@ -20,6 +20,9 @@ void open_lua_map(lua_State* L, const GameDef* def);
 // map.move_cost, map.zoc, map.hexes and map.pieces to `map`, and sets the
 // global table `stacking`. Needs the runtime (script/runtime.h).
 void open_lua_movement(lua_State* L);
+// The kit's retreat and advance (script/lua_retreat.cc): adds map.retreats
+// and map.advances to `map`. Needs the runtime.
+void open_lua_retreat(lua_State* L);
 // map.reachable and map.path given a piece rather than a location.
 int kit_reachable(lua_State* L);
 int kit_path(lua_State* L);
