@@ -9,8 +9,8 @@
 // each step into a hex no enemy holds by a step its class may make. Zones
 // of control do not touch an advance unless [advance] zones is true; then
 // entering a hex in an enemy zone (the emptied hex included) ends it. It
-// ends where the piece fits the stacking limit, and not back where it
-// started. Hostility is kit/zoc.h's `enemies`.
+// ends where the piece fits the stacking limit, never in the hex the piece
+// stands in. Hostility is kit/zoc.h's `enemies`.
 #pragma once
 
 #include "core/error.h"

@@ -113,6 +113,16 @@ void check_combat(const GameDef& d, const CombatDef& c) {
   }
 }
 
+// What kit/retreat and kit/advance rely on: an advance of 1 to 1000 hexes,
+// a `without` value some piece type prints.
+void check_retreat(const GameDef& d, const KitDef& k) {
+  fuzz::check(k.advance.hexes >= 1 && k.advance.hexes <= 1000, "an advance is 1 to 1000 hexes");
+  if (k.advance.without.empty()) return;
+  bool printed = false;
+  for (const auto& t : d.types) printed = printed || t.values.find(std::string_view(k.advance.without));
+  fuzz::check(printed, "[advance] without is a printed value of some type");
+}
+
 // What the rest of the kernel relies on once a definition is loaded.
 void check_definition(const GameDef& d) {
   fuzz::check(!d.sequence.phases.empty(), "a loaded game has a phase");
@@ -144,6 +154,7 @@ void check_definition(const GameDef& d) {
     for (const auto& [face, values] : t.on_face)
       fuzz::check(std::find(t.faces.begin(), t.faces.end(), face) != t.faces.end(), "an on_face face is the type's");
   if (d.kit) check_combat(d, d.kit->combat);
+  if (d.kit) check_retreat(d, *d.kit);
 }
 
 }  // namespace
