@@ -242,7 +242,7 @@ TEST_CASE("retreat: a search without `farther` is bounded", "[kit][retreat]") {
   Position p(with_kit([](KitDef& k) { k.retreat.farther = false; }));
   const int brigade = p.place("brigade", "0303");
   CHECK(p.retreats(brigade, 30) ==
-        "error: a retreat of 30 hexes without [retreat] farther entered more than 1000000 hexes on its paths before "
+        "error: a retreat of 30 hexes without [retreat] farther entered more than 250000 hexes on its paths before "
         "it had tried them all: use farther = true, or shorter retreats");
   // With `farther`, any length is a search of the map at most.
   Position far;

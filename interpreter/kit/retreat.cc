@@ -1,7 +1,6 @@
 #include "kit/retreat.h"
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <string>
 
@@ -133,7 +132,8 @@ class FartherReach : public Reach {
 // Without `farther`, a retreat is any path that enters no hex twice: a
 // depth-first search of the paths in location order (so the first path
 // found to a cell at a length is its lowest), redone one hex deeper when
-// asked to extend, bounded by kMaxRetreatSteps in all.
+// asked to extend, bounded by kMaxRetreatSteps in all. What it keeps is
+// a few bytes a hex entered: each path's last hex and the one before it.
 class PathReach : public Reach {
  public:
   PathReach(const Ground& g, int start, int hexes)
@@ -145,8 +145,10 @@ class PathReach : public Reach {
     return cells;
   }
   std::vector<int> path(int length, int cell) const override {
+    const auto& firsts = first_[length];
+    const auto it = std::lower_bound(firsts.begin(), firsts.end(), std::pair{g_.location(cell), -1});
     std::vector<int> cells;
-    for (int n = first_[length].at(g_.location(cell)); n >= 0; n = nodes_[n].parent) cells.push_back(nodes_[n].cell);
+    for (int n = it->second; n >= 0; n = nodes_[n].parent) cells.push_back(nodes_[n].cell);
     return {cells.rbegin(), cells.rend()};
   }
   // The first call searches to the length asked; each later one a hex
@@ -157,11 +159,10 @@ class PathReach : public Reach {
     const int depth = searched_ < 0 ? target_ : searched_ + 1;
     searched_ = depth;
     if (auto s = search(depth); !s.ok()) return s.error();
-    // Lengths no path reached are left out.
-    while (!first_.empty() && first_.back().empty()) first_.pop_back();
-    const bool grew = static_cast<int>(first_.size()) - 1 > depth_;
+    const int before = depth_;
     depth_ = static_cast<int>(first_.size()) - 1;
-    return grew;
+    while (depth_ > 0 && first_[depth_].empty()) --depth_;  // lengths no path reached
+    return depth_ > before;
   }
 
  private:
@@ -177,8 +178,9 @@ class PathReach : public Reach {
 
   Status search(int depth) {
     nodes_.assign(1, Node{start_, -1});
-    first_.assign(static_cast<size_t>(depth) + 1, {});
-    first_[0][g_.location(start_)] = 0;
+    // Per length, (location, node) of each path in the order found.
+    std::vector<std::vector<std::pair<int, int>>> found(static_cast<size_t>(depth) + 1);
+    found[0].push_back({g_.location(start_), 0});
     std::fill(on_path_.begin(), on_path_.end(), 0);
     on_path_[start_] = 1;
     std::vector<Frame> stack;
@@ -200,10 +202,19 @@ class PathReach : public Reach {
       const int length = static_cast<int>(stack.size());
       const int node = static_cast<int>(nodes_.size());
       nodes_.push_back({b, f.node});
-      first_[length].emplace(g_.location(b), node);  // kept only when it is the first
+      found[length].push_back({g_.location(b), node});
       on_path_[b] = 1;
       stack.push_back({node, length < depth ? g_.neighbours(b) : std::vector<int>()});
     }
+    // The first path found to each location: a stable sort keeps it first.
+    for (auto& at_length : found) {
+      std::stable_sort(at_length.begin(), at_length.end(),
+                       [](const auto& x, const auto& y) { return x.first < y.first; });
+      at_length.erase(std::unique(at_length.begin(), at_length.end(),
+                                  [](const auto& x, const auto& y) { return x.first == y.first; }),
+                      at_length.end());
+    }
+    first_ = std::move(found);
     return ok_status();
   }
 
@@ -214,7 +225,7 @@ class PathReach : public Reach {
   int depth_ = -1;     // the longest path it found
   std::vector<uint8_t> on_path_;
   std::vector<Node> nodes_;
-  std::vector<std::map<int, int>> first_;  // per length: location -> the node of its first (lowest) path
+  std::vector<std::vector<std::pair<int, int>>> first_;  // per length: (location, node) of each lowest path, by location
 };
 
 }  // namespace

@@ -24,9 +24,10 @@
 namespace cardboard {
 
 // Without `farther`, a retreat is any path that enters no hex twice, and
-// the number of such paths grows as 5^N: the search gives up past this
-// many hexes entered, with an error saying so.
-inline constexpr int64_t kMaxRetreatSteps = 1'000'000;
+// the number of such paths grows as 5^N (6 hexes in the open: 18,750; 8:
+// 468,750): the search gives up past this many hexes entered on its paths,
+// with an error saying so. It keeps 16 bytes a hex entered.
+inline constexpr int64_t kMaxRetreatSteps = 250'000;
 
 // One end of a retreat (or an advance, kit/advance.h): a cell of the map
 // and the cells of one path to it, the start first.
