@@ -315,3 +315,11 @@ TEST_CASE("advance: not while an enemy holds the hex, past the stacking limit or
   const int off = river.place("armor", "reserve");
   CHECK(river.advances(off, "0204") == "error: the piece is not on a hex map");
 }
+
+TEST_CASE("retreat and advance in Lua: a game without the kit says so", "[kit][retreat][lua]") {
+  auto game = testing::make_game(testing::load_fixture("race", "short"));
+  CHECK(testing::lua_error(*game, "map.retreats(1, 1)").find("map.retreats: the game declares none of the kit "
+                                                            "(docs/kit.md)") != std::string::npos);
+  CHECK(testing::lua_error(*game, "map.advances(1, 'x')").find("map.advances: the game declares none of the kit "
+                                                              "(docs/kit.md)") != std::string::npos);
+}

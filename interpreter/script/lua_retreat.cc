@@ -24,10 +24,8 @@ namespace {
 // and [advance] allow).
 constexpr lua_Integer kMaxHexes = 1000;
 
-const KitDef& need_kit(lua_State* L, const char* fn) {
-  const GameDef& def = runtime_of(L).def();
-  if (!def.kit) luaL_error(L, "%s: the game declares none of the kit (docs/kit.md)", fn);
-  return *def.kit;
+void need_kit(lua_State* L, const char* fn) {
+  if (!runtime_of(L).def().kit) luaL_error(L, "%s: the game declares none of the kit (docs/kit.md)", fn);
 }
 
 // A whole number of hexes at `arg`, from `low` to kMaxHexes.
@@ -114,9 +112,9 @@ void charge_search(lua_State* L, int map) {
 // bad or unknown option, the game declares no kit, the piece not on a hex
 // map, a search without [retreat] farther past its bound.
 int l_retreats(lua_State* L) {
+  need_kit(L, "map.retreats");
   const int piece = check_piece(L, 1);
   const int hexes = check_hexes(L, 2, 0);
-  need_kit(L, "map.retreats");
   Runtime& rt = runtime_of(L);
   const GameDef& def = rt.def();
   RetreatOptions o;
@@ -151,9 +149,9 @@ int l_retreats(lua_State* L) {
 // not a piece, not a hex of the piece's map, a bad or unknown option, the
 // game declares no kit, the piece not on a hex map.
 int l_advances(lua_State* L) {
+  need_kit(L, "map.advances");
   const int piece = check_piece(L, 1);
   const int hex = check_location(L, 2);
-  need_kit(L, "map.advances");
   Runtime& rt = runtime_of(L);
   const GameDef& def = rt.def();
   AdvanceOptions o;

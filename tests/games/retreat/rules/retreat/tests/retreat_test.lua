@@ -13,11 +13,14 @@
 -- 0303: 0203 0204 0302 0304 0403 0404; around 0101: 0102 0201 0202. A
 -- river runs between 0203 and 0204: Red's zones do not cross it.
 
-local function setup(scenario, places, attackers, defenders, hex)
+-- A game of `scenario` with the pieces placed ({piece, hex} each) and the
+-- battle set; `extra` is Lua text of more fields of vars.battle (the
+-- options of kit.retreat and kit.advance: "retreat = { zones = false }").
+local function setup(scenario, places, attackers, defenders, hex, extra)
   local g = new_game{ scenario = scenario }
   for _, p in ipairs(places) do g:run(string.format("pieces.move(%d, %q)", p[1], p[2])) end
-  g:run(string.format("vars.battle = { attackers = { %s }, defenders = { %s }, hex = %q }",
-                      table.concat(attackers, ", "), table.concat(defenders, ", "), hex))
+  g:run(string.format("vars.battle = { attackers = { %s }, defenders = { %s }, hex = %q, %s }",
+                      table.concat(attackers, ", "), table.concat(defenders, ", "), hex, extra or ""))
   g:clear_events()
   return g
 end
@@ -160,6 +163,32 @@ test("8.3 an enemy zone where a friendly unit stands: entered ([zoc] retreat_int
   local g = setup("field", { { 1, "0302" }, { 6, "0303" }, { 8, "0403" } }, { 1 }, { 6 }, "0303")
   fight(g, 1)
   expect_eq(values(g), "piece=6,to=0204 piece=6,to=0304 piece=6,to=0403 piece=6,to=0404")
+end)
+
+test("8.3 kit.retreat's zones = false: this retreat ignores zones of control", function()
+  local g = setup("field", { { 1, "0302" }, { 6, "0303" } }, { 1 }, { 6 }, "0303", "retreat = { zones = false }")
+  fight(g, 1)
+  expect_eq(values(g), "piece=6,to=0203 piece=6,to=0204 piece=6,to=0304 piece=6,to=0403 piece=6,to=0404")
+  g:choose("piece=6,to=0203")
+  expect_eq(at(g, 6), "0203")
+end)
+
+test("8.4 kit.advance's hexes and zones: in place of [advance]'s", function()
+  local g = setup("field", AROUND_0303, { 1, 3, 5 }, { 6 }, "0303", "advance = { hexes = 2 }")
+  fight(g, 5)
+  g:choose("Armor")
+  g:choose("done")
+  expect_eq(g:prompt(), "Advance on from 0303")
+  g:choose("Armor")
+  g:choose("piece=1,to=0304")
+  expect_eq(at(g, 1), "0304")
+  -- Obeying zones: militia 8 in 0404 holds the advance in 0303.
+  g = setup("field", { { 1, "0302" }, { 6, "0303" }, { 8, "0404" } }, { 1 }, { 6 }, "0303",
+            "advance = { hexes = 2, zones = true }")
+  fight(g, 5)
+  g:choose("Armor")
+  expect_eq(at(g, 1), "0303")
+  expect_eq(g:prompt(), "Fight the battle set up?")
 end)
 
 -- [retreat] blocked = "steps", stacking = "end" (the mod retreat_steps).
