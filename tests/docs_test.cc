@@ -152,7 +152,7 @@ TEST_CASE("docs: every function of the kit's Lua modules is in docs/lua-api.md",
   auto game = cardboard::testing::make_game(cardboard::testing::load_fixture("combat", "front"));
   lua_State* L = game->sandbox().L();
   std::vector<std::string> names;
-  for (const char* module : {"combat"}) {
+  for (const char* module : {"combat", "kit"}) {
     lua_getglobal(L, module);
     REQUIRE(lua_istable(L, -1));
     cardboard::push_raw_view(L, -1);  // the frozen module's contents
@@ -165,7 +165,8 @@ TEST_CASE("docs: every function of the kit's Lua modules is in docs/lua-api.md",
     lua_pop(L, 2);
   }
   for (const char* expected : {"combat.column", "combat.lookup", "combat.result", "combat.strength",
-                               "combat.resolve", "combat.apply", "combat.reduce"}) {
+                               "combat.resolve", "combat.apply", "combat.reduce", "combat.retreat_rules",
+                               "kit.move_one", "kit.retreat", "kit.advance"}) {
     INFO(expected);
     CHECK(std::find(names.begin(), names.end(), expected) != names.end());
   }
@@ -225,7 +226,9 @@ TEST_CASE("docs: every TOML key the loaders accept is in docs/toml.md, docs/maps
                              Reference{"interpreter/data/movement_loader.cc", "docs/kit.md", 4},
                              Reference{"interpreter/data/combat_loader.cc", "docs/kit.md", 4},
                              Reference{"interpreter/data/supply_loader.cc", "docs/kit.md", 1},
-                             Reference{"interpreter/data/sight_loader.cc", "docs/kit.md", 1}}) {
+                             Reference{"interpreter/data/sight_loader.cc", "docs/kit.md", 1},
+
+                             Reference{"interpreter/data/retreat_loader.cc", "docs/kit.md", 2}}) {
     const std::string docs = read_source(r.doc);
     int lists = 0;
     const std::set<std::string> keys = accepted_keys(read_source(r.source), lists);

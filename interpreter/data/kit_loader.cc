@@ -18,6 +18,7 @@ void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& pro
   load_sight(sources, def, *kit, problems);
   load_combat(sources, def, *kit, problems);
   load_fog(sources, def, *kit, problems);
+  load_retreat(sources, def, *kit, problems);
   int64_t cells = 0;
   for (const MapDef& m : def.maps) cells += static_cast<int64_t>(m.cell_location.size());
   cells *= static_cast<int64_t>(kit->movement.classes.size());

@@ -24,7 +24,7 @@ struct KitSource {
 // The top-level keys of game.toml that belong to the kit.
 inline constexpr const char* kKitKeys[] = {"movement", "terrain", "hexsides", "roads", "zoc", "stacking",
                                            "combat", "combat_tables", "combat_results", "fog",
-                                           "supply", "sight"};
+                                           "supply", "sight", "retreat", "advance"};
 
 // The most movement classes, and the most cells times classes over every
 // hex map: each class keeps its step costs for every cell (kit/movement.h),
@@ -44,5 +44,7 @@ void load_supply(const std::vector<KitSource>& sources, const GameDef& def, KitD
 void load_sight(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_combat(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 void load_fog(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
+// [retreat] and [advance]; after load_combat, whose results it reads.
+void load_retreat(const std::vector<KitSource>& sources, const GameDef& def, KitDef& kit, Problems& problems);
 
 }  // namespace cardboard

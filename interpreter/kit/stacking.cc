@@ -41,4 +41,11 @@ int64_t stacking_limit(const GameDef& def, int location) {
   return st.limit;
 }
 
+bool fits_stacking(const GameDef& def, const State& s, int piece, int location) {
+  const int64_t limit = stacking_limit(def, location);
+  if (limit < 0) return true;
+  const int64_t adding = s.pieces[piece].location == location ? 0 : stacking_points(def, s, piece);
+  return stacking_total(def, s, location) + adding <= limit;
+}
+
 }  // namespace cardboard

@@ -23,4 +23,8 @@ int64_t stacking_total(const GameDef& def, const State& s, int location, int sid
 // the game declares no stacking (no limit).
 int64_t stacking_limit(const GameDef& def, int location);
 
+// Whether `piece` would fit in `location` with what is there now (a piece
+// already there counts once); always true without [stacking].
+bool fits_stacking(const GameDef& def, const State& s, int piece, int location);
+
 }  // namespace cardboard

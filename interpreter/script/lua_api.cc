@@ -46,6 +46,7 @@ void open_lua_api(lua_State* L) {
   open_lua_movement(L);
   open_lua_supply(L);
   open_lua_sight(L);
+  open_lua_retreat(L);
   open_lua_combat(L);
   open_lua_fog(L);
 }

@@ -322,10 +322,29 @@ int l_eliminated_box(lua_State* L) {
   return 1;
 }
 
+// combat.retreat_rules() -> {blocked =, stacking =, farther =}
+// A fresh table of the game's [retreat] (its defaults where it gives none):
+// what the kit's retreat does with a unit that cannot retreat ("eliminate"
+// or "steps"), where a retreat may end ("continue", "end" or "ignore"), and
+// whether each hex must be farther from the start.
+int l_retreat_rules(lua_State* L) {
+  const RetreatDef& r = runtime_of(L).def().kit->retreat;
+  lua_createtable(L, 0, 3);
+  lua_pushstring(L, r.blocked == RetreatDef::Blocked::kSteps ? "steps" : "eliminate");
+  lua_setfield(L, -2, "blocked");
+  static const char* const kStacking[] = {"continue", "end", "ignore"};
+  lua_pushstring(L, kStacking[static_cast<int>(r.stacking)]);
+  lua_setfield(L, -2, "stacking");
+  lua_pushboolean(L, r.farther);
+  lua_setfield(L, -2, "farther");
+  return 1;
+}
+
 const luaL_Reg kFunctions[] = {
     {"column", l_column}, {"lookup", l_lookup}, {"result", l_result},
     {"strength", l_strength}, {"table", l_table}, {"steps", l_steps},
-    {"reduced_face", l_reduced_face}, {"eliminated_box", l_eliminated_box}, {nullptr, nullptr},
+    {"reduced_face", l_reduced_face}, {"eliminated_box", l_eliminated_box}, {"retreat_rules", l_retreat_rules},
+    {nullptr, nullptr},
 };
 
 }  // namespace

@@ -26,6 +26,9 @@ void open_lua_supply(lua_State* L);
 // The kit's line of sight (script/lua_sight.cc): adds map.sight to `map`.
 // Needs the runtime.
 void open_lua_sight(lua_State* L);
+// The kit's retreat and advance (script/lua_retreat.cc): adds map.retreats
+// and map.advances to `map`. Needs the runtime.
+void open_lua_retreat(lua_State* L);
 // map.reachable and map.path given a piece rather than a location.
 int kit_reachable(lua_State* L);
 int kit_path(lua_State* L);

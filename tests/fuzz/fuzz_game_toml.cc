@@ -128,6 +128,16 @@ void check_supply(const GameDef& d, const KitDef& k) {
   fuzz::check(k.sight.range >= -1, "a sight range is a length or none");
 }
 
+// What kit/retreat and kit/advance rely on: an advance of 1 to 1000 hexes,
+// a `without` value some piece type prints.
+void check_retreat(const GameDef& d, const KitDef& k) {
+  fuzz::check(k.advance.hexes >= 1 && k.advance.hexes <= 1000, "an advance is 1 to 1000 hexes");
+  if (k.advance.without.empty()) return;
+  bool printed = false;
+  for (const auto& t : d.types) printed = printed || t.values.find(std::string_view(k.advance.without));
+  fuzz::check(printed, "[advance] without is a printed value of some type");
+}
+
 // What the rest of the kernel relies on once a definition is loaded.
 void check_definition(const GameDef& d) {
   fuzz::check(!d.sequence.phases.empty(), "a loaded game has a phase");
@@ -160,6 +170,7 @@ void check_definition(const GameDef& d) {
       fuzz::check(std::find(t.faces.begin(), t.faces.end(), face) != t.faces.end(), "an on_face face is the type's");
   if (d.kit) check_combat(d, d.kit->combat);
   if (d.kit) check_supply(d, *d.kit);
+  if (d.kit) check_retreat(d, *d.kit);
 }
 
 }  // namespace
