@@ -33,7 +33,7 @@ class Ground {
       for (size_t p = 0; p < s.pieces.size(); ++p) {
         const PieceState& other = s.pieces[p];
         if (static_cast<int>(p) == piece || other.location < 0 || def.locations[other.location].map != map) continue;
-        if (other.owner < 0 || enemies(side, other.owner)) continue;
+        if (other.owner < 0 || enemies(def, side, other.owner)) continue;
         if (std::find(exempt.begin(), exempt.end(), def.types[other.type].kind) != exempt.end()) continue;
         friendly_[def.locations[other.location].cell] = 1;
       }

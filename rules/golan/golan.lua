@@ -88,7 +88,7 @@ end
 
 -- 5 COMBAT: the phasing side picks enemy-held hexes to attack, one at a
 -- time, each once, until it passes or has no attack left.
-function combat()
+function combat_phase()
   local side = phasing()
   local attacked = {}
   while true do
