@@ -274,3 +274,19 @@ TEST_CASE("kit printed values: pieces.value and pieces.sum read the face a piece
   lua_ok(*g, armor + "pieces.set_face(a, 'full')");
   CHECK(lua_ok(*g, armor + "return pieces.value(a, 'attack')") == "6");
 }
+
+TEST_CASE("kit rules: a global of the rules may not replace a kernel module", "[kit][lua]") {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / "cardboard-kit-module";
+  fs::remove_all(root);
+  fs::copy(fixture_root("skirmish"), root, fs::copy_options::recursive);
+  std::ofstream(root / "rules/skirmish/skirmish.lua", std::ios::app) << "\nfunction combat() end\n";
+  auto def = load_game("skirmish/open", root.string());
+  REQUIRE(def.ok());
+  auto g = Game::create(*def);
+  REQUIRE_FALSE(g.ok());
+  CHECK(g.error().message ==
+        "rules error in skirmish: the rules replace the kernel's module 'combat' with a function: name the global "
+        "otherwise");
+  fs::remove_all(root);
+}

@@ -1,6 +1,7 @@
 #include "script/game.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -46,6 +47,34 @@ std::set<std::string> global_names(lua_State* L) {
   }
   lua_pop(L, 1);
   return out;
+}
+
+// The kernel's modules (global tables: pieces, map, combat, kit ...) by
+// name, with their identity, before the rules run.
+std::map<std::string, const void*> module_tables(lua_State* L) {
+  std::map<std::string, const void*> out;
+  lua_pushglobaltable(L);
+  lua_pushnil(L);
+  while (lua_next(L, -2) != 0) {
+    if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE) out[lua_tostring(L, -2)] = lua_topointer(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+// The first kernel module the rules replaced by a global of the same name
+// (a phase function called `combat`), or "": every rule that used the
+// module would fail later, far from the cause. Its fields may be redefined.
+std::string replaced_module(lua_State* L, const std::map<std::string, const void*>& modules) {
+  for (const auto& [name, table] : modules) {
+    lua_getglobal(L, name.c_str());
+    const bool same = lua_topointer(L, -1) == table;
+    const char* now = luaL_typename(L, -1);
+    lua_pop(L, 1);
+    if (!same) return "the rules replace the kernel's module '" + name + "' with a " + now + ": name the global otherwise";
+  }
+  return "";
 }
 
 // A mod's `base`: the globals its bases' scripts defined, as they stood
@@ -179,6 +208,7 @@ Status Game::load_rules() {
   // Lua: the rules (and a mod) may call or redefine them.
   if (d.kit)
     for (const PreludeScript& p : kit_prelude()) CB_TRY(sb.run_string(std::string(p.code), p.name));
+  const std::map<std::string, const void*> modules = module_tables(sb.L());
   if (d.script_paths.empty()) {
     for (const auto& script : d.scripts) CB_TRY(sb.run_file(script));
   } else {
@@ -196,6 +226,8 @@ Status Game::load_rules() {
     }
     if (mod_first == d.script_paths.size() && !d.base_dirs.empty()) set_base_table(sb.L(), kernel_names);
   }
+  if (std::string replaced = replaced_module(sb.L(), modules); !replaced.empty())
+    return script_error("rules error in " + d.id + ": " + replaced);
   CB_TRY(sb.freeze());
   // Every function the sequence names must exist: an author learns it now, not at turn 7.
   lua_State* L = sb.L();
