@@ -20,17 +20,10 @@ function setup()
   end
 end
 
--- 3.2, 3.3 MOVEMENT COST of one step: the terrain entered, plus the river.
--- A lake cannot be entered. A bridge hexside costs nothing extra.
-function move_cost(from, to)
-  local cost = tables.terrain_cost[map.terrain(to)]
-  if not cost then return false end
-  if map.hexside(from, to) == "river" then cost = cost + tables.river_cost end
-  return cost
-end
-
 -- 3 MOVEMENT: the patrol picks an objective (a village or the Outpost) and
--- follows the cheapest path to it (3.1) as far as its MP take it.
+-- follows the cheapest path to it (3.1) as far as its MP take it. What a
+-- step costs (3.2 terrain, 3.3 the river and the bridge) is the kit's data
+-- in game.toml; the whole path is priced with no limit on its MP.
 function movement()
   local patrol, here = the_patrol()
   local choices = { { text = "Stay in " .. hex_name(here) } }
@@ -39,15 +32,15 @@ function movement()
   for _, name in ipairs(objectives) do
     local hex = map.place(name)
     if hex ~= here then
-      local path, cost = map.path(here, hex, move_cost)
+      local path, cost = map.path(patrol, hex, { mp = math.huge })
       choices[#choices + 1] = { text = string.format("Head for %s (%d MP away)", hex_name(hex), cost), path = path }
     end
   end
   local choice = ask("patrol", "3", { prompt = "Movement: where does the patrol head?", choices = choices })
   if not choice.path then return end
-  local mp, at = tables.movement_allowance, here
+  local mp, at = pieces.value(patrol, "movement"), here
   for i = 2, #choice.path do
-    local step = move_cost(choice.path[i - 1], choice.path[i])
+    local step = map.move_cost(patrol, choice.path[i - 1], choice.path[i])
     if step > mp then break end
     mp = mp - step
     at = choice.path[i]
