@@ -20,6 +20,7 @@
 #include "kit/advance.h"
 #include "kit/kit_def.h"
 #include "kit/retreat.h"
+#include "kit/zoc.h"
 #include "support.h"
 
 using namespace cardboard;
@@ -74,6 +75,7 @@ std::shared_ptr<const GameDef> with_kit(Change change) {
   auto def = std::make_shared<GameDef>(*base);
   auto kit = std::make_shared<KitDef>(*base->kit);
   change(*kit);
+  build_zones(*def, *kit);  // what the loader derives from [zoc]
   def->kit = kit;
   return def;
 }

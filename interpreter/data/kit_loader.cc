@@ -3,6 +3,8 @@
 #include <memory>
 #include <string>
 
+#include "kit/zoc.h"
+
 namespace cardboard {
 
 void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& problems) {
@@ -26,6 +28,7 @@ void load_kit(const std::vector<KitSource>& sources, GameDef& def, Problems& pro
     problems.add(rejected("the hex maps' cells times the movement classes come to " + std::to_string(cells) +
                           ": the kit prices at most " + std::to_string(kMaxMoveCells) + " (docs/kit.md)"));
   else build_move_grids(def, *kit);
+  build_zones(def, *kit);
   def.kit = std::move(kit);
 }
 

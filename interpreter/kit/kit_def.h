@@ -32,6 +32,11 @@ struct KitDef {
   AdvanceDef advance;
   // Derived at load: what each movement class pays on each hex map, [map][class].
   std::vector<std::vector<MoveGrid>> grids;
+  // Derived at load (kit/zoc.h build_zones): [map][cell], bit d set where a
+  // zone reaches from the cell to its neighbour in direction d; and
+  // [type][face], whether a piece of the type showing the face exerts one.
+  std::vector<std::vector<uint8_t>> zone_reach;
+  std::vector<std::vector<uint8_t>> exerts;
 };
 
 }  // namespace cardboard

@@ -13,6 +13,10 @@ namespace cardboard {
 // Whether piece `p` exerts a zone of control (its kind, face and printed values).
 bool exerts_zoc(const GameDef& def, const State& s, int p);
 
+// Fills kit.zone_reach and kit.exerts from the maps, the piece types and
+// [zoc], so that finding a side's enemy zones reads no string.
+void build_zones(const GameDef& def, KitDef& kit);
+
 // Whether pieces of side `a` and side `b` are enemies: both are sides, and
 // neither is the other or its ally ([[sides]] allies).
 inline bool enemies(const GameDef& def, int a, int b) { return def.hostile(a, b); }

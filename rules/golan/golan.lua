@@ -54,12 +54,19 @@ function movement()
   for _, u in ipairs(map.pieces(side)) do pieces.unmark(u, "moved") end
 end
 
--- 5 COMBAT: the units able to attack `hex` (next to it, in supply (7.2),
--- not in an attack yet this phase).
-local function attackers_of(side, hex)
+-- 7.1 The hexes where `side` is in supply, as a set: one search of the map.
+local function supplied_hexes(side)
+  local set = {}
+  for _, hex in ipairs(map.supplied(side)) do set[hex] = true end
+  return set
+end
+
+-- 5 COMBAT: the units able to attack `hex`: next to it, in supply (7.2, in
+-- a hex of `supplied`), not in an attack yet this phase.
+local function attackers_of(side, hex, supplied)
   local out = {}
   for _, u in ipairs(adjacent_units(side, hex)) do
-    if not pieces.marked(u, "attacked") and map.in_supply(u) then out[#out + 1] = u end
+    if not pieces.marked(u, "attacked") and supplied[pieces.location(u)] then out[#out + 1] = u end
   end
   return out
 end
@@ -71,8 +78,8 @@ local function shift(hex)
 end
 
 -- 5 One attack on `hex`: 5.1 odds, 5.3 result, 5.4 retreats, 5.5 advance.
-local function attack(side, hex)
-  local attackers, defenders = attackers_of(side, hex), pieces.at(hex, { owner = ENEMY[side] })
+local function attack(side, hex, supplied)
+  local attackers, defenders = attackers_of(side, hex, supplied), pieces.at(hex, { owner = ENEMY[side] })
   for _, u in ipairs(attackers) do pieces.mark(u, "attacked") end
   local code = combat.resolve("crt", {
     attack = combat.strength(attackers, "attack"),
@@ -92,9 +99,9 @@ function combat_phase()
   local side = phasing()
   local attacked = {}
   while true do
-    local targets = {}
+    local targets, supplied = {}, supplied_hexes(side)
     for _, hex in ipairs(map.hexes()) do
-      if not attacked[hex] and pieces.count(hex, { owner = ENEMY[side] }) > 0 and #attackers_of(side, hex) > 0 then
+      if not attacked[hex] and pieces.count(hex, { owner = ENEMY[side] }) > 0 and #attackers_of(side, hex, supplied) > 0 then
         targets[#targets + 1] = hex
       end
     end
@@ -102,7 +109,7 @@ function combat_phase()
     local hex = ask(side, "5", { prompt = "Attack a hex", locations = targets, options = { "done" } })
     if hex == "done" then break end
     attacked[hex] = true
-    attack(side, hex)
+    attack(side, hex, supplied)
   end
   for _, u in ipairs(map.pieces(side)) do pieces.unmark(u, "attacked") end
 end
@@ -110,8 +117,9 @@ end
 -- 7.3 SUPPLY: each unit out of supply loses a step.
 function supply()
   for _, side in ipairs({ "syria", "israel" }) do
+    local supplied = supplied_hexes(side)
     for _, u in ipairs(map.pieces(side)) do
-      if not map.in_supply(u) then combat.reduce(u, "7.3") end
+      if not supplied[pieces.location(u)] then combat.reduce(u, "7.3") end
     end
   end
 end
