@@ -1,7 +1,7 @@
 #include "kit/movement.h"
 
+#include <algorithm>
 #include <cmath>
-#include <queue>
 #include <string>
 
 #include "core/printed_values.h"
@@ -90,6 +90,17 @@ double step_cost(const GameDef& def, int map, int cls, int a, int b) {
   return step_cost_towards(def.kit->grids[map][cls], a, d, b);
 }
 
+namespace {
+
+using Item = std::pair<double, int>;  // a cost and a cell, in the open set
+
+struct SearchBuffers {
+  std::vector<uint8_t> zone, closed, done;
+  std::vector<Item> open;
+};
+
+}  // namespace
+
 Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, const MoveOptions& options) {
   const PieceState& p = s.pieces[piece];
   const int at = options.from >= 0 ? options.from : p.location;
@@ -103,25 +114,40 @@ Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, c
   const int cls = movement_class(def, s, piece);
   const double budget = options.budget >= 0 ? options.budget : movement_allowance(def, s, piece);
   const ZocDef& z = def.kit->zoc;
-  const std::vector<uint8_t> zone =
-      options.zones ? enemy_zones(def, s, map, p.owner) : std::vector<uint8_t>();
-  const std::vector<uint8_t> closed =
-      def.kit->movement.enemy_closed ? enemy_occupied(def, s, map, p.owner) : std::vector<uint8_t>();
+  // The working buffers are the thread's, reused: a game's moves search
+  // thousands of times, and each search is small. A search the cost hook
+  // starts inside this one gets buffers of its own.
+  thread_local SearchBuffers shared;
+  thread_local bool shared_in_use = false;
+  SearchBuffers own;
+  const bool reuse = !shared_in_use;
+  SearchBuffers& buffers = reuse ? shared : own;
+  struct Release {
+    bool reuse;
+    ~Release() {
+      if (reuse) shared_in_use = false;
+    }
+  } release{reuse};
+  shared_in_use = true;
+  auto& [zone, closed, done, open] = buffers;
+  zone.clear();
+  closed.clear();
+  if (options.zones) enemy_zones(def, s, map, p.owner, zone);
+  if (def.kit->movement.enemy_closed) enemy_occupied(def, s, map, p.owner, closed);
   auto in_zone = [&](int cell) { return !zone.empty() && zone[cell]; };
   const MoveGrid& costs = def.kit->grids[map][cls];
   const size_t n = static_cast<size_t>(grid.size());
   out.best.assign(n, kNone);
   out.from.assign(n, -1);
-  std::vector<uint8_t> done(n, 0);
-  using Item = std::pair<double, int>;
-  std::vector<Item> heap;
-  heap.reserve(64);
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> open(std::greater<Item>(), std::move(heap));
+  done.assign(n, 0);
+  open.clear();
+  const auto later = std::greater<Item>();  // a min-heap: the cheapest, then the lowest cell, first
   out.best[start] = 0;
-  open.push({0, start});
+  open.push_back({0, start});
   while (!open.empty()) {
-    const auto [c, cell] = open.top();
-    open.pop();
+    std::pop_heap(open.begin(), open.end(), later);
+    const auto [c, cell] = open.back();
+    open.pop_back();
     if (done[cell]) continue;
     done[cell] = 1;
     out.reached.push_back(cell);
@@ -142,7 +168,8 @@ Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, c
       if (total > budget + 1e-9 || total >= out.best[next]) continue;
       out.best[next] = total;
       out.from[next] = cell;
-      open.push({total, next});
+      open.push_back({total, next});
+      std::push_heap(open.begin(), open.end(), later);
     }
   }
   return out;

@@ -66,11 +66,18 @@ bool exerts_zoc(const GameDef& def, const State& s, int p) {
 }
 
 std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, int side) {
-  if (!def.kit || !def.kit->zoc.declared) return {};
+  std::vector<uint8_t> out;
+  enemy_zones(def, s, map, side, out);
+  return out;
+}
+
+void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& zone) {
+  zone.clear();
+  if (!def.kit || !def.kit->zoc.declared) return;
   const ZocDef& z = def.kit->zoc;
   const MapDef& m = def.maps[map];
-  std::vector<uint8_t> zone(m.cell_location.size(), 0);
-  if (!m.hex) return zone;
+  zone.assign(m.cell_location.size(), 0);
+  if (!m.hex) return;
   const HexGrid& grid = *m.hex;
   for (size_t p = 0; p < s.pieces.size(); ++p) {
     const PieceState& piece = s.pieces[p];
@@ -84,12 +91,17 @@ std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, in
     for (int d = 0; d < 6; ++d)
       if (reach & (1u << d)) zone[grid.neighbour(at, d)] = 1;
   }
-  return zone;
 }
 
 std::vector<uint8_t> enemy_occupied(const GameDef& def, const State& s, int map, int side) {
+  std::vector<uint8_t> out;
+  enemy_occupied(def, s, map, side, out);
+  return out;
+}
+
+void enemy_occupied(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& held) {
   const MapDef& m = def.maps[map];
-  std::vector<uint8_t> held(m.cell_location.size(), 0);
+  held.assign(m.cell_location.size(), 0);
   const std::vector<std::string>* exempt = def.kit ? &def.kit->stacking.exempt_kinds : nullptr;
   for (const PieceState& piece : s.pieces) {
     if (piece.location < 0 || def.locations[piece.location].map != map) continue;
@@ -97,7 +109,6 @@ std::vector<uint8_t> enemy_occupied(const GameDef& def, const State& s, int map,
     if (exempt && listed(*exempt, def.types[piece.type].kind)) continue;
     held[def.locations[piece.location].cell] = 1;
   }
-  return held;
 }
 
 }  // namespace cardboard

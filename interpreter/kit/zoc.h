@@ -25,9 +25,13 @@ inline bool enemies(const GameDef& def, int a, int b) { return def.hostile(a, b)
 // `side` reaches, among the sides `side` does not ignore. Empty when the game
 // declares no zones.
 std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, int side);
+// The same into `out` (a search's reused buffer); `out` is left empty when
+// the game declares no zones.
+void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& out);
 
 // Per cell of map `map`: 1 where a piece hostile to `side` stands that is
 // not of a kind stacking leaves out (a marker does not hold a hex).
 std::vector<uint8_t> enemy_occupied(const GameDef& def, const State& s, int map, int side);
+void enemy_occupied(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& out);
 
 }  // namespace cardboard

@@ -3,6 +3,7 @@
 -- kit's, declared in game.toml. Section numbers are README.md's.
 
 local ENEMY = { syria = "israel", israel = "syria" }
+local OF = { syria = { owner = "syria" }, israel = { owner = "israel" } }  -- filters: a side's units
 
 -- The side whose phase it is (the phases are named for it).
 local function phasing()
@@ -13,7 +14,7 @@ end
 local function adjacent_units(side, hex)
   local out = {}
   for _, n in ipairs(map.neighbours(hex)) do
-    for _, u in ipairs(pieces.at(n, { owner = side })) do out[#out + 1] = u end
+    for _, u in ipairs(pieces.at(n, OF[side])) do out[#out + 1] = u end
   end
   return out
 end
@@ -24,7 +25,7 @@ function reinforcements()
   local unit = pieces.top("israeli_reinforcements")
   if game.turn() < 2 or game.turn() > 3 or not unit then return end
   local bridge = map.place("Bnot Yaakov Bridge")
-  if pieces.count(bridge, { owner = "syria" }) > 0 or not stacking.fits(bridge, unit) then return end
+  if pieces.count(bridge, OF.syria) > 0 or not stacking.fits(bridge, unit) then return end
   pieces.move(unit, bridge, "3")
   kit.hide(unit)
   kit.reveal_contacts("6")
@@ -32,7 +33,7 @@ end
 
 -- 8.1 Syria wins at once on reaching the bridge.
 local function check_bridge()
-  if pieces.count(map.place("Bnot Yaakov Bridge"), { owner = "syria" }) > 0 then
+  if pieces.count(map.place("Bnot Yaakov Bridge"), OF.syria) > 0 then
     game.finish("Syria reaches the Jordan", "syria")
   end
 end
@@ -79,7 +80,7 @@ end
 
 -- 5 One attack on `hex`: 5.1 odds, 5.3 result, 5.4 retreats, 5.5 advance.
 local function attack(side, hex, supplied)
-  local attackers, defenders = attackers_of(side, hex, supplied), pieces.at(hex, { owner = ENEMY[side] })
+  local attackers, defenders = attackers_of(side, hex, supplied), pieces.at(hex, OF[ENEMY[side]])
   for _, u in ipairs(attackers) do pieces.mark(u, "attacked") end
   local code = combat.resolve("crt", {
     attack = combat.strength(attackers, "attack"),
@@ -89,7 +90,7 @@ local function attack(side, hex, supplied)
   for _, r in ipairs(combat.apply(code, { attackers = attackers, defenders = defenders }, "5.3")) do
     kit.retreat(r, "5.4")
   end
-  if pieces.count(hex, { owner = ENEMY[side] }) == 0 then kit.advance(attackers, hex, "5.5") end
+  if pieces.count(hex, OF[ENEMY[side]]) == 0 then kit.advance(attackers, hex, "5.5") end
   if side == "syria" then check_bridge() end
 end
 
@@ -99,12 +100,15 @@ function combat_phase()
   local side = phasing()
   local attacked = {}
   while true do
-    local targets, supplied = {}, supplied_hexes(side)
-    for _, hex in ipairs(map.hexes()) do
-      if not attacked[hex] and pieces.count(hex, { owner = ENEMY[side] }) > 0 and #attackers_of(side, hex, supplied) > 0 then
+    local targets, listed, supplied = {}, {}, supplied_hexes(side)
+    for _, u in ipairs(map.pieces(ENEMY[side])) do
+      local hex = pieces.location(u)
+      if not listed[hex] and not attacked[hex] and #attackers_of(side, hex, supplied) > 0 then
+        listed[hex] = true
         targets[#targets + 1] = hex
       end
     end
+    table.sort(targets)
     if #targets == 0 then break end
     local hex = ask(side, "5", { prompt = "Attack a hex", locations = targets, options = { "done" } })
     if hex == "done" then break end
@@ -126,7 +130,7 @@ end
 
 -- 8.2 VICTORY after the last turn: Syria wins holding Nafekh.
 function final_victory()
-  if pieces.count(map.place("Nafekh"), { owner = "syria" }) > 0 then
+  if pieces.count(map.place("Nafekh"), OF.syria) > 0 then
     game.finish("Syria holds Nafekh", "syria")
   else
     game.finish("Israel holds the Golan", "israel")

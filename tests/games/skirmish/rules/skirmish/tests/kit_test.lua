@@ -103,3 +103,14 @@ test("zoc: leaving a zone costs extra, and no step goes from zone to zone", func
   expect_eq(cost_to(g, blue, "0303", "{ from = '0403' }"), 3)  -- round by 0302, not straight across
   expect_eq(cost_to(g, blue, "0303", "{ from = '0403', zones = false }"), 1)
 end)
+
+test("movement: a cost hook may itself search; the outer search is unchanged", function()
+  local g = new_game{ scenario = "open" }
+  local rifles, tanks = unit(g, "0101"), unit(g, "0401")
+  local plain = g:run(("local out = {} for _, r in ipairs(map.reachable(%d)) do out[#out + 1] = r.id .. '=' .. r.cost end return table.concat(out, ' ')"):format(tanks))
+  local nested = g:run(([[local out = {}
+    local hook = function() map.reachable(%d) end  -- searches, keeps the kit's cost
+    for _, r in ipairs(map.reachable(%d, { cost = hook })) do out[#out + 1] = r.id .. '=' .. r.cost end
+    return table.concat(out, ' ')]]):format(rifles, tanks))
+  expect_eq(nested, plain)
+end)
