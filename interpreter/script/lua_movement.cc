@@ -141,29 +141,22 @@ MoveSearch search(lua_State* L, const char* fn, int piece, int options_arg) {
 
 }  // namespace
 
-// map.reachable(piece [, options]) -> {{id =, cost =}...}
+// map.reachable(piece [, options]) -> {[hex] = cost}: every hex the piece
+// can reach, its own at 0. A table by hex rather than a list of entries:
+// the rules ask "can it get to X, and at what cost", and one table with a
+// key a hex costs a tenth of a table a hex.
 int kit_reachable(lua_State* L) {
   const int piece = check_piece(L, 1);
   MoveSearch s = search(L, "map.reachable", piece, 2);
   const GameDef& def = runtime_of(L).def();
   const auto& cells = def.maps[s.map].cell_location;
-  std::vector<int> reached = s.reached;
-  std::sort(reached.begin(), reached.end(), [&](int a, int b) { return cells[a] < cells[b]; });
-  // The ids and the two keys are pushed once, below the result.
   push_location_ids(L);
   const int ids = lua_gettop(L);
-  lua_pushliteral(L, "id");
-  lua_pushliteral(L, "cost");
-  lua_createtable(L, static_cast<int>(reached.size()), 0);
-  for (size_t i = 0; i < reached.size(); ++i) {
-    lua_createtable(L, 0, 2);
-    lua_pushvalue(L, ids + 1);
-    lua_rawgeti(L, ids, cells[reached[i]] + 1);
+  lua_createtable(L, 0, static_cast<int>(s.reached.size()));
+  for (int cell : s.reached) {
+    lua_rawgeti(L, ids, cells[cell] + 1);
+    push_cost(L, s.best[cell]);
     lua_rawset(L, -3);
-    lua_pushvalue(L, ids + 2);
-    push_cost(L, s.best[reached[i]]);
-    lua_rawset(L, -3);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
 }

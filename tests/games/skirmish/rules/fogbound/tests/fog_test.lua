@@ -17,7 +17,7 @@ test("alliances: an ally's hex is open to a move, an enemy's closed", function()
   local g = new_game{ scenario = "contact" }
   local blue = unit(g, "0402")
   local reach = function(hex)
-    return g:run(string.format("for _, r in ipairs(map.reachable(%d, { zones = false, mp = 9 })) do if r.id == %q then return true end end return false", blue, hex))
+    return g:run(string.format("return map.reachable(%d, { zones = false, mp = 9 })[%q] ~= nil", blue, hex))
   end
   expect_eq(reach("0105"), true)
   expect_eq(reach("0404"), false)

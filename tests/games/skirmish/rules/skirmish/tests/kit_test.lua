@@ -5,9 +5,7 @@
 local function unit(g, hex) return g:run(string.format("return pieces.at(%q)[1]", hex)) end
 
 local function cost_to(g, piece, hex, options)
-  return g:run(string.format([[
-    for _, r in ipairs(map.reachable(%d, %s)) do if r.id == %q then return r.cost end end]], piece,
-    options or "nil", hex))
+  return g:run(string.format("return map.reachable(%d, %s)[%q]", piece, options or "nil", hex))
 end
 
 test("movement: a step costs its terrain for the unit's class; a lake is prohibited", function()
@@ -107,10 +105,10 @@ end)
 test("movement: a cost hook may itself search; the outer search is unchanged", function()
   local g = new_game{ scenario = "open" }
   local rifles, tanks = unit(g, "0101"), unit(g, "0401")
-  local plain = g:run(("local out = {} for _, r in ipairs(map.reachable(%d)) do out[#out + 1] = r.id .. '=' .. r.cost end return table.concat(out, ' ')"):format(tanks))
+  local plain = g:run(("local out = {} for id, c in pairs(map.reachable(%d)) do out[#out + 1] = id .. '=' .. c end return table.concat(out, ' ')"):format(tanks))
   local nested = g:run(([[local out = {}
     local hook = function() map.reachable(%d) end  -- searches, keeps the kit's cost
-    for _, r in ipairs(map.reachable(%d, { cost = hook })) do out[#out + 1] = r.id .. '=' .. r.cost end
+    for id, c in pairs(map.reachable(%d, { cost = hook })) do out[#out + 1] = id .. '=' .. c end
     return table.concat(out, ' ')]]):format(rifles, tanks))
   expect_eq(nested, plain)
 end)
