@@ -5,6 +5,7 @@
 #include <set>
 
 #include "data/kit_loader.h"
+#include "data/kit_words.h"
 #include "maps/hex_grid.h"
 
 namespace cardboard {
@@ -107,12 +108,6 @@ void load_costs(const std::vector<KitSource>& sources, const char* section, cons
   }
 }
 
-bool some_type_has(const GameDef& def, const std::string& key) {
-  for (const auto& t : def.types)
-    if (t.values.find(std::string_view(key))) return true;
-  return false;
-}
-
 // A string key naming a printed value: some piece type must have it.
 void printed_key(const std::string& file, const toml::table& t, const char* key, const GameDef& def,
                  std::string& out, Problems& problems) {
@@ -120,7 +115,7 @@ void printed_key(const std::string& file, const toml::table& t, const char* key,
   auto v = get_string(file, t, key);
   if (!problems.check(v)) return;
   out = *v;
-  if (!out.empty() && !some_type_has(def, out))
+  if (!out.empty() && !some_type_prints(def, out))
     problems.add(bad_data(file, t.get(key), std::string("bad '") + key + "': no piece type has a printed value '" +
                                                 out + "'"));
 }
@@ -134,22 +129,8 @@ Result<bool> get_bool(const std::string& file, const toml::table& t, const char*
 
 // An array of strings, each checked by `ok` (which records its own problem).
 template <typename Ok>
-void string_list(const std::string& file, const toml::node* n, const char* key, Problems& problems, Ok ok) {
-  if (!n) return;
-  const toml::array* a = n->as_array();
-  if (!a) {
-    problems.add(bad_data(file, n, std::string("bad '") + key + "': an array of strings expected"));
-    return;
-  }
-  for (const toml::node& e : *a) {
-    if (!e.is_string()) problems.add(bad_data(file, &e, std::string("bad '") + key + "' entry: a string expected"));
-    else ok(*e.value<std::string>(), e);
-  }
-}
-
-template <typename Ok>
 void string_list(const std::string& file, const toml::table& t, const char* key, Problems& problems, Ok ok) {
-  string_list(file, t.get(key), key, problems, ok);
+  read_words(file, t.get(key), key, problems, ok);
 }
 
 std::vector<std::string> side_ids(const GameDef& def) {
@@ -301,7 +282,7 @@ void load_zoc(const std::vector<KitSource>& sources, const GameDef& def, KitDef&
           continue;
         }
         std::fill(z.ignores[a].begin(), z.ignores[a].end(), false);
-        string_list(f, &v, "ignores", problems, [&](const std::string& other, const toml::node& e) {
+        read_words(f, &v, "ignores", problems, [&](const std::string& other, const toml::node& e) {
           const int b = def.find_side(other);
           if (b < 0) problems.add(bad_data(f, &e, with_suggestion("bad 'ignores': no side '" + other + "'", other, side_ids(def))));
           else z.ignores[a][b] = true;

@@ -129,7 +129,11 @@ Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, c
     }
   } release{reuse};
   shared_in_use = true;
-  auto& [zone, closed, done, open] = buffers;
+  // Named references, not a structured binding: a lambda below captures one.
+  std::vector<uint8_t>& zone = buffers.zone;
+  std::vector<uint8_t>& closed = buffers.closed;
+  std::vector<uint8_t>& done = buffers.done;
+  std::vector<Item>& open = buffers.open;
   zone.clear();
   closed.clear();
   if (options.zones) enemy_zones(def, s, map, p.owner, zone);

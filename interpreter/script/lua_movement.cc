@@ -14,6 +14,7 @@
 #include "kit/zoc.h"
 #include "maps/hex_grid.h"
 #include "script/lua_api.h"
+#include "script/lua_hexes.h"
 #include "script/lua_map.h"
 #include "script/runtime.h"
 #include "script/sandbox.h"
@@ -29,20 +30,6 @@ const KitDef& need_movement(lua_State* L, const char* fn) {
   return *def.kit;
 }
 
-// A hex location at `arg`: its location index.
-int check_hex(lua_State* L, int arg) {
-  const int loc = check_location(L, arg);
-  const GameDef& def = runtime_of(L).def();
-  const LocationDef& l = def.locations[loc];
-  if (l.map < 0 || !def.maps[l.map].hex) luaL_argerror(L, arg, lua_pushfstring(L, "'%s' is not a hex", l.id.c_str()));
-  return loc;
-}
-
-void push_location(lua_State* L, int loc) {
-  const std::string& id = runtime_of(L).def().locations[loc].id;
-  lua_pushlstring(L, id.data(), id.size());
-}
-
 // The registry's array of location ids as Lua strings, made once: a search's
 // result pushes a hundred of them, each then a table read, not a hashing.
 constexpr const char* kLocationIdsKey = "cardboard.kit_location_ids";
@@ -50,11 +37,6 @@ constexpr const char* kLocationIdsKey = "cardboard.kit_location_ids";
 // Pushes that array.
 void push_location_ids(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, kLocationIdsKey); }
 
-void push_cost(lua_State* L, double cost) {
-  lua_Integer i;
-  if (std::floor(cost) == cost && lua_numbertointeger(cost, &i)) lua_pushinteger(L, i);
-  else lua_pushnumber(L, cost);
-}
 
 // The options table at `arg` ({from =, mp =, zones =, cost =}); the cost
 // hook, when given, is left at stack index `hook`.
@@ -264,11 +246,7 @@ int l_hexes(lua_State* L) {
   std::vector<int> locs = def.maps[map].cell_location;
   std::sort(locs.begin(), locs.end());
   rt.sandbox().charge(L, static_cast<int64_t>(locs.size()));
-  lua_createtable(L, static_cast<int>(locs.size()), 0);
-  for (size_t i = 0; i < locs.size(); ++i) {
-    push_location(L, locs[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
+  push_locations(L, locs);
   return 1;
 }
 

@@ -12,6 +12,7 @@
 #include "kit/kit_def.h"
 #include "kit/retreat.h"
 #include "script/lua_api.h"
+#include "script/lua_hexes.h"
 #include "script/lua_map.h"
 #include "script/runtime.h"
 #include "script/sandbox.h"
@@ -71,11 +72,6 @@ void check_option_names(lua_State* L, int arg, std::initializer_list<std::string
   for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
   const std::string name = *std::min_element(unknown.begin(), unknown.end());
   luaL_argerror(L, arg, lua_pushfstring(L, "unknown option '%s' (%s)", name.c_str(), list.c_str()));
-}
-
-void push_location(lua_State* L, int loc) {
-  const std::string& id = runtime_of(L).def().locations[loc].id;
-  lua_pushlstring(L, id.data(), id.size());
 }
 
 // {{id =, path = {id...}}...}: the ends, each with its path.

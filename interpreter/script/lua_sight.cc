@@ -8,6 +8,7 @@
 #include "kit/sight.h"
 #include "maps/hex_grid.h"
 #include "script/lua_api.h"
+#include "script/lua_hexes.h"
 #include "script/lua_map.h"
 #include "script/runtime.h"
 #include "script/sandbox.h"
@@ -15,15 +16,6 @@
 namespace cardboard {
 
 namespace {
-
-// A hex location at `arg`: its location index.
-int check_hex(lua_State* L, int arg) {
-  const int loc = check_location(L, arg);
-  const GameDef& def = runtime_of(L).def();
-  const LocationDef& l = def.locations[loc];
-  if (l.map < 0 || !def.maps[l.map].hex) luaL_argerror(L, arg, lua_pushfstring(L, "'%s' is not a hex", l.id.c_str()));
-  return loc;
-}
 
 void push_cell(lua_State* L, int map, int cell) {
   const GameDef& def = runtime_of(L).def();

@@ -11,6 +11,7 @@
 #include "kit/supply.h"
 #include "maps/hex_grid.h"
 #include "script/lua_api.h"
+#include "script/lua_hexes.h"
 #include "script/lua_map.h"
 #include "script/runtime.h"
 #include "script/sandbox.h"
@@ -22,11 +23,6 @@ namespace {
 void need_supply(lua_State* L, const char* fn) {
   const GameDef& def = runtime_of(L).def();
   if (!def.kit || !def.kit->supply.declared) luaL_error(L, "%s: the game declares no [supply] (docs/kit.md)", fn);
-}
-
-void push_location(lua_State* L, int loc) {
-  const std::string& id = runtime_of(L).def().locations[loc].id;
-  lua_pushlstring(L, id.data(), id.size());
 }
 
 void push_amount(lua_State* L, double x) {
@@ -85,11 +81,7 @@ int l_supplied(lua_State* L) {
     for (int cell : found.supplied) locs.push_back(def.maps[m].cell_location[cell]);
   }
   std::sort(locs.begin(), locs.end());
-  lua_createtable(L, static_cast<int>(locs.size()), 0);
-  for (size_t i = 0; i < locs.size(); ++i) {
-    push_location(L, locs[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
+  push_locations(L, locs);
   return 1;
 }
 
