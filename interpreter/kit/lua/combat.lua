@@ -141,7 +141,7 @@ local function choose(candidates, prompt, rule)
   if #candidates == 1 then return candidates[1] end
   local side = pieces.owner(candidates[1])
   if side == nil then error("no side owns the units that lose a step, to choose which") end
-  return ask(side, rule, { prompt = prompt, pieces = candidates })
+  return ask(side, rule, { prompt = prompt, pieces = candidates, text = "%P at %L" })
 end
 
 -- One side's part of a result: eliminate, then steps, then the retreat its

@@ -36,7 +36,7 @@ function kit.move_one(side, rule, units, options)
     end
   end
   if #movable == 0 then return nil end
-  local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, options = { "done" } })
+  local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, text = "%P at %L", options = { "done" } })
   if unit == "done" then return nil end
   local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = where[unit] })
   kit.move(unit, to, rule, options)

@@ -201,7 +201,7 @@ function kit.advance(units, hex, rule, options)
       end
     end
     if #candidates == 0 then break end
-    local u = ask(side, rule, { prompt = { "Advance into %L", hex }, pieces = candidates, options = { "done" } })
+    local u = ask(side, rule, { prompt = { "Advance into %L", hex }, pieces = candidates, text = "%P at %L", options = { "done" } })
     if u == "done" then break end
     log(rule, "%P advanced into %L", u, hex)
     pieces.move(u, hex, rule)
@@ -213,7 +213,7 @@ function kit.advance(units, hex, rule, options)
       if pieces.location(u) == hex and #map.advances(u, hex, options) > 0 then movers[#movers + 1] = u end
     end
     if #movers == 0 then return end
-    local u = ask(side, rule, { prompt = { "Advance on from %L", hex }, pieces = movers, options = { "done" } })
+    local u = ask(side, rule, { prompt = { "Advance on from %L", hex }, pieces = movers, text = "%P at %L", options = { "done" } })
     if u == "done" then return end
     local to = ask(side, rule, { prompt = { "Advance %P to", u }, piece = u, to = ids(map.advances(u, hex, options)) })
     log(rule, "%P advanced to %L", u, to)

@@ -65,7 +65,7 @@ end)
 test("4 movement: each unit once, only to legal hexes; 4.2 a zone stops a move", function()
   local g = new_game{ scenario = "movement.toml" }
   local u = { at(g, "0804"), at(g, "0403") }
-  expect_eq(g:choices("syria")[1], "Syrian Armor")
+  expect_eq(g:choices("syria")[1], "Syrian Armor at Kuneitra (0804)")
   g:choose(("piece=%d"):format(u[1]))
   -- Along the road: 0704 (0.5), 0604 (1), 0503 (1.5, in the infantry's zone: the move ends there).
   local values = table.concat(g:choice_values(), " ")

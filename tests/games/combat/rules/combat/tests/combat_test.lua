@@ -46,8 +46,8 @@ test("8.2 (A): the attacker's owner chooses the unit that loses a step; it turns
   expect(g:logged("combat: 9 against 9 (0) on the clear row: column 0, roll 6: (A)", "8.1"))
   expect_eq(g:side(), "red")
   expect_eq(g:prompt(), "(A): choose the attacking unit to lose step 1 of 1")
-  expect_eq(g:choices(), { "Armor", "Infantry" })
-  g:choose("Armor")
+  expect_eq(g:choices(), { "Armor at 0101", "Infantry at 0101" })
+  g:choose("Armor at 0101")
   expect(g:logged("Armor turned to its reduced side", "8.2"))
   expect_eq(g:run("return pieces.face(1), combat.strength({ 1, 3 }, 'attack'), combat.steps(1)"), "reduced")
   expect_eq(g:run("return combat.strength({ 1, 3 }, 'attack')"), 6)
@@ -62,7 +62,7 @@ test("8.2 Ex: each side loses a step, the defender choosing first; a one-step un
   expect(g:logged("combat: 12 against 9 (+3) on the clear row: column +2,+3, roll 1: Ex", "8.1"))
   expect_eq(g:side(), "blue")
   expect_eq(g:prompt(), "Ex: choose the defending unit to lose step 1 of 1")
-  expect_eq(g:choices(), { "Brigade", "Militia", "Militia" })
+  expect_eq(g:choices(), { "Brigade at 0201", "Militia at 0201", "Militia at 0201" })
   g:choose(2)
   expect_eq(g:at("blue_eliminated"), { "Militia" })
   expect_eq(g:side(), "red")
@@ -108,7 +108,7 @@ test("9.2 EX: the defender is eliminated, the attacker loses steps until it has 
   expect(g:logged("combat: 15 against 5 (3:1): column 3:1, roll 4: EX", "8.1"))
   expect_eq(g:at("blue_eliminated"), { "Brigade" })
   expect_eq(g:prompt(), "EX: choose the attacking unit to lose a step (0 of 5 strength lost)")
-  expect_eq(g:choices(), { "Armor", "Armor", "Infantry" })
+  expect_eq(g:choices(), { "Armor at 0101", "Armor at 0101", "Infantry at 0101" })
   g:choose(1)  -- armor 1: 6 to 3
   expect_eq(g:prompt(), "EX: choose the attacking unit to lose a step (3 of 5 strength lost)")
   g:choose(1)  -- armor 1 again: eliminated, 3 more

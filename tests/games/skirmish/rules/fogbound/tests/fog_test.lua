@@ -28,13 +28,13 @@ test("9 fog: units on the map start hidden from the enemy, named to their own si
   local red = unit(g, "0404")
   expect_eq(g:run(("return pieces.visibility(%d)"):format(red)), "owner")
   expect_eq(g:run("return pieces.visibility(pieces.at('0402')[1])"), "owner")
-  expect_eq(g:choices("red")[1], "Rifles")
+  expect_eq(g:choices("red")[1], "Rifles at 0404")
   g:choose("done")
-  expect_eq(g:choices("blue")[1], "Rifles")
+  expect_eq(g:choices("blue")[1], "Rifles at 0402")
   -- Red sees Blue's choice of a unit as a hidden unit's.
   g:choose(("piece=%d"):format(unit(g, "0402")))
   local last = g:events("red")[#g:events("red")]
-  expect_eq(last.text, "Blue chose a hidden Blue unit")
+  expect_eq(last.text, "Blue chose a hidden Blue unit at 0402")
 end)
 
 test("9 fog: a move into contact reveals both sides' units and logs each reveal with the fog's rule", function()

@@ -57,7 +57,7 @@ end)
 test("movement: choose a unit, then one of its destinations", function()
   local g = new_game{ scenario = "open" }
   expect_eq(g:prompt(), "Move a unit")
-  g:choose("Rifles")
+  g:choose("Rifles at 0101")
   expect_eq(g:prompt(), "Move Rifles to")
   expect(not table.concat(g:choices(), " "):find("0104", 1, true), "the lake is no destination")
   g:choose("piece=" .. unit(g, "0101") .. ",to=0103")
