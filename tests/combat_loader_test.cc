@@ -11,9 +11,11 @@
 
 #include "data/game_loader.h"
 #include "kit/kit_def.h"
+#include "support.h"
 
 namespace fs = std::filesystem;
 using namespace cardboard;
+using cardboard::testing::replace_once;
 
 namespace {
 
@@ -70,46 +72,12 @@ id = "play"
 run = "play"
 )";
 
-// A project root holding rules/fight and scenarios/fight/one.toml, and
-// rules/mod (extending fight) when `mod` is given.
-struct Project {
-  fs::path root;
-  explicit Project(const std::string& name, const std::string& game = kGame, const std::string& mod = "") {
-    root = fs::temp_directory_path() / ("cardboard-combat-" + name);
-    fs::remove_all(root);
-    fs::create_directories(root / "rules/fight");
-    fs::create_directories(root / "scenarios/fight");
-    std::ofstream(root / "rules/fight/game.toml") << game;
-    std::ofstream(root / "scenarios/fight/one.toml") << "[scenario]\ngame = \"fight\"\n";
-    if (!mod.empty()) {
-      fs::create_directories(root / "rules/mod");
-      fs::create_directories(root / "scenarios/mod");
-      std::ofstream(root / "rules/mod/game.toml") << mod;
-      std::ofstream(root / "scenarios/mod/one.toml") << "[scenario]\ngame = \"mod\"\n";
-    }
-  }
-  ~Project() { fs::remove_all(root); }
-  std::string file(const std::string& game = "fight") const { return (root / "rules" / game / "game.toml").string(); }
-  // Every problem, one a line.
-  std::string problems(const std::string& game = "fight") const {
-    GameCheck check = check_game(game + "/one", root.string());
-    std::string out;
-    for (const auto& e : check.problems.list()) out += e.message + "\n";
-    return out;
-  }
-  std::shared_ptr<GameDef> def(const std::string& game = "fight") const {
-    GameCheck check = check_game(game + "/one", root.string());
-    INFO((check.problems.empty() ? std::string() : check.problems.first().message));
-    REQUIRE(check.def);
-    return check.def;
-  }
+// A project of the game under test (support.h), and rules/mod extending it
+// when `mod` is given.
+struct Project : testing::TempProject {
+  explicit Project(const std::string& name, const std::string& game = kGame, const std::string& mod = "")
+      : TempProject("cardboard-combat-" + name, "fight", game, mod, {}, "") {}
 };
-
-std::string replace(std::string s, const std::string& from, const std::string& to) {
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
-}
 
 }  // namespace
 
@@ -143,12 +111,12 @@ TEST_CASE("combat loader: a game without the kit's sections has no kit", "[data]
 }
 
 TEST_CASE("combat loader: a malformed table names each problem where it is", "[data][kit][combat]") {
-  std::string game = replace(kGame, "kind = \"odds\"", "kind = \"odd\"");
+  std::string game = replace_once(kGame, "kind = \"odds\"", "kind = \"odd\"");
   Project kind("kind", game);
   CHECK(kind.problems() == "bad 'kind' in [combat_tables.crt]: odds or differential expected, got 'odd': did you "
                            "mean 'odds'? (" + kind.file() + ":25:8)\n");
-  game = replace(kGame, "columns = [\"1:1\", \"2:1\", \"3:1\"]", "columns = [\"1:1\", \"3-1\", \"2:1\"]");
-  game = replace(game, "dice = \"d6\"", "dice = \"d6\"\nround = \"down\"\nbeyond = \"clam\"\ncolums = 1");
+  game = replace_once(kGame, "columns = [\"1:1\", \"2:1\", \"3:1\"]", "columns = [\"1:1\", \"3-1\", \"2:1\"]");
+  game = replace_once(game, "dice = \"d6\"", "dice = \"d6\"\nround = \"down\"\nbeyond = \"clam\"\ncolums = 1");
   Project headers("headers", game);
   const std::string f = headers.file();
   CHECK(headers.problems() ==
@@ -158,20 +126,20 @@ TEST_CASE("combat loader: a malformed table names each problem where it is", "[d
         "bad 'round' in [combat_tables.crt]: one of defender, attacker, nearest expected, got 'down' (" + f + ":27:9)\n"
         "bad column header '3-1' in 'columns' of [combat_tables.crt]: odds such as \"3:1\", \"1:2\" or \"1.5:1\" "
         "expected (numbers above 0, at most 4 digits and 2 decimals each) (" + f + ":30:19)\n");
-  Project order("order", replace(kGame, "[\"1:1\", \"2:1\", \"3:1\"]", "[\"1:1\", \"3:1\", \"2:1\"]"));
+  Project order("order", replace_once(kGame, "[\"1:1\", \"2:1\", \"3:1\"]", "[\"1:1\", \"3:1\", \"2:1\"]"));
   CHECK(order.problems() == "bad column header '2:1' in 'columns' of [combat_tables.crt]: not above the column "
                             "before it ('3:1'): columns go from the lowest odds to the highest, without overlapping (" +
                                 order.file() + ":27:26)\n");
-  Project rows("rows", replace(kGame, "  [\"NE\", \"DE\", \"EX\"],\n", ""));
+  Project rows("rows", replace_once(kGame, "  [\"NE\", \"DE\", \"EX\"],\n", ""));
   CHECK(rows.problems() == "bad 'results' in [combat_tables.crt]: 5 rows where the rolls of d6 (1 to 6) need 6: one "
                            "row per roll, the lowest first (" + rows.file() + ":28:11)\n");
-  Project width("width", replace(kGame, "[\"NE\", \"DE\", \"EX\"]", "[\"NE\", \"DE\"]"));
+  Project width("width", replace_once(kGame, "[\"NE\", \"DE\", \"EX\"]", "[\"NE\", \"DE\"]"));
   CHECK(width.problems() == "bad 'results' in [combat_tables.crt]: row 6 (roll 6) has 2 result codes where the table "
                             "has 3 columns (" + width.file() + ":34:3)\n");
-  Project dice("dice", replace(kGame, "dice = \"d6\"", "dice = \"6\""));
+  Project dice("dice", replace_once(kGame, "dice = \"d6\"", "dice = \"6\""));
   CHECK(dice.problems() == "bad 'dice' in [combat_tables.crt]: bad dice '6': expected NdM such as d6, 2d6 or d10 (" +
                                dice.file() + ":26:8)\n");
-  Project both("both", replace(kGame, "columns = [", "columns_by = { Clear = [\"1:1\"] }\ncolumns = ["));
+  Project both("both", replace_once(kGame, "columns = [", "columns_by = { Clear = [\"1:1\"] }\ncolumns = ["));
   CHECK(both.problems() == "bad [combat_tables.crt]: give 'columns' or 'columns_by', not both (" + both.file() +
                                ":27:14)\n");
 }
@@ -204,9 +172,9 @@ Marsh = ["+2..+1", "3"]
         "bad column header '+1,+3' in 'columns_by.Town' of [combat_tables.crt]: a list of differences must be "
         "consecutive and go up, such as \"+2,+3\" (" + f + ":32:18)\n");
   // Once good, the keys' headers line up from the first column.
-  game = replace(game, "round = \"nearest\"\n", "");
-  game = replace(game, "Hill = [\"0\", \"\", \"+1\"]\nMarsh = [\"+2..+1\", \"3\"]\n", "Hill = [\"0\"]\n");
-  game = replace(game, "\"+1,+3\"", "\"+1,+2\"");
+  game = replace_once(game, "round = \"nearest\"\n", "");
+  game = replace_once(game, "Hill = [\"0\", \"\", \"+1\"]\nMarsh = [\"+2..+1\", \"3\"]\n", "Hill = [\"0\"]\n");
+  game = replace_once(game, "\"+1,+3\"", "\"+1,+2\"");
   Project good("by-good", game);
   auto def = good.def();
   const CombatTableDef& t = def->kit->combat.tables.at("crt");
@@ -218,16 +186,16 @@ Marsh = ["+2..+1", "3"]
 }
 
 TEST_CASE("combat loader: a result code no [combat_results] declares", "[data][kit][combat]") {
-  Project p("code", replace(kGame, "[\"NE\", \"DE\", \"EX\"]", "[\"NE\", \"De\", \"EX\"]"));
+  Project p("code", replace_once(kGame, "[\"NE\", \"DE\", \"EX\"]", "[\"NE\", \"De\", \"EX\"]"));
   CHECK(p.problems() == "no combat result 'De' in [combat_results] ([combat_tables.crt], row 6 (roll 6)): did you "
                         "mean 'DE'? (" + p.file() + ":34:10)\n");
 }
 
 TEST_CASE("combat loader: results' effects are checked key by key", "[data][kit][combat]") {
-  std::string game = replace(kGame, "attacker = { eliminate = true }",
+  std::string game = replace_once(kGame, "attacker = { eliminate = true }",
                              "attacker = { eliminate = true, steps = 1 }\ndefender = { retreet = 2 }");
-  game = replace(game, "[combat_results.NE]\n", "[combat_results.NE]\ndefender = { instead_steps = 1, steps = -1 }\n");
-  game = replace(game, "exchange = true", "exchange = true\nattacker = { steps = 1 }");
+  game = replace_once(game, "[combat_results.NE]\n", "[combat_results.NE]\ndefender = { instead_steps = 1, steps = -1 }\n");
+  game = replace_once(game, "exchange = true", "exchange = true\nattacker = { steps = 1 }");
   game += "\n[combat_results.\"(A)\"]\nattacker = 1\n";
   Project p("effects", game);
   const std::string f = p.file();
@@ -246,32 +214,32 @@ TEST_CASE("combat loader: results' effects are checked key by key", "[data][kit]
 }
 
 TEST_CASE("combat loader: [combat]'s keys and references", "[data][kit][combat]") {
-  Project missing("missing", replace(kGame, "eliminated = \"dead\"", ""));
+  Project missing("missing", replace_once(kGame, "eliminated = \"dead\"", ""));
   CHECK(missing.problems() == "[combat] has no 'eliminated', and result 'AE' eliminates or reduces units: say where "
                               "eliminated units go, eliminated = \"dead\" (a location id, or a table of side id = "
                               "location id) (" + missing.file() + ":37:1)\n");
-  Project box("box", replace(kGame, "eliminated = \"dead\"", "eliminated = \"ded\"\nattack = \"atack\"\nstep = 1"));
+  Project box("box", replace_once(kGame, "eliminated = \"dead\"", "eliminated = \"ded\"\nattack = \"atack\"\nstep = 1"));
   const std::string f = box.file();
   CHECK(box.problems() == "unknown key 'step' in [combat]: did you mean 'steps'? (" + f + ":24:1)\n"
                           "bad 'attack' in [combat]: no piece type has the printed value 'atack': did you mean "
                           "'attack'? (" + f + ":23:10)\n"
                           "no such location: 'ded': did you mean 'dead'? (" + f + ":22:14)\n");
-  Project sides("sides", replace(kGame, "eliminated = \"dead\"", "eliminated = { red = \"dead\", bleu = \"dead\" }"));
+  Project sides("sides", replace_once(kGame, "eliminated = \"dead\"", "eliminated = { red = \"dead\", bleu = \"dead\" }"));
   CHECK(sides.problems() == "bad 'eliminated' in [combat]: no such side: 'bleu': did you mean 'blue'? (" +
                                 sides.file() + ":22:37)\n");
-  Project good("sides-good", replace(kGame, "eliminated = \"dead\"", "eliminated = { red = \"dead\" }"));
+  Project good("sides-good", replace_once(kGame, "eliminated = \"dead\"", "eliminated = { red = \"dead\" }"));
   const auto good_def = good.def();
   const CombatDef& c = good_def->kit->combat;
   CHECK(c.eliminated == -1);
   CHECK(c.eliminated_by_side == std::vector<int>{0, -1});
-  Project steps("steps", replace(kGame, "steps = 2", "steps = 3"));
+  Project steps("steps", replace_once(kGame, "steps = 2", "steps = 3"));
   CHECK(steps.problems() == "bad 'steps' of piece type 'tank': a whole number of steps from 1 to its number of faces "
                             "(2) expected, one face for each step, full strength first ([combat] steps) (" +
                                 steps.file() + ":19:9)\n");
-  Project strength("strength", replace(kGame, "defence = 4", "defence = \"four\""));
+  Project strength("strength", replace_once(kGame, "defence = 4", "defence = \"four\""));
   CHECK(strength.problems() == "bad 'defence' of piece type 'tank': a strength (a number) expected ([combat] "
                                "defence) (" + strength.file() + ":18:11)\n");
-  Project face("face-steps", replace(kGame, "steps = 2", "steps = 2\non_face = { reduced = { steps = 1 } }"));
+  Project face("face-steps", replace_once(kGame, "steps = 2", "steps = 2\non_face = { reduced = { steps = 1 } }"));
   CHECK(face.problems() == "bad 'on_face.reduced.steps' of piece type 'tank': a type has the same number of steps on "
                            "every face ([combat] steps) (" + face.file() + ":20:33)\n");
 }
@@ -309,7 +277,7 @@ attacker = { retreat = 1 }
   CHECK(c.results.at("NE").attacker.retreat == 1);
   CHECK(c.results.at("AE").attacker.eliminate);  // the base's, kept
   // A mod's problem is at the mod's line.
-  Project bad("mod-bad", kGame, replace(mod, "\"XX\"], [\"NE\"", "\"XY\"], [\"NE\""));
+  Project bad("mod-bad", kGame, replace_once(mod, "\"XX\"], [\"NE\"", "\"XY\"], [\"NE\""));
   CHECK(bad.problems("mod") == "no combat result 'XY' in [combat_results] ([combat_tables.crt], row 1 (roll 1)): did "
                                "you mean 'XX'? (" + bad.file("mod") + ":15:19)\n");
 }

@@ -14,6 +14,7 @@
 
 namespace fs = std::filesystem;
 using namespace cardboard;
+using cardboard::testing::replace_once;
 
 namespace {
 
@@ -73,12 +74,6 @@ struct TinyProject {
   Result<std::shared_ptr<GameDef>> load() const { return load_game("tiny/one", root.string()); }
 };
 
-std::string replace(std::string s, const std::string& from, const std::string& to) {
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
-}
-
 }  // namespace
 
 TEST_CASE("loader: a good game loads with its pieces, tracks and sequence", "[data][loader]") {
@@ -98,28 +93,28 @@ TEST_CASE("loader: a good game loads with its pieces, tracks and sequence", "[da
 }
 
 TEST_CASE("loader: a reference to a missing location suggests the closest one", "[data][loader]") {
-  TinyProject p("bad-deck", replace(kGame, "deck = \"deck\"", "deck = \"dek\""));
+  TinyProject p("bad-deck", replace_once(kGame, "deck = \"deck\"", "deck = \"dek\""));
   auto def = p.load();
   REQUIRE_FALSE(def.ok());
   CHECK(def.error().message == "no such location: 'dek': did you mean 'deck'? (" + p.game_file() + ":22:8)");
 }
 
 TEST_CASE("loader: an unknown key in a location names the allowed one", "[data][loader]") {
-  TinyProject p("bad-key", replace(kGame, "kind = \"deck\"", "knd = \"deck\""));
+  TinyProject p("bad-key", replace_once(kGame, "kind = \"deck\"", "knd = \"deck\""));
   auto def = p.load();
   REQUIRE_FALSE(def.ok());
   CHECK(def.error().message == "unknown key 'knd' in [[locations]]: did you mean 'kind'? (" + p.game_file() + ":10:1)");
 }
 
 TEST_CASE("loader: a TOML syntax error names the line and column", "[data][loader]") {
-  TinyProject p("syntax", replace(kGame, "min = 0", "min = = 0"));
+  TinyProject p("syntax", replace_once(kGame, "min = 0", "min = = 0"));
   auto def = p.load();
   REQUIRE_FALSE(def.ok());
   CHECK_THAT(def.error().message, Catch::StartsWith(p.game_file() + ":17:7: "));
 }
 
 TEST_CASE("loader: a scenario track start outside the track is refused", "[data][loader]") {
-  TinyProject p("track", kGame, replace(kScenario, "score = 2", "score = 9"));
+  TinyProject p("track", kGame, replace_once(kScenario, "score = 2", "score = 9"));
   auto def = p.load();
   REQUIRE_FALSE(def.ok());
   CHECK(def.error().message == "track 'score' start 9 is outside 0..5 (" + p.scenario_file() + ":5:9)");
@@ -137,12 +132,12 @@ TEST_CASE("loader: a scenario naming a missing piece type or location", "[data][
 }
 
 TEST_CASE("loader: a bad repeat and a phase without run are refused", "[data][loader]") {
-  TinyProject a("repeat", replace(kGame, "run = \"play\"", "run = \"play\"\nrepeat = \"twice\""));
+  TinyProject a("repeat", replace_once(kGame, "run = \"play\"", "run = \"play\"\nrepeat = \"twice\""));
   auto da = a.load();
   REQUIRE_FALSE(da.ok());
   CHECK(da.error().message ==
         "bad 'repeat': expected \"once\", \"each_side\" or a number of impulses (" + a.game_file() + ":30:10)");
-  TinyProject b("norun", replace(kGame, "run = \"play\"\n", ""));
+  TinyProject b("norun", replace_once(kGame, "run = \"play\"\n", ""));
   auto db = b.load();
   REQUIRE_FALSE(db.ok());
   CHECK(db.error().message == "phase 'play' needs 'run' (a Lua function) or 'steps' (" + b.game_file() + ":27:1)");
@@ -189,7 +184,7 @@ std::string all_problems(const TinyProject& p) {
 }  // namespace
 
 TEST_CASE("loader: an empty piece type name is refused, not an abort", "[data][loader]") {
-  TinyProject p("empty-name", replace(kGame, "name = \"Card\"", "name = \"\""));
+  TinyProject p("empty-name", replace_once(kGame, "name = \"Card\"", "name = \"\""));
   CHECK(load_in_child("tiny/one", p.root.string()) ==
         "bad 'name': a piece type's name cannot be empty (" + p.game_file() + ":21:8)");
 }
@@ -212,11 +207,11 @@ TEST_CASE("loader: a scenario that is /dev/zero or a FIFO is refused at once", "
 }
 
 TEST_CASE("loader: scripts, files and a map's file stay inside the game's folder", "[data][loader]") {
-  TinyProject up("escape-up", replace(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"../../../../etc/passwd\"]"));
+  TinyProject up("escape-up", replace_once(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"../../../../etc/passwd\"]"));
   CHECK(load_in_child("tiny/one", up.root.string()) ==
         "bad 'scripts' entry '../../../../etc/passwd': it leads out of " + (up.root / "rules/tiny").string() +
             ": name a file inside the game's folder, by a path relative to it (" + up.game_file() + ":3:12)");
-  TinyProject abs("escape-abs", replace(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"tiny.lua\"]\nfiles = [\"/etc/hostname\"]"));
+  TinyProject abs("escape-abs", replace_once(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"tiny.lua\"]\nfiles = [\"/etc/hostname\"]"));
   CHECK(load_in_child("tiny/one", abs.root.string()) ==
         "bad 'files' entry '/etc/hostname': it is absolute: name a file inside the game's folder, by a path "
         "relative to it (" + abs.game_file() + ":4:10)");
@@ -226,7 +221,7 @@ TEST_CASE("loader: scripts, files and a map's file stay inside the game's folder
         "bad 'file' '../../secret.toml': it leads out of " + (map.root / "rules/tiny").string() +
             ": name a file inside the game's folder, by a path relative to it (" + map.game_file() + ":33:8)");
   // A symlink inside the folder that points out of it leads out too.
-  TinyProject link("escape-link", replace(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"tiny.lua\", \"more.lua\"]"));
+  TinyProject link("escape-link", replace_once(kGame, "scripts = [\"tiny.lua\"]", "scripts = [\"tiny.lua\", \"more.lua\"]"));
   std::ofstream(link.root / "more.lua") << "x = 1\n";
   fs::create_symlink(link.root / "more.lua", link.root / "rules/tiny/more.lua");
   CHECK(load_in_child("tiny/one", link.root.string()) ==
@@ -251,16 +246,16 @@ TEST_CASE("loader: counts, copies, turns, impulses and track values are bounded 
   CHECK(load_in_child("tiny/one", total.root.string()) ==
         "too many pieces: the set-up makes 100002 pieces with this entry, and a game may have at most 100000 (" +
             total.scenario_file() + ":45:9)");
-  TinyProject turns("turns", kGame, replace(kScenario, "title = \"One\"", "title = \"One\"\nturns = -5"));
+  TinyProject turns("turns", kGame, replace_once(kScenario, "title = \"One\"", "title = \"One\"\nturns = -5"));
   CHECK(load_in_child("tiny/one", turns.root.string()) ==
         "bad 'turns': expected an integer from 0 to 1000000, got -5 (" + turns.scenario_file() + ":4:9)");
-  TinyProject max("max-turns", replace(kGame, "[sequence]", "[sequence]\nmax_turns = 0"));
+  TinyProject max("max-turns", replace_once(kGame, "[sequence]", "[sequence]\nmax_turns = 0"));
   CHECK(load_in_child("tiny/one", max.root.string()) ==
         "bad 'max_turns': expected an integer from 1 to 1000000, got 0 (" + max.game_file() + ":27:13)");
-  TinyProject repeat("impulses", replace(kGame, "run = \"play\"", "run = \"play\"\nrepeat = 0"));
+  TinyProject repeat("impulses", replace_once(kGame, "run = \"play\"", "run = \"play\"\nrepeat = 0"));
   CHECK(load_in_child("tiny/one", repeat.root.string()) ==
         "bad 'repeat': a number of impulses from 1 to 1000 expected, got 0 (" + repeat.game_file() + ":30:10)");
-  TinyProject track("track-range", replace(kGame, "min = 0", "min = -9000000000"));
+  TinyProject track("track-range", replace_once(kGame, "min = 0", "min = -9000000000"));
   CHECK(load_in_child("tiny/one", track.root.string()) ==
         "bad 'min': expected an integer from -1000000000 to 1000000000, got -9000000000 (" + track.game_file() +
             ":17:7)");
@@ -282,21 +277,21 @@ TEST_CASE("loader: ids are non-empty words, and run, setup and kind are not empt
            Case{"copies = 2", "copies = 2\nkind = \"\"", "bad 'kind': '' is not a word of letters, digits, '_' or '-' (such as unit or card)", ":24:8"},
            Case{"name = \"Card\"", "name = \"Card\"\nid = \"c|d\"", "bad piece type id 'c|d': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand)", ":22:6"},
        }) {
-    TinyProject p("ids", replace(kGame, c.from, c.to));
+    TinyProject p("ids", replace_once(kGame, c.from, c.to));
     CHECK(load_in_child("tiny/one", p.root.string()) == std::string(c.message) + " (" + p.game_file() + c.at + ")");
   }
-  TinyProject step("step-id", replace(kGame, "run = \"play\"\n", "[[sequence.phases.steps]]\nid = \"\"\nrun = \"play\"\n"));
+  TinyProject step("step-id", replace_once(kGame, "run = \"play\"\n", "[[sequence.phases.steps]]\nid = \"\"\nrun = \"play\"\n"));
   CHECK(load_in_child("tiny/one", step.root.string()) ==
         "bad step id '': an id is 1 to 64 letters, digits, '_' or '-' (such as red_hand) (" + step.game_file() + ":30:6)");
 }
 
 TEST_CASE("loader: check_game reports every problem of a file, each with its position", "[data][loader]") {
-  std::string game = replace(kGame, "kind = \"deck\"", "knd = \"deck\"");          // an unknown key
-  game = replace(game, "min = 0", "min = 0\nmni = 1");                              // another
-  game = replace(game, "deck = \"deck\"", "deck = \"dek\"");                       // a bad reference
-  game = replace(game, "copies = 2", "copies = -2");                                // a bad value (same entry)
+  std::string game = replace_once(kGame, "kind = \"deck\"", "knd = \"deck\"");          // an unknown key
+  game = replace_once(game, "min = 0", "min = 0\nmni = 1");                              // another
+  game = replace_once(game, "deck = \"deck\"", "deck = \"dek\"");                       // a bad reference
+  game = replace_once(game, "copies = 2", "copies = -2");                                // a bad value (same entry)
   game += "\n[[piece_types]]\nname = \"Token\"\nowner = \"blu\"\n";                 // another bad reference
-  TinyProject p("all", game, replace(kScenario, "score = 2", "score = 9\nscroe = 1"));
+  TinyProject p("all", game, replace_once(kScenario, "score = 2", "score = 9\nscroe = 1"));
   const std::string f = p.game_file(), s = p.scenario_file();
   CHECK(all_problems(p) ==
         "unknown key 'knd' in [[locations]]: did you mean 'kind'? (" + f + ":10:1)\n"
@@ -313,7 +308,7 @@ TEST_CASE("loader: check_game reports every problem of a file, each with its pos
 }
 
 TEST_CASE("loader: every TOML syntax error of a file is reported, and loading stops there", "[data][loader]") {
-  TinyProject p("syntax-all", replace(replace(kGame, "min = 0", "min = = 0"), "copies = 2", "copies = [2"));
+  TinyProject p("syntax-all", replace_once(replace_once(kGame, "min = 0", "min = = 0"), "copies = 2", "copies = [2"));
   GameCheck check = check_game("tiny/one", p.root.string());
   CHECK_FALSE(check.def);
   REQUIRE(check.problems.size() == 2);
@@ -324,7 +319,7 @@ TEST_CASE("loader: every TOML syntax error of a file is reported, and loading st
 TEST_CASE("loader: a scenario path loads the rules of the project it lies in", "[data][loader][paths]") {
   // Two projects with the same game id: the root given is A; the scenario is B's.
   TinyProject a("project-a");
-  TinyProject b("project-b", replace(kGame, "title = \"Tiny\"", "title = \"Tiny B\""));
+  TinyProject b("project-b", replace_once(kGame, "title = \"Tiny\"", "title = \"Tiny B\""));
   auto def = load_game(b.scenario_file(), a.root.string());
   REQUIRE(def.ok());
   CHECK((*def)->title == "Tiny B");

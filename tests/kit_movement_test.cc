@@ -88,23 +88,17 @@ allies = ["blue"]
 kinds = ["unit"]
 )";
 
-std::string replace(std::string s, const std::string& from, const std::string& to) {
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
-}
-
 }  // namespace
 
 TEST_CASE("kit loader: allies and [fog] are checked, each slip positioned", "[kit][data]") {
   CHECK(mod_problems("good", kMod).empty());
-  CHECK(mod_problems("ally", replace(kMod, "[\"blue\"]", "[\"bleu\"]")) ==
+  CHECK(mod_problems("ally", replace_once(kMod, "[\"blue\"]", "[\"bleu\"]")) ==
         "no such side: 'bleu': did you mean 'blue'? (ROOT/rules/fogbound/game.toml:7:11)\n");
-  CHECK(mod_problems("self", replace(kMod, "[\"blue\"]", "[\"green\"]")) ==
+  CHECK(mod_problems("self", replace_once(kMod, "[\"blue\"]", "[\"green\"]")) ==
         "side 'green' cannot be its own ally (ROOT/rules/fogbound/game.toml:7:11)\n");
-  CHECK(mod_problems("list", replace(kMod, "[\"blue\"]", "\"blue\"")) ==
+  CHECK(mod_problems("list", replace_once(kMod, "[\"blue\"]", "\"blue\"")) ==
         "bad 'allies': an array of side ids expected, got a string (ROOT/rules/fogbound/game.toml:7:10)\n");
-  CHECK(mod_problems("kind", replace(kMod, "[\"unit\"]", "[\"units\"]")) ==
+  CHECK(mod_problems("kind", replace_once(kMod, "[\"unit\"]", "[\"units\"]")) ==
         "bad 'kinds' entry: no piece type is of kind 'units': did you mean 'unit'? "
         "(ROOT/rules/fogbound/game.toml:10:10)\n");
   CHECK(mod_problems("key", kMod + std::string("reveal_on_contakt = false\n")) ==

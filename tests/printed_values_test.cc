@@ -51,41 +51,14 @@ id = "play"
 run = "play"
 )";
 
-// A project with rules/faces (and rules/mod extending it when given).
-struct Project {
-  fs::path root;
-  explicit Project(const std::string& name, const std::string& game = kGame, const std::string& mod = "") {
-    root = fs::temp_directory_path() / ("cardboard-faces-" + name);
-    fs::remove_all(root);
-    fs::create_directories(root / "rules/faces");
-    fs::create_directories(root / "scenarios/faces");
-    std::ofstream(root / "rules/faces/game.toml") << game;
-    std::ofstream(root / "rules/faces/faces.lua")
-        << "function play() ask('red', '1', { options = { 'wait' } }) end\n";
-    std::ofstream(root / "scenarios/faces/one.toml") << "[scenario]\ngame = \"faces\"\n[[pieces]]\ntype = \"tank\"\n"
-                                                        "at = \"board\"\n";
-    if (!mod.empty()) {
-      fs::create_directories(root / "rules/mod");
-      fs::create_directories(root / "scenarios/mod");
-      std::ofstream(root / "rules/mod/game.toml") << mod;
-      std::ofstream(root / "scenarios/mod/one.toml") << "[scenario]\ngame = \"mod\"\n";
-    }
-  }
-  ~Project() { fs::remove_all(root); }
-  std::string file() const { return (root / "rules/faces/game.toml").string(); }
-  std::string problems(const std::string& game = "faces") const {
-    GameCheck check = check_game(game + "/one", root.string());
-    std::string out;
-    for (const auto& e : check.problems.list()) out += e.message + "\n";
-    return out;
-  }
+// A project of the game under test (support.h), and rules/mod extending it
+// when `mod` is given.
+struct Project : testing::TempProject {
+  explicit Project(const std::string& name, const std::string& game = kGame, const std::string& mod = "")
+      : TempProject("cardboard-faces-" + name, "faces", game, mod,
+                    {{"faces.lua", "function play() ask('red', '1', { options = { 'wait' } }) end\n"}},
+                    "[scenario]\ngame = \"faces\"\n[[pieces]]\ntype = \"tank\"\nat = \"board\"\n") {}
 };
-
-std::string replace(std::string s, const std::string& from, const std::string& to) {
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
-}
 
 std::string values_text(const PieceView& v) {
   std::string out;
@@ -118,22 +91,22 @@ TEST_CASE("printed values: a face's values replace the type's in printed_value, 
 }
 
 TEST_CASE("printed values: on_face is checked face by face and key by key", "[data][faces]") {
-  Project face("face", replace(kGame, "[piece_types.on_face.reduced]", "[piece_types.on_face.reduce]"));
+  Project face("face", replace_once(kGame, "[piece_types.on_face.reduced]", "[piece_types.on_face.reduce]"));
   CHECK(face.problems() == "bad 'on_face': piece type 'tank' has no face 'reduce' (its faces are full, reduced): did "
                            "you mean 'reduced'? (" + face.file() + ":20:1)\n");
-  Project key("key", replace(kGame, "attack = 3", "atack = 3"));
+  Project key("key", replace_once(kGame, "attack = 3", "atack = 3"));
   CHECK(key.problems() == "bad 'on_face.reduced.atack': 'atack' is not a printed value of piece type 'tank' (a face "
                           "replaces the type's own values): did you mean 'attack'? (" + key.file() + ":21:9)\n");
-  Project kind("kind", replace(kGame, "attack = 3", "attack = \"three\""));
+  Project kind("kind", replace_once(kGame, "attack = 3", "attack = \"three\""));
   CHECK(kind.problems() == "bad 'on_face.reduced.attack': a string where the type's 'attack' is a number (" +
                                kind.file() + ":21:10)\n");
-  Project date("date", replace(kGame, "attack = 3", "attack = 1979-05-27"));
+  Project date("date", replace_once(kGame, "attack = 3", "attack = 1979-05-27"));
   CHECK(date.problems() == "bad 'on_face.reduced.attack': a date or time is not a printed value (" + date.file() +
                                ":21:10)\n");
-  Project table("table", replace(kGame, "[piece_types.on_face.reduced]\nattack = 3\ndefence = 2.5\n",
+  Project table("table", replace_once(kGame, "[piece_types.on_face.reduced]\nattack = 3\ndefence = 2.5\n",
                                  "on_face = { reduced = 3 }\n"));
   CHECK(table.problems() == "bad 'on_face.reduced': a table of printed values expected (" + table.file() + ":20:23)\n");
-  Project top("top", replace(kGame, "[piece_types.on_face.reduced]\nattack = 3\ndefence = 2.5\n", "on_face = 3\n"));
+  Project top("top", replace_once(kGame, "[piece_types.on_face.reduced]\nattack = 3\ndefence = 2.5\n", "on_face = 3\n"));
   CHECK(top.problems() == "bad 'on_face': a table of faces expected, such as [piece_types.on_face.reduced] with the "
                           "values that face prints (" + top.file() + ":20:11)\n");
   // A mod that renames the faces must not leave values on a face that is gone.

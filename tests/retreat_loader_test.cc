@@ -11,9 +11,11 @@
 
 #include "data/game_loader.h"
 #include "kit/kit_def.h"
+#include "support.h"
 
 namespace fs = std::filesystem;
 using namespace cardboard;
+using cardboard::testing::replace_once;
 
 namespace {
 
@@ -74,46 +76,12 @@ id = "play"
 run = "play"
 )";
 
-// A project root holding rules/fall and scenarios/fall/one.toml, and
-// rules/mod (extending fall) when `mod` is given.
-struct Project {
-  fs::path root;
-  explicit Project(const std::string& name, const std::string& game = kGame, const std::string& mod = "") {
-    root = fs::temp_directory_path() / ("cardboard-retreat-" + name);
-    fs::remove_all(root);
-    fs::create_directories(root / "rules/fall");
-    fs::create_directories(root / "scenarios/fall");
-    std::ofstream(root / "rules/fall/game.toml") << game;
-    std::ofstream(root / "scenarios/fall/one.toml") << "[scenario]\ngame = \"fall\"\n";
-    if (!mod.empty()) {
-      fs::create_directories(root / "rules/mod");
-      fs::create_directories(root / "scenarios/mod");
-      std::ofstream(root / "rules/mod/game.toml") << mod;
-      std::ofstream(root / "scenarios/mod/one.toml") << "[scenario]\ngame = \"mod\"\n";
-    }
-  }
-  ~Project() { fs::remove_all(root); }
-  std::string file(const std::string& game = "fall") const { return (root / "rules" / game / "game.toml").string(); }
-  // Every problem, one a line.
-  std::string problems(const std::string& game = "fall") const {
-    GameCheck check = check_game(game + "/one", root.string());
-    std::string out;
-    for (const auto& e : check.problems.list()) out += e.message + "\n";
-    return out;
-  }
-  std::shared_ptr<GameDef> def(const std::string& game = "fall") const {
-    GameCheck check = check_game(game + "/one", root.string());
-    INFO((check.problems.empty() ? std::string() : check.problems.first().message));
-    REQUIRE(check.def);
-    return check.def;
-  }
+// A project of the game under test (support.h), and rules/mod extending it
+// when `mod` is given.
+struct Project : testing::TempProject {
+  explicit Project(const std::string& name, const std::string& game = kGame, const std::string& mod = "")
+      : TempProject("cardboard-retreat-" + name, "fall", game, mod, {}, "") {}
 };
-
-std::string replace(std::string s, const std::string& from, const std::string& to) {
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  return s.replace(at, from.size(), to);
-}
 
 // kGame without its [retreat] and [advance] sections.
 std::string without_sections() {
@@ -160,15 +128,15 @@ TEST_CASE("retreat loader: without the sections, the defaults", "[data][kit][ret
   game.erase(game.find("[combat]"), game.find("[sequence]") - game.find("[combat]"));
   Project none("none", game);
   CHECK_FALSE(none.def()->kit);
-  Project only("only", replace(game, "[sequence]", "[retreat]\n\n[sequence]"));
+  Project only("only", replace_once(game, "[sequence]", "[retreat]\n\n[sequence]"));
   REQUIRE(only.def()->kit);
   CHECK(only.def()->kit->retreat.declared);
 }
 
 TEST_CASE("retreat loader: [retreat]'s slips, each where it is", "[data][kit][retreat]") {
-  std::string game = replace(kGame, "blocked = \"steps\"", "blocked = \"eliminated\"");
-  game = replace(game, "stacking = \"end\"", "stacking = 2");
-  game = replace(game, "farther = false", "farther = \"yes\"\nfarthest = true");
+  std::string game = replace_once(kGame, "blocked = \"steps\"", "blocked = \"eliminated\"");
+  game = replace_once(game, "stacking = \"end\"", "stacking = 2");
+  game = replace_once(game, "farther = false", "farther = \"yes\"\nfarthest = true");
   Project p("retreat-slips", game);
   const std::string f = p.file();
   CHECK(p.problems() ==
@@ -177,17 +145,17 @@ TEST_CASE("retreat loader: [retreat]'s slips, each where it is", "[data][kit][re
             f + ":42:11)\n"
         "bad 'stacking' in [retreat]: one of continue, end, ignore expected, got an integer (" + f + ":43:12)\n"
         "bad 'farther' in [retreat]: true or false expected, got a string (" + f + ":44:11)\n");
-  Project table("retreat-table", replace(replace(kGame, "[retreat]\n", "[retreet]\n"), "[game]", "retreat = 1\n[game]"));
+  Project table("retreat-table", replace_once(replace_once(kGame, "[retreat]\n", "[retreet]\n"), "[game]", "retreat = 1\n[game]"));
   const std::string t = table.file();
   CHECK(table.problems() == "unknown key 'retreet' in game.toml: did you mean 'retreat'? (" + t + ":42:2)\n"
                             "bad [retreat]: a table expected (" + t + ":1:11)\n");
 }
 
 TEST_CASE("retreat loader: [advance]'s slips, each where it is", "[data][kit][retreat]") {
-  std::string game = replace(kGame, "hexes = 2", "hexes = 0");
-  game = replace(game, "zones = true", "zones = 1\nzone = true");
-  game = replace(game, "kinds = [\"unit\", \"battery\"]", "kinds = [\"unit\", \"batery\", 3]");
-  game = replace(game, "without = \"no_advance\"", "without = \"no_advanse\"");
+  std::string game = replace_once(kGame, "hexes = 2", "hexes = 0");
+  game = replace_once(game, "zones = true", "zones = 1\nzone = true");
+  game = replace_once(game, "kinds = [\"unit\", \"battery\"]", "kinds = [\"unit\", \"batery\", 3]");
+  game = replace_once(game, "without = \"no_advance\"", "without = \"no_advanse\"");
   Project p("advance-slips", game);
   const std::string f = p.file();
   CHECK(p.problems() ==
@@ -199,20 +167,20 @@ TEST_CASE("retreat loader: [advance]'s slips, each where it is", "[data][kit][re
         "bad 'kinds' entry in [advance]: a string expected, got an integer (" + f + ":50:28)\n"
         "bad 'without' in [advance]: no piece type has the printed value 'no_advanse': did you mean 'no_advance'? (" +
             f + ":51:11)\n");
-  Project shapes("advance-shapes", replace(replace(kGame, "kinds = [\"unit\", \"battery\"]", "kinds = \"unit\""),
+  Project shapes("advance-shapes", replace_once(replace_once(kGame, "kinds = [\"unit\", \"battery\"]", "kinds = \"unit\""),
                                            "without = \"no_advance\"", "without = \"\""));
   const std::string s = shapes.file();
   CHECK(shapes.problems() ==
         "bad 'kinds' in [advance]: an array of piece type kinds expected, such as [\"unit\"], got a string (" + s +
             ":49:9)\n"
         "bad 'without' in [advance]: the name of a printed value expected, got an empty string (" + s + ":50:11)\n");
-  Project big("advance-big", replace(kGame, "hexes = 2", "hexes = 1001"));
+  Project big("advance-big", replace_once(kGame, "hexes = 2", "hexes = 1001"));
   CHECK(big.problems() == "bad 'hexes' in [advance]: expected an integer from 1 to 1000, got 1001 (" + big.file() +
                               ":47:9)\n");
 }
 
 TEST_CASE("retreat loader: results that retreat need somewhere for units that cannot", "[data][kit][retreat]") {
-  Project p("eliminated", replace(kGame, "eliminated = \"dead\"", ""));
+  Project p("eliminated", replace_once(kGame, "eliminated = \"dead\"", ""));
   CHECK(p.problems() == "[combat] has no 'eliminated', and result 'DR' retreats units, which are eliminated or lose "
                         "steps when they cannot retreat ([retreat] blocked): say where eliminated units go, eliminated "
                         "= \"dead\" (a location id, or a table of side id = location id) (" + p.file() + ":36:1)\n");
@@ -238,7 +206,7 @@ kinds = ["unit"]
   CHECK(k.advance.kinds == std::vector<std::string>{"unit"});
   CHECK(k.advance.hexes == 2);
   // A mod's problem is at the mod's line.
-  Project bad("mod-bad", kGame, replace(mod, "blocked = \"eliminate\"", "blocked = \"step\""));
+  Project bad("mod-bad", kGame, replace_once(mod, "blocked = \"eliminate\"", "blocked = \"step\""));
   CHECK(bad.problems("mod") == "bad 'blocked' in [retreat]: one of eliminate, steps expected, got 'step': did you "
                                "mean 'steps'? (" + bad.file("mod") + ":6:11)\n");
 }

@@ -196,4 +196,53 @@ std::shared_ptr<const GameDef> TempGame::def() const {
   return *d;
 }
 
+TempProject::TempProject(const std::string& folder, const std::string& id, const std::string& toml,
+                         const std::string& mod, const std::map<std::string, std::string>& files,
+                         const std::string& scenario)
+    : root(std::filesystem::temp_directory_path() / folder), game(id) {
+  namespace fs = std::filesystem;
+  fs::remove_all(root);
+  fs::create_directories(root / "rules" / game);
+  fs::create_directories(root / "scenarios" / game);
+  std::ofstream(root / "rules" / game / "game.toml") << toml;
+  for (const auto& [name, text] : files) std::ofstream(root / "rules" / game / name) << text;
+  std::ofstream(root / "scenarios" / game / "one.toml")
+      << (scenario.empty() ? "[scenario]\ngame = \"" + game + "\"\n" : scenario);
+  if (!mod.empty()) {
+    fs::create_directories(root / "rules/mod");
+    fs::create_directories(root / "scenarios/mod");
+    std::ofstream(root / "rules/mod/game.toml") << mod;
+    std::ofstream(root / "scenarios/mod/one.toml") << "[scenario]\ngame = \"mod\"\n";
+  }
+}
+
+TempProject::~TempProject() {
+  std::error_code ec;
+  std::filesystem::remove_all(root, ec);
+}
+
+std::string TempProject::file(const std::string& id) const {
+  return (root / "rules" / (id.empty() ? game : id) / "game.toml").string();
+}
+
+std::string TempProject::problems(const std::string& id) const {
+  GameCheck check = check_game((id.empty() ? game : id) + "/one", root.string());
+  std::string out;
+  for (const auto& e : check.problems.list()) out += e.message + "\n";
+  return out;
+}
+
+std::shared_ptr<GameDef> TempProject::def(const std::string& id) const {
+  GameCheck check = check_game((id.empty() ? game : id) + "/one", root.string());
+  INFO((check.problems.empty() ? std::string() : check.problems.first().message));
+  REQUIRE(check.def);
+  return check.def;
+}
+
+std::string replace_once(std::string s, const std::string& from, const std::string& to) {
+  const auto at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
+}
+
 }  // namespace cardboard::testing

@@ -5,7 +5,9 @@
 
 #include <cstdio>
 
+#include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,12 +16,37 @@
 
 #include "core/error.h"
 #include "core/game_def.h"
+#include "data/game_loader.h"
 #include "script/game.h"
 
 namespace cardboard::testing {
 
 // The folder of fixture game `name`: tests/games/<name> under the source tree.
 std::string fixture_root(const std::string& name);
+
+// A project in the temporary folder, removed when it goes: rules/GAME with
+// its game.toml and any other `files` (name = text), scenarios/GAME/one.toml
+// (`scenario`, or a bare one), and, when `mod` is given, rules/mod with that
+// game.toml (it extends GAME) and scenarios/mod/one.toml. For the loaders'
+// tests: every problem of a game.toml, with its position.
+struct TempProject {
+  std::filesystem::path root;
+  std::string game;
+  TempProject(const std::string& folder, const std::string& game, const std::string& toml, const std::string& mod = "",
+              const std::map<std::string, std::string>& files = {}, const std::string& scenario = "");
+  ~TempProject();
+  TempProject(const TempProject&) = delete;
+  TempProject& operator=(const TempProject&) = delete;
+  // The path of a game's game.toml (GAME's by default).
+  std::string file(const std::string& id = "") const;
+  // Every problem of loading scenario ID/one, one a line.
+  std::string problems(const std::string& id = "") const;
+  // The loaded definition; fails the test when it does not load.
+  std::shared_ptr<GameDef> def(const std::string& id = "") const;
+};
+
+// `s` with the first `from` replaced by `to`; fails the test when `from` is not in it.
+std::string replace_once(std::string s, const std::string& from, const std::string& to);
 
 // Loads scenario GAME/SCENARIO of the fixture under tests/games/<root>
 // (root defaults to the game's own name). Fails the test on error.
