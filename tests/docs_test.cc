@@ -152,7 +152,7 @@ TEST_CASE("docs: every function of the kit's Lua modules is in docs/lua-api.md",
   auto game = cardboard::testing::make_game(cardboard::testing::load_fixture("combat", "front"));
   lua_State* L = game->sandbox().L();
   std::vector<std::string> names;
-  for (const char* module : {"combat", "kit"}) {
+  for (const char* module : {"combat", "kit", "fog", "stacking"}) {
     lua_getglobal(L, module);
     REQUIRE(lua_istable(L, -1));
     cardboard::push_raw_view(L, -1);  // the frozen module's contents

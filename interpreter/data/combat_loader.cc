@@ -10,6 +10,7 @@
 
 #include "core/dice.h"
 #include "data/kit_loader.h"
+#include "data/kit_words.h"
 
 namespace cardboard {
 
@@ -26,17 +27,6 @@ std::string key_text(const std::string& key) {
     return std::isalnum(c) || c == '_' || c == '-';
   });
   return bare ? key : "\"" + key + "\"";
-}
-
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
-std::string with_suggestion(std::string msg, const std::string& word, const std::vector<std::string>& options) {
-  if (const std::string near = closest(word, options); !near.empty()) msg += ": did you mean '" + near + "'?";
-  return msg;
 }
 
 // A decimal of 1 to 4 digits and at most 2 decimals, greater than 0, in

@@ -17,6 +17,17 @@ KitWords kit_words(const GameDef& def) {
   return w;
 }
 
+std::string with_suggestion(std::string message, const std::string& word, const std::vector<std::string>& options) {
+  if (const std::string near = closest(word, options); !near.empty()) message += ": did you mean '" + near + "'?";
+  return message;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
 std::string suggest(std::string message, const std::string& word, const std::vector<std::string>& options,
                     int& budget) {
   if (budget <= 0 || word.size() > kMaxSuggestedWord) return message;

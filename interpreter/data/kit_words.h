@@ -1,5 +1,5 @@
-// What the kit's later sections ([supply], [sight]) check their words
-// against, read once from the loaded game: the terrain and hexside features
+// What the kit's loaders share: the words their sections check against,
+// read once from the loaded game: the terrain and hexside features
 // the hex maps use, the piece type kinds, and the reading of a list of words
 // with each slip reported at its file:line:column, with the closest word the
 // game has. A did-you-mean compares the slip with every known word, so it is
@@ -27,6 +27,11 @@ struct KitWords {
 };
 
 KitWords kit_words(const GameDef& def);
+
+// Appends ": did you mean 'X'?" with the closest of `options`, if one is close.
+std::string with_suggestion(std::string message, const std::string& word, const std::vector<std::string>& options);
+// "a, b, c".
+std::string joined(const std::vector<std::string>& items);
 
 // Appends ": did you mean 'X'?" with the closest of `options`, while
 // `budget` lasts (it counts down) and `word` is short enough.

@@ -15,12 +15,6 @@ namespace {
 // The words every kit section shares for "cannot be done".
 constexpr const char* kProhibitedWord = "prohibited";
 
-std::string with_suggestion(std::string msg, const std::string& word, const std::vector<std::string>& options) {
-  const std::string near = closest(word, options);
-  if (!near.empty()) msg += ": did you mean '" + near + "'?";
-  return msg;
-}
-
 // What every hex map of the game uses: terrain codes, hexside features and route kinds.
 struct MapWords {
   std::set<std::string> terrain, hexsides, roads;

@@ -8,23 +8,13 @@
 #include <set>
 
 #include "data/kit_loader.h"
+#include "data/kit_words.h"
 
 namespace cardboard {
 
 namespace {
 
 constexpr int64_t kMaxAdvanceHexes = 1000;
-
-std::string joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
-std::string with_suggestion(std::string msg, const std::string& word, const std::vector<std::string>& options) {
-  if (const std::string near = closest(word, options); !near.empty()) msg += ": did you mean '" + near + "'?";
-  return msg;
-}
 
 class RetreatLoader {
  public:

@@ -12,42 +12,11 @@
 -- before), so a procedure suspended in `ask` holds nothing the state does
 -- not.
 
--- "bad argument #n to 'fn' (what)", raised at the caller of the procedure
--- that calls this.
-local function argument_error(n, fn, what)
-  error(string.format("bad argument #%d to '%s' (%s)", n, fn, what), 3)
-end
+local argument_error, spec_problem = kit.args.error, kit.args.problem
 
 -- A strength or a roll as a player reads it: 12, 12.5.
 local function number_text(x)
   return string.format("%.10g", x)
-end
-
--- The problem with table `spec` given the type each field must have
--- ("number", "string", "integer", "pieces": an array of pieces), or nil.
-local function spec_problem(spec, fields)
-  if type(spec) ~= "table" then return "table expected, got " .. type(spec) end
-  local names = {}
-  for name in pairs(fields) do names[#names + 1] = name end
-  for key, value in pairs(spec) do
-    local want = fields[key]
-    if not want then
-      return string.format("unknown field '%s' (%s)", tostring(key), table.concat(names, ", "))
-    end
-    if want == "integer" and math.type(value) ~= "integer" then
-      return string.format("%s: a whole number expected, got %s", key, math.type(value) or type(value))
-    elseif want == "pieces" then
-      if type(value) ~= "table" then return string.format("%s: an array of pieces expected, got %s", key, type(value)) end
-      for i, p in ipairs(value) do
-        if math.type(p) ~= "integer" then
-          return string.format("%s[%d]: piece expected, got %s", key, i, math.type(p) or type(p))
-        end
-      end
-    elseif (want == "number" or want == "string") and type(value) ~= want then
-      return string.format("%s: %s expected, got %s", key, want, type(value))
-    end
-  end
-  return nil
 end
 
 -- The fields of combat.resolve's second argument.

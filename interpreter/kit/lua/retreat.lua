@@ -12,49 +12,11 @@
 -- advanced from where they stand.
 kit = kit or {}
 
--- "bad argument #n to 'fn' (what)", raised at the caller of the procedure.
-local function argument_error(n, fn, what)
-  error(string.format("bad argument #%d to '%s' (%s)", n, fn, what), 3)
-end
+local argument_error, spec_problem = kit.args.error, kit.args.problem
 
 -- "1 hex", "2 hexes"; "1 step", "2 steps".
 local function count(n, one, many)
   return string.format("%d %s", n, n == 1 and one or many)
-end
-
--- The problem with table `spec` given the type each field must have
--- ("boolean", "string", "count": a whole number from 0 to 1000, "hexes":
--- from 1 to 1000, "pieces": an array of pieces), or nil. `required` names
--- the fields that must be there.
-local function spec_problem(spec, fields, required)
-  if type(spec) ~= "table" then return "table expected, got " .. type(spec) end
-  local names = {}
-  for name in pairs(fields) do names[#names + 1] = name end
-  for key, value in pairs(spec) do
-    local want = fields[key]
-    if not want then
-      return string.format("unknown field '%s' (%s)", tostring(key), table.concat(names, ", "))
-    end
-    if want == "count" or want == "hexes" then
-      local low = want == "count" and 0 or 1
-      if math.type(value) ~= "integer" or value < low or value > 1000 then
-        return string.format("%s: a whole number from %d to 1000 expected, got %s", key, low, tostring(value))
-      end
-    elseif want == "pieces" then
-      if type(value) ~= "table" then return string.format("%s: an array of pieces expected, got %s", key, type(value)) end
-      for i, p in ipairs(value) do
-        if math.type(p) ~= "integer" then
-          return string.format("%s[%d]: piece expected, got %s", key, i, math.type(p) or type(p))
-        end
-      end
-    elseif type(value) ~= want then
-      return string.format("%s: %s expected, got %s", key, want, type(value))
-    end
-  end
-  for _, name in ipairs(required or {}) do
-    if spec[name] == nil then return string.format("missing field '%s'", name) end
-  end
-  return nil
 end
 
 -- The units in id order (a fresh array).
