@@ -275,6 +275,43 @@ TEST_CASE("game: restore refuses a snapshot that does not fit the game and keeps
   must_ok(g->act(0));
 }
 
+TEST_CASE("game: a snapshot's face is checked against its piece's type, not against two faces", "[kernel][game]") {
+  // A type may have up to 16 faces (a reduced side, a mode): a piece on its
+  // third face must survive a snapshot, and a face past its type's must not.
+  TempProject p("cardboard-game-faces", "modes", R"([game]
+title = "Modes"
+scripts = ["modes.lua"]
+
+[[sides]]
+id = "red"
+
+[[locations]]
+id = "board"
+
+[[piece_types]]
+name = "Tank"
+owner = "red"
+faces = ["full", "reduced", "dispersed"]
+
+[sequence]
+[[sequence.phases]]
+id = "play"
+run = "play"
+)",
+                "", {{"modes.lua", "function play() ask('red', '1', { options = { 'wait' } }) end\n"}},
+                "[scenario]\ngame = \"modes\"\n[[pieces]]\ntype = \"tank\"\nat = \"board\"\n");
+  auto g = make_game(p.def());
+  must_ok(g->start(1));
+  lua_ok(*g, "pieces.set_face(1, 'dispersed')");
+  State third = g->state();
+  must_ok(g->restore(third));
+  CHECK(g->state().pieces[0].face == 2);
+  third.pieces[0].face = 3;
+  auto st = g->restore(third);
+  REQUIRE_FALSE(st.ok());
+  CHECK_THAT(st.error().message, Catch::EndsWith("piece 0 shows face 3: its type has 3 faces"));
+}
+
 TEST_CASE("game: snapshots come at every phase start and restore replays to the same hash", "[kernel][game]") {
   auto g = make_game(race());
   struct Snap {

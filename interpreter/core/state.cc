@@ -310,7 +310,10 @@ Status State::check(const GameDef& def) const {
     if (p.location < -1 || p.location >= locations)
       return bad(piece + " is at location " + std::to_string(p.location) + ": the game has " +
                  count_of(def.locations.size(), "location", "locations"));
-    if (p.face != 0 && p.face != 1) return bad(piece + " shows face " + std::to_string(p.face) + ": a piece has 0 and 1");
+    const int faces = std::max(1, static_cast<int>(def.types[p.type].faces.size()));
+    if (p.face < 0 || p.face >= faces)
+      return bad(piece + " shows face " + std::to_string(p.face) + ": its type has " +
+                 count_of(static_cast<size_t>(faces), "face", "faces"));
     if (p.visibility < -1 || p.visibility > static_cast<int32_t>(Visibility::kNobody))
       return bad(piece + " has visibility " + std::to_string(p.visibility));
     if (!std::is_sorted(p.markers.begin(), p.markers.end()) ||
