@@ -879,7 +879,7 @@ TEST_CASE("history: a decoded snapshot is checked against its game, field by fie
         "piece 1 has type " + types + ": the game has " + types + " piece types");
   CHECK(refused([](State& s) { s.pieces[1].type = -1; }) == "piece 1 has type -1: the game has " + types + " piece types");
   CHECK(refused([](State& s) { s.pieces[0].owner = 2; }) == "piece 0 has owner 2: the game has 2 sides");
-  CHECK(refused([](State& s) { s.pieces[0].face = 2; }) == "piece 0 shows face 2: a piece has 0 and 1");
+  CHECK(refused([](State& s) { s.pieces[0].face = 2; }) == "piece 0 shows face 2: its type has 2 faces");
   CHECK(refused([](State& s) { s.pieces[0].visibility = 3; }) == "piece 0 has visibility 3");
   CHECK(refused([](State& s) { s.pieces[0].markers = {"b", "a"}; }) == "piece 0's markers are not sorted and unique");
   CHECK(refused([](State& s) { s.pieces[0].counters = {{"hits", 0}}; }) ==
