@@ -54,7 +54,12 @@ void Room::refresh() {
   if (h_->seek(f.action_count()).ok()) changed();
 }
 
-int Room::reader_of(int seat) const { return h_->game().state().finished ? kEveryone : seat; }
+// Any seat that is not a side reads as a spectator: a stray -1 (kEveryone)
+// must never open every secret.
+int Room::reader_of(int seat) const {
+  if (h_->game().state().finished) return kEveryone;
+  return seat >= 0 && seat < static_cast<int>(def_->sides.size()) ? seat : kPublicOnly;
+}
 
 std::string Room::reader_id(int reader) const {
   if (reader >= 0) return def_->sides[reader].id;

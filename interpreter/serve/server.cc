@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/lazy_text.h"
 #include "data/game_loader.h"
 #include "serve/board_json.h"
 #include "serve/bot_runner.h"
@@ -146,10 +147,11 @@ struct GameEntry {
   nlohmann::json sides = nlohmann::json::array();
 };
 
-// Who a link lets in: a side of a room (side >= 0) or its spectators (-1).
+// Who a link lets in: a side of a room (side >= 0) or its spectators
+// (kPublicOnly: -1 would be kEveryone, who sees every secret).
 struct Seat {
   std::shared_ptr<Room> room;
-  int side = -1;
+  int side = kPublicOnly;
 };
 
 struct OpenRoom {
@@ -259,7 +261,7 @@ struct Server::Impl {
       r.links[def.sides[s].id] = t;
     }
     const std::string spectator = new_token();
-    seats[spectator] = {r.room, -1};
+    seats[spectator] = {r.room, kPublicOnly};
     r.links["spectator"] = spectator;
     bot_runner->watch(r.room);
     return {200, links_json(rooms[name] = std::move(r))};
