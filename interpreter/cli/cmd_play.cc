@@ -15,8 +15,8 @@
 
 #include "cli/commands.h"
 #include "cli/save_args.h"
-#include "cli/readers.h"
-#include "cli/view.h"
+#include "session/readers.h"
+#include "session/view_format.h"
 #include "data/game_loader.h"
 #include "session/history.h"
 #include "session/undo_policy.h"

@@ -18,6 +18,7 @@ void add_lint_command(CLI::App& app, int& code);
 void add_save_commands(CLI::App& app, int& code);  // new, status, act, undo, log, replay
 void add_play_command(CLI::App& app, int& code);
 void add_init_command(CLI::App& app, int& code);  // writes a new game's skeleton
+void add_serve_command(CLI::App& app, int& code);  // the browser's server
 
 // Prints "cardboard: message" on stderr and returns the exit code of its kind.
 int report(const Error& e);

@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   add_lint_command(app, code);
   add_test_command(app, code);
   add_init_command(app, code);
+  add_serve_command(app, code);
   // The last line of defence: an exception that escapes a command is a bug
   // to report, but it ends the command with a message and exit code 2, never
   // with an abort.

@@ -127,11 +127,32 @@ struct MapDef {
   std::vector<int> cell_location;         // map cell index -> location index
 };
 
+// [graphics] (docs/graphics.md): how the browser board draws the game. The
+// rules never read it. Every key is optional.
+struct GraphicsDef {
+  struct Style {
+    std::string fill;   // a CSS hex colour, "" for the board's own
+    std::string image;  // a path as the data wrote it (the asset's name), "" for none
+  };
+  struct Counter {
+    std::string symbol;  // one of the board's symbols, "" for none
+    std::string image;
+  };
+  std::map<std::string, std::string, std::less<>> sides;     // side id -> colour
+  std::map<std::string, Style, std::less<>> terrain;         // terrain code (or area attribute value) -> style
+  std::string area_fill;                                     // the area attribute that picks a terrain style
+  std::map<std::string, std::string, std::less<>> hexsides;  // feature -> colour
+  std::map<std::string, std::string, std::less<>> roads;     // kind -> colour
+  std::map<std::string, Counter, std::less<>> types;         // piece type id -> its counter
+  std::map<std::string, std::string, std::less<>> images;    // asset name -> the file on disk
+};
+
 struct GameDef {
   // the game
   std::string id;
   std::string title;
   ViewDef view;
+  GraphicsDef graphics;
   std::string dir;                   // rules/<game>, scripts are relative to it
   std::vector<std::string> scripts;  // loaded in order
   std::vector<SideDef> sides;

@@ -9,6 +9,7 @@
 #include "core/piece_label.h"
 #include "core/lazy_text.h"
 #include "core/input_file.h"
+#include "data/graphics_loader.h"
 #include "data/kit_loader.h"
 #include "data/map_file.h"
 
@@ -346,7 +347,7 @@ class Loader {
     if (!parsed.ok()) return false;
     toml::table gt = std::move(*parsed);
     std::vector<const char*> top_keys = {"game", "sides",  "locations", "tracks", "piece_types",
-                                         "maps", "tables", "texts",     "view",   "sequence"};
+                                         "maps", "tables", "texts",     "view",   "sequence", "graphics"};
     top_keys.insert(top_keys.end(), std::begin(kKitKeys), std::end(kKitKeys));
     check_keys(file, gt, top_keys, "game.toml", problems_);
     const toml::table* head = gt["game"].as_table();
@@ -542,6 +543,10 @@ class Loader {
     for (size_t i = 0; i < sources_.size(); ++i)
       if (is_game_toml(i)) kit_sources.push_back({&sources_[i].path, &sources_[i].table});
     load_kit(kit_sources, *def_, problems_);
+    std::vector<GraphicsSource> graphics_sources;
+    for (size_t i = 0; i < sources_.size(); ++i)
+      if (is_game_toml(i)) graphics_sources.push_back({&sources_[i].path, &sources_[i].table, &levels_[sources_[i].level].dir});
+    load_graphics(graphics_sources, *def_, problems_);
     // [texts]: the words of choices by option id; a later source replaces a key.
     for (auto& src : sources_)
       if (const auto* tx = src.table["texts"].as_table())

@@ -284,7 +284,16 @@ Status History::reapply(Game& g, const std::vector<ActionRow>& actions, const st
   return st;
 }
 
-Status History::rebuild() {
+Status History::rebuild() { return rebuild_at(-1); }
+
+Status History::seek(int64_t k) {
+  if (k < 0 || k > file_->action_count())
+    return Error{ErrorKind::kUsage, "no action " + std::to_string(k) + " in " + file_->path() + ": it holds " +
+                                        std::to_string(file_->action_count())};
+  return rebuild_at(k);
+}
+
+Status History::rebuild_at(int64_t target) {
   Game& g = *game_;
   // One version of the save: under the write lock if one is held, else a
   // read transaction. Both read the tip as they find it.
@@ -296,7 +305,7 @@ Status History::rebuild() {
   g.set_record_events(false);
   capturing_ = false;
   g.clear_forced();
-  const int64_t n = file_->action_count();
+  const int64_t n = target < 0 ? file_->action_count() : std::min(target, file_->action_count());
   auto snap = file_->latest_snapshot(n);
   if (!snap.ok()) return snap.error();
   int64_t from = 0;
@@ -330,6 +339,7 @@ Status History::rebuild() {
   // Numbered from+1..n without a gap, or an error naming the missing one.
   auto actions = file_->actions(from);
   if (!actions.ok()) return actions.error();
+  if (actions->size() > static_cast<size_t>(n - from)) actions->resize(n - from);
   size_t applied = 0;
   bool mismatch = false;
   const Status st = reapply(g, *actions, begin, nullptr, applied, mismatch);
@@ -345,13 +355,20 @@ Status History::rebuild() {
                      " chose " + a.text + ") failed: " + why};
   }
   g.clear_events();
-  const std::string& recorded = n > 0 ? file_->last_hash() : meta_.start_hash;
+  // The hash recorded after action n: the tip's, or that of the last action re-applied.
+  std::string recorded = n == 0 ? meta_.start_hash : n == file_->action_count() ? file_->last_hash() : "";
+  if (recorded.empty() && !actions->empty()) recorded = actions->back().state_hash;
+  if (recorded.empty() && n > 0) {  // the snapshot is of action n itself
+    auto row = file_->action(n);
+    if (!row.ok()) return row.error();
+    recorded = row->state_hash;
+  }
   const std::string actual = state_hash(g);
   if (actual != recorded)
     return rejected("save " + file_->path() + " diverges at action " + std::to_string(n) + ": recorded state " +
                     recorded + ", rebuilt " + actual + " (have the rules changed? run verify)");
   count_ = n;
-  last_hash_ = file_->last_hash();
+  last_hash_ = n == 0 ? "" : recorded;
   return ok_status();
 }
 

@@ -107,8 +107,15 @@ class History {
   // thousand actions and at the end. An error means the save could not be read.
   Result<VerifyReport> verify(const std::function<void(int64_t done, int64_t total)>& progress = {});
 
+  // Puts the game at action k of the save (0: the start), to look at: a
+  // replay. The game is then behind the save's tip, so act and undo reload
+  // the save and refuse, as for a save another command changed.
+  Status seek(int64_t k);
+
   // The number of actions the game is at (the save's, as last read).
   int64_t action_count() const { return count_; }
+  // The state hash recorded after that action ('' at the start).
+  const std::string& last_hash() const { return last_hash_; }
   Game& game() { return *game_; }
   const Game& game() const { return *game_; }
   const SaveMeta& meta() const { return meta_; }
@@ -124,6 +131,8 @@ class History {
   // Puts the game at the save's last action (snapshot + re-applied actions),
   // reading under the write lock if one is held, else under a read view.
   Status rebuild();
+  // The same up to action `target` (-1: the tip).
+  Status rebuild_at(int64_t target);
   // The write lock for one write: the one held since open(kWrite), or a new
   // one. A save whose tip is not the game's is reloaded under it and the
   // write refused (the lock is released).

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 
 namespace cardboard {
 
@@ -559,6 +560,19 @@ Result<std::unique_ptr<SaveFile>> SaveFile::create(const std::string& path, bool
 Status SaveFile::checkpoint() {
   if (sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) != SQLITE_OK)
     return db_error("checkpoint");
+  return ok_status();
+}
+
+Status SaveFile::copy_to(const std::string& path) {
+  if (txn_ != Txn::kNone) return rejected("cannot copy " + path_ + " inside a transaction");
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return rejected("will not overwrite " + path + " with a copy of " + path_);
+  sqlite3_stmt* s = nullptr;
+  if (sqlite3_prepare_v2(db_, "VACUUM INTO ?", -1, &s, nullptr) != SQLITE_OK) return db_error("copy");
+  sqlite3_bind_text(s, 1, path.c_str(), static_cast<int>(path.size()), SQLITE_TRANSIENT);
+  const int rc = sqlite3_step(s);
+  sqlite3_finalize(s);
+  if (rc != SQLITE_DONE) return db_error("copy to " + path);
   return ok_status();
 }
 

@@ -197,6 +197,9 @@ class SaveFile {
   Result<std::optional<SnapshotRow>> latest_snapshot(int64_t k);
   Result<std::vector<UndoneRow>> undone();
 
+  // Writes a copy of the save, as it stands committed, to a new file `path`
+  // (refused if it exists): a branch to go on from.
+  Status copy_to(const std::string& path);
   // Copies the WAL into the database file and empties the WAL (tests, backups).
   Status checkpoint();
 

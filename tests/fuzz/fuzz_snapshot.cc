@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "cli/view.h"
+#include "session/view_format.h"
 #include "core/lazy_text.h"
 #include "fuzz_support.h"
 #include "session/view.h"

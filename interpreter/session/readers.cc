@@ -1,4 +1,4 @@
-#include "cli/readers.h"
+#include "session/readers.h"
 
 namespace cardboard {
 

@@ -1,4 +1,4 @@
-#include "cli/view.h"
+#include "session/view_format.h"
 
 #include <algorithm>
 #include <variant>
@@ -9,7 +9,8 @@ namespace {
 
 nlohmann::json or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
 
-// A printed value as JSON: a table whose keys are 1..n is an array.
+}  // namespace
+
 nlohmann::json value_json(const Value& v) {
   if (v.is_bool()) return v.as_bool();
   if (v.is_int()) return v.as_int();
@@ -33,6 +34,8 @@ nlohmann::json value_json(const Value& v) {
         value_json(e);
   return o;
 }
+
+namespace {
 
 nlohmann::json piece_json(const PieceView& p) {
   nlohmann::json j;

@@ -1,4 +1,4 @@
-// A view (session/view.h) for the terminal and for scripts: as text, as
+// A view (session/view.h) for the terminal, for scripts and for the server: as text, as
 // JSON, and the lines of the log.
 #pragma once
 
@@ -11,6 +11,8 @@
 namespace cardboard {
 
 nlohmann::json view_json(const View& v);
+// A printed value as JSON: a table whose keys are 1..n is an array.
+nlohmann::json value_json(const Value& v);
 // The board: the title, where the sequence stands, the tracks, each location.
 std::string view_text(const View& v);
 // Who decides and, to the deciding side, its numbered choices.

@@ -1,0 +1,68 @@
+// cardboard serve: play, watch and replay games in the browser (docs/serve.md).
+#include <csignal>
+#include <cstdio>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "data/game_loader.h"
+#include "serve/server.h"
+
+namespace cardboard {
+
+void add_serve_command(CLI::App& app, int& code) {
+  auto* cmd = app.add_subcommand("serve", "serve the games in the browser: play by pointing, send each side its own "
+                                          "link, watch, replay saves (docs/serve.md)");
+  struct Args {
+    ServeOptions o;
+    bool json = false;
+  };
+  static Args a;
+  cmd->add_option("--port", a.o.port, "the port to listen on (0: a free one)")->capture_default_str()->check(CLI::Range(0, 65535));
+  cmd->add_option("--host", a.o.host,
+                  "the address to listen on: 127.0.0.1 only this machine; 0.0.0.0 lets other machines join")
+      ->capture_default_str();
+  cmd->add_option("--saves", a.o.saves, "the folder of the saves the lobby lists and new games go to (default: saves/)");
+  cmd->add_option("--bot-delay", a.o.bot_delay_ms, "milliseconds a bot waits before each move")
+      ->capture_default_str()->check(CLI::Range(0, 60000));
+  cmd->add_option("--threads", a.o.threads, "requests served at once (each open page holds one)")
+      ->capture_default_str()->check(CLI::Range(4, 4096));
+  cmd->add_flag("--json", a.json, "print the address and the host key as one JSON line");
+  cmd->callback([&code] {
+    a.o.root = project_root();
+    if (a.o.saves.empty()) a.o.saves = a.o.root + "/saves";
+    // SIGINT and SIGTERM end the server cleanly: they are taken by a thread
+    // of their own, so no request is cut off in a save's transaction.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);  // a closed page must not end the server
+    Server server(a.o);
+    auto port = server.bind();
+    if (!port.ok()) return void(code = report(port.error()));
+    const std::string shown_host = a.o.host == "0.0.0.0" ? "127.0.0.1" : a.o.host;
+    const std::string url = "http://" + shown_host + ":" + std::to_string(*port) + "/?key=" + server.host_key();
+    if (a.json) {
+      std::printf("%s\n", nlohmann::json{{"url", url}, {"port", *port}, {"key", server.host_key()}}.dump().c_str());
+    } else {
+      std::printf("cardboard: serving the games of %s\n  open %s\n", a.o.root.c_str(), url.c_str());
+      std::printf("  (the key in it opens the lobby: keep it to yourself; give each player their side's link)\n");
+    }
+    std::fflush(stdout);
+    std::thread watcher([&server, stop_signals] {
+      int sig = 0;
+      sigwait(&stop_signals, &sig);
+      server.stop();
+    });
+    server.run();
+    // run() returned on its own (not by a signal): wake the watcher.
+    pthread_kill(watcher.native_handle(), SIGTERM);
+    watcher.join();
+    code = 0;
+  });
+}
+
+}  // namespace cardboard

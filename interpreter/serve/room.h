@@ -1,0 +1,94 @@
+// One game open in the server: its History (the save), which sides bots
+// play, and the change signal the pages' streams wait on. A room answers in
+// the words and with the secrets of one reader: a side index, or
+// kPublicOnly for a spectator; once the game is over every reader sees
+// everything, as the command line's log does.
+//
+// Every call takes the room's lock (History is not thread-safe): requests on
+// one game are applied one at a time, and an action is taken only when the
+// game holds exactly the number of actions its sender saw (`at`), so of two
+// requests made on the same view one is applied and the other refused as
+// stale. The save may also be changed by the command line meanwhile: the
+// room notices its new tip (refresh) before it answers.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bots/simulate.h"
+#include "core/error.h"
+#include "session/history.h"
+
+namespace cardboard {
+
+// An answer: an HTTP status and its JSON body ({"error": ...} for a refusal).
+struct Reply {
+  int status = 200;
+  nlohmann::json body;
+};
+Reply refusal(int status, const std::string& message);
+// The status of a kernel error: a usage slip 400, a refused input 422, a
+// failing rules script 422, a save in use by another command 503.
+Reply refusal(const Error& e);
+
+class Room {
+ public:
+  // Opens the save at `path`; bots[i] says whether a bot plays side i.
+  static Result<std::shared_ptr<Room>> open(const std::string& path, const std::string& root, std::vector<bool> bots);
+
+  // {actions, you, spectator, view, undo}: docs/serve.md.
+  Reply state(int reader);
+  // {events}: the events of the actions after `after` that the reader sees.
+  Reply log(int reader, int64_t after);
+  // Takes `choice` for the reader when it decides and the game holds `at` actions.
+  Reply act(int reader, int64_t at, const std::string& choice);
+  // Takes back `count` actions (-1: back to and with the reader's last one)
+  // as the undo policy allows; a practice game (one side of people, the
+  // others bots) undoes freely.
+  Reply undo(int reader, int64_t at, int64_t count);
+
+  // The room's change count; each change (an action, an undo, the command
+  // line's write) adds one. Waits up to `timeout` for it to pass `seen`.
+  uint64_t wait_change(uint64_t seen, std::chrono::milliseconds timeout);
+  int64_t actions();
+  // Plays one move with the random bot when a bot's side decides now;
+  // false when none does (a person decides, or the game is over).
+  bool bot_move();
+  bool bot_to_move();
+
+  const GameDef& def() const { return *def_; }
+  const std::string& path() const { return path_; }
+  bool is_bot(int side) const { return side >= 0 && side < static_cast<int>(bots_.size()) && bots_[side]; }
+  // Whether two or more sides are played by people here.
+  bool between_people() const;
+
+ private:
+  Room() : bot_(0) {}
+  // Reloads the game when the save's tip moved under it (the command line
+  // acted); a change wakes the streams.
+  void refresh();
+  void changed();
+  int reader_of(int seat) const;  // kEveryone once the game is over
+  std::string reader_id(int reader) const;
+  nlohmann::json events_json(const std::vector<EventRow>& events, int reader) const;
+  bool bot_decides() const;
+
+  std::mutex m_;
+  std::condition_variable cv_;
+  uint64_t version_ = 0;
+  std::unique_ptr<History> h_;
+  std::shared_ptr<const GameDef> def_;
+  std::string path_;
+  std::vector<bool> bots_;
+  RandomBot bot_;
+};
+
+}  // namespace cardboard

@@ -1,0 +1,634 @@
+#include "serve/server.h"
+
+#include <httplib.h>
+
+#include <algorithm>
+#include <charconv>
+#include <condition_variable>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/lazy_text.h"
+#include "data/game_loader.h"
+#include "serve/board_json.h"
+#include "serve/bot_runner.h"
+#include "serve/replay.h"
+#include "serve/room.h"
+#include "serve/token.h"
+#include "serve/web_files.h"
+#include "store/save_file.h"
+
+namespace cardboard {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t kMaxBody = 64 * 1024;
+constexpr int kMaxJsonDepth = 16;
+const char kTokenPattern[] = "([0-9a-f]{32})";
+
+// The page's own policy: its scripts, styles and requests stay on this
+// server, and no other page may frame it. Tokens travel in paths, so no
+// Referer may carry them anywhere.
+void secure_headers(httplib::Response& res) {
+  res.set_header("Content-Security-Policy",
+                 "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                 "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Referrer-Policy", "no-referrer");
+  res.set_header("Cache-Control", "no-store");
+}
+
+void send(httplib::Response& res, const Reply& r) {
+  res.status = r.status;
+  res.set_content(r.body.dump(), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& message) { send(res, refusal(status, message)); }
+
+// Nesting deeper than any request of ours needs is refused before parsing:
+// a body of 60,000 '[' must not cost a deep recursion anywhere.
+bool shallow(const std::string& body) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : body) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return false;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+// The request's JSON object, or a 400 reply saying what is wrong with it.
+std::optional<nlohmann::json> json_body(const httplib::Request& req, httplib::Response& res) {
+  if (req.body.size() > kMaxBody) {
+    send_error(res, 413, "the request body is over " + std::to_string(kMaxBody) + " bytes");
+    return std::nullopt;
+  }
+  if (!shallow(req.body)) {
+    send_error(res, 400, "malformed JSON: nested deeper than " + std::to_string(kMaxJsonDepth));
+    return std::nullopt;
+  }
+  auto j = nlohmann::json::parse(req.body, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    send_error(res, 400, "malformed request: a JSON object expected");
+    return std::nullopt;
+  }
+  return j;
+}
+
+// A field of the body: absent gives `fallback`; the wrong type is a 400.
+template <typename T>
+bool field(const nlohmann::json& j, const char* key, T& out, httplib::Response& res, bool required) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    if (required) send_error(res, 400, std::string("malformed request: missing '") + key + "'");
+    return !required;
+  }
+  bool fits = false;
+  if constexpr (std::is_same_v<T, std::string>) fits = it->is_string();
+  else if constexpr (std::is_same_v<T, bool>) fits = it->is_boolean();
+  else fits = it->is_number_integer();
+  if (!fits) {
+    send_error(res, 400, std::string("malformed request: bad '") + key + "'");
+    return false;
+  }
+  out = it->get<T>();
+  return true;
+}
+
+// A save's name in the saves folder: a plain file name, never a path.
+bool valid_save_name(const std::string& name) {
+  if (name.empty() || name.size() > 128 || !name.ends_with(".cbsave") || name[0] == '.') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+  });
+}
+
+const char* content_type(const std::string& name) {
+  const std::string ext = fs::path(name).extension().string();
+  if (ext == ".html") return "text/html; charset=utf-8";
+  if (ext == ".js") return "text/javascript; charset=utf-8";
+  if (ext == ".css") return "text/css; charset=utf-8";
+  if (ext == ".svg") return "image/svg+xml";
+  if (ext == ".png") return "image/png";
+  if (ext == ".jpg" || ext == ".jpeg") return "image/jpeg";
+  if (ext == ".webp") return "image/webp";
+  return "application/octet-stream";
+}
+
+const WebFile* web_file(const std::string& name) {
+  for (const WebFile& f : web_files())
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+struct GameEntry {
+  std::string id, title;
+  std::vector<CatalogEntry> scenarios;
+  nlohmann::json sides = nlohmann::json::array();
+};
+
+// Who a link lets in: a side of a room (side >= 0) or its spectators
+// (kPublicOnly: -1 would be kEveryone, who sees every secret).
+struct Seat {
+  std::shared_ptr<Room> room;
+  int side = kPublicOnly;
+};
+
+struct OpenRoom {
+  std::shared_ptr<Room> room;
+  std::string save;  // its name in the saves folder
+  std::map<std::string, std::string> links;  // side id or "spectator" -> token
+};
+
+}  // namespace
+
+struct Server::Impl {
+  ServeOptions options;
+  httplib::Server http;
+  std::vector<GameEntry> games;
+  std::mutex registry;  // guards rooms, seats, replays
+  std::map<std::string, OpenRoom> rooms;  // by save name
+  std::map<std::string, Seat> seats;      // by token
+  std::map<std::string, std::shared_ptr<Replay>> replays;  // by token
+  std::unique_ptr<BotRunner> bot_runner;
+  std::atomic<bool> stopping{false};
+
+  explicit Impl(ServeOptions o) : options(std::move(o)) {
+    if (options.host_key.empty()) options.host_key = new_token();
+    bot_runner = std::make_unique<BotRunner>(std::chrono::milliseconds(options.bot_delay_ms));
+    load_catalog();
+    routes();
+  }
+
+  void load_catalog() {
+    for (const CatalogEntry& e : list_catalog(options.root)) {
+      if (games.empty() || games.back().id != e.game) games.push_back({e.game, e.game_title, {}, {}});
+      games.back().scenarios.push_back(e);
+    }
+    for (GameEntry& g : games) {
+      auto def = load_game(g.scenarios.front().scenario, options.root);
+      if (!def.ok()) continue;
+      for (const auto& s : (*def)->sides)
+        g.sides.push_back({{"id", s.id}, {"title", s.title}, {"automatic", s.automatic}});
+    }
+  }
+
+  bool known_scenario(const std::string& ref) const {
+    for (const GameEntry& g : games)
+      for (const auto& s : g.scenarios)
+        if (s.scenario == ref) return true;
+    return false;
+  }
+
+  // The host key from the cookie or the header.
+  bool is_host(const httplib::Request& req) const {
+    if (req.get_header_value("X-Cardboard-Key") == options.host_key) return true;
+    const std::string cookies = req.get_header_value("Cookie");
+    const std::string want = "cardboard_key=" + options.host_key;
+    size_t at = 0;
+    while (at < cookies.size()) {
+      size_t end = cookies.find(';', at);
+      if (end == std::string::npos) end = cookies.size();
+      std::string c = cookies.substr(at, end - at);
+      c.erase(0, c.find_first_not_of(' '));
+      if (c == want) return true;
+      at = end + 1;
+    }
+    return false;
+  }
+
+  bool host_only(const httplib::Request& req, httplib::Response& res) {
+    if (is_host(req)) return true;
+    send_error(res, 403, "the lobby needs the host key: open the address `cardboard serve` printed");
+    return false;
+  }
+
+  std::optional<Seat> seat(const std::string& token) {
+    std::lock_guard lock(registry);
+    const auto it = seats.find(token);
+    if (it == seats.end()) return std::nullopt;
+    return it->second;
+  }
+
+  std::shared_ptr<Replay> replay(const std::string& token) {
+    std::lock_guard lock(registry);
+    const auto it = replays.find(token);
+    return it == replays.end() ? nullptr : it->second;
+  }
+
+  nlohmann::json links_json(const OpenRoom& r) const {
+    nlohmann::json links = nlohmann::json::object();
+    for (const auto& [who, token] : r.links) links[who] = "/play/" + token;
+    return {{"room", r.save},
+            {"save", r.save},
+            {"title", r.room->def().title + " - " + r.room->def().scenario_title},
+            {"links", links}};
+  }
+
+  // Opens the save `name` as a room (or answers with the open one): a link
+  // for each side people play and one for spectators.
+  Reply open_room(const std::string& name, const std::vector<bool>& bots) {
+    std::lock_guard lock(registry);
+    if (auto it = rooms.find(name); it != rooms.end()) return {200, links_json(it->second)};
+    auto room = Room::open(options.saves + "/" + name, options.root, bots);
+    if (!room.ok()) return refusal(room.error());
+    OpenRoom r{*room, name, {}};
+    const GameDef& def = r.room->def();
+    for (size_t s = 0; s < def.sides.size(); ++s) {
+      if (def.sides[s].automatic || r.room->is_bot(static_cast<int>(s))) continue;
+      const std::string t = new_token();
+      seats[t] = {r.room, static_cast<int>(s)};
+      r.links[def.sides[s].id] = t;
+    }
+    const std::string spectator = new_token();
+    seats[spectator] = {r.room, kPublicOnly};
+    r.links["spectator"] = spectator;
+    bot_runner->watch(r.room);
+    return {200, links_json(rooms[name] = std::move(r))};
+  }
+
+  // "sides": {"syria": "bot"}: which sides bots play.
+  std::optional<std::vector<bool>> bot_sides(const nlohmann::json& body, const GameDef& def, httplib::Response& res) {
+    std::vector<bool> bots(def.sides.size(), false);
+    const auto it = body.find("sides");
+    if (it == body.end() || it->is_null()) return bots;
+    if (!it->is_object()) {
+      send_error(res, 400, "malformed request: 'sides' must map side ids to \"person\" or \"bot\"");
+      return std::nullopt;
+    }
+    for (const auto& [side, who] : it->items()) {
+      const int s = def.find_side(side);
+      if (s < 0 || !who.is_string() || (who != "person" && who != "bot")) {
+        send_error(res, 400, "malformed request: bad 'sides' entry '" + side + "' (a side id, \"person\" or \"bot\")");
+        return std::nullopt;
+      }
+      bots[s] = who == "bot";
+    }
+    return bots;
+  }
+
+  std::string free_save_name(const std::string& stem) {
+    std::string base;
+    for (char c : stem) base += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '-';
+    for (int n = 1;; ++n) {
+      const std::string name = base + (n == 1 ? "" : "-" + std::to_string(n)) + ".cbsave";
+      std::error_code ec;
+      if (!fs::exists(options.saves + "/" + name, ec)) return name;
+    }
+  }
+
+  void lobby(const httplib::Request& req, httplib::Response& res) {
+    if (!host_only(req, res)) return;
+    nlohmann::json games_json = nlohmann::json::array();
+    for (const GameEntry& g : games) {
+      nlohmann::json sc = nlohmann::json::array();
+      for (const auto& s : g.scenarios) {
+        const auto slash = s.scenario.find('/');
+        sc.push_back({{"ref", s.scenario}, {"id", s.scenario.substr(slash + 1)}, {"title", s.scenario_title}});
+      }
+      games_json.push_back({{"id", g.id}, {"title", g.title}, {"sides", g.sides}, {"scenarios", sc}});
+    }
+    nlohmann::json saves = nlohmann::json::array();
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(options.saves, ec))
+      if (valid_save_name(e.path().filename().string())) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) {
+      auto file = SaveFile::open(options.saves + "/" + name, 200);
+      if (!file.ok()) continue;
+      auto meta = (*file)->meta();
+      if (!meta.ok()) continue;
+      const int64_t n = (*file)->action_count();
+      bool finished = false;
+      if (auto last = (*file)->events(n); last.ok())
+        for (const auto& e : *last) finished = finished || e.kind == "result";
+      saves.push_back({{"name", name}, {"game", meta->game}, {"scenario", meta->scenario}, {"actions", n},
+                       {"finished", finished}});
+    }
+    nlohmann::json open = nlohmann::json::array();
+    {
+      std::lock_guard lock(registry);
+      for (const auto& [name, r] : rooms) open.push_back(links_json(r));
+    }
+    send(res, {200, {{"games", games_json}, {"saves", saves}, {"rooms", open}}});
+  }
+
+  void new_game(const httplib::Request& req, httplib::Response& res) {
+    if (!host_only(req, res)) return;
+    auto body = json_body(req, res);
+    if (!body) return;
+    std::string scenario, save;
+    int64_t seed = 0;
+    if (!field(*body, "scenario", scenario, res, true) || !field(*body, "save", save, res, false)) return;
+    const bool seeded = body->contains("seed") && !(*body)["seed"].is_null();
+    if (!field(*body, "seed", seed, res, false)) return;
+    if (seeded && seed < 0) return send_error(res, 400, "malformed request: bad 'seed' (0 or more)");
+    if (!known_scenario(scenario)) return send_error(res, 404, "no such scenario: '" + scenario + "' (see the lobby's list)");
+    if (!save.empty() && !valid_save_name(save))
+      return send_error(res, 400, "bad 'save': a file name ending in .cbsave, of letters, digits, '-', '_' and '.'");
+    auto def = load_game(scenario, options.root);
+    if (!def.ok()) return send(res, refusal(def.error()));
+    auto bots = bot_sides(*body, **def, res);
+    if (!bots) return;
+    if (save.empty()) save = free_save_name((*def)->scenario_id);
+    std::error_code ec;
+    fs::create_directories(options.saves, ec);
+    if (!seeded) {
+      std::random_device rd;
+      seed = static_cast<int64_t>((static_cast<uint64_t>(rd()) << 32 ^ rd()) & 0x7fffffffffffffffULL);
+    }
+    auto h = History::create(options.saves + "/" + save, scenario, options.root, static_cast<uint64_t>(seed));
+    if (!h.ok()) return send(res, refusal(h.error()));
+    h->reset();
+    send(res, open_room(save, *bots));
+  }
+
+  void open_save(const httplib::Request& req, httplib::Response& res) {
+    if (!host_only(req, res)) return;
+    auto body = json_body(req, res);
+    if (!body) return;
+    std::string save;
+    if (!field(*body, "save", save, res, true)) return;
+    if (!valid_save_name(save)) return send_error(res, 400, "bad 'save': the name of a save in the saves folder");
+    std::error_code ec;
+    if (!fs::is_regular_file(options.saves + "/" + save, ec)) return send_error(res, 404, "no save '" + save + "'");
+    std::vector<bool> bots;
+    {
+      std::lock_guard lock(registry);
+      if (auto it = rooms.find(save); it != rooms.end()) return send(res, {200, links_json(it->second)});
+    }
+    auto file = SaveFile::open(options.saves + "/" + save);
+    if (!file.ok()) return send(res, refusal(file.error()));
+    auto meta = (*file)->meta();
+    if (!meta.ok()) return send(res, refusal(meta.error()));
+    file->reset();
+    auto def = load_game(meta->scenario, options.root);
+    if (!def.ok()) return send(res, refusal(def.error()));
+    auto b = bot_sides(*body, **def, res);
+    if (!b) return;
+    send(res, open_room(save, *b));
+  }
+
+  void open_replay(const httplib::Request& req, httplib::Response& res) {
+    if (!host_only(req, res)) return;
+    auto body = json_body(req, res);
+    if (!body) return;
+    std::string save;
+    if (!field(*body, "save", save, res, true)) return;
+    if (!valid_save_name(save)) return send_error(res, 400, "bad 'save': the name of a save in the saves folder");
+    std::error_code ec;
+    if (!fs::is_regular_file(options.saves + "/" + save, ec)) return send_error(res, 404, "no save '" + save + "'");
+    auto r = Replay::open(options.saves + "/" + save, options.root);
+    if (!r.ok()) return send(res, refusal(r.error()));
+    const std::string token = new_token();
+    {
+      std::lock_guard lock(registry);
+      replays[token] = *r;
+    }
+    send(res, {200, {{"link", "/replay/" + token}, {"total", 0}}});
+  }
+
+  void take_over(const std::string& token, const httplib::Request& req, httplib::Response& res) {
+    auto r = replay(token);
+    if (!r) return send_error(res, 404, "no such replay link");
+    if (!host_only(req, res)) return;
+    auto body = json_body(req, res);
+    if (!body) return;
+    int64_t at = 0;
+    if (!field(*body, "at", at, res, true)) return;
+    const std::string stem = fs::path(r->path()).stem().string() + "-from-" + std::to_string(at);
+    const std::string name = free_save_name(stem);
+    if (auto s = r->branch(at, options.saves + "/" + name); !s.ok()) return send(res, refusal(s.error()));
+    send(res, open_room(name, std::vector<bool>(r->def().sides.size(), false)));
+  }
+
+  // An image the game's [graphics] names, served so that an SVG cannot run
+  // a script in the page's origin.
+  void asset(const GameDef& def, const std::string& name, httplib::Response& res) {
+    const auto it = def.graphics.images.find(name);
+    if (it == def.graphics.images.end()) return send_error(res, 404, "no image '" + name + "' in the game's graphics");
+    std::error_code ec;
+    const auto size = fs::file_size(it->second, ec);
+    if (ec || size > 8 * 1024 * 1024) return send_error(res, 404, "cannot serve image '" + name + "'");
+    std::string bytes(size, '\0');
+    FILE* f = std::fopen(it->second.c_str(), "rb");
+    if (!f) return send_error(res, 404, "cannot read image '" + name + "'");
+    bytes.resize(std::fread(bytes.data(), 1, bytes.size(), f));
+    std::fclose(f);
+    res.set_header("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+    res.set_content(bytes, content_type(name));
+  }
+
+  nlohmann::json board_for(const GameDef& def, const std::string& prefix) {
+    nlohmann::json b = board_json(def);
+    b["assets"] = prefix + "/asset/";
+    return b;
+  }
+
+  void stream(const Seat& s, httplib::Response& res) {
+    auto room = s.room;
+    auto seen = std::make_shared<uint64_t>(UINT64_MAX);
+    auto idle = std::make_shared<int>(0);
+    res.set_header("X-Accel-Buffering", "no");
+    res.set_chunked_content_provider("text/event-stream", [this, room, seen, idle](size_t, httplib::DataSink& sink) {
+      if (stopping) return false;
+      // Short waits: a stream also notices the command line's writes to the
+      // save (a room refreshes as it waits) and the server stopping.
+      const uint64_t v = room->wait_change(*seen, std::chrono::milliseconds(1000));
+      if (stopping || !sink.is_writable()) return false;
+      if (v == *seen) {
+        if (++*idle < 15) return true;
+        *idle = 0;
+        const char ping[] = ": still here\n\n";
+        return sink.write(ping, sizeof ping - 1);
+      }
+      *seen = v;
+      *idle = 0;
+      const std::string event = "event: action\ndata: {\"actions\":" + std::to_string(room->actions()) + "}\n\n";
+      return sink.write(event.data(), event.size());
+    });
+  }
+
+  void routes() {
+    http.set_payload_max_length(kMaxBody);
+    http.set_read_timeout(10, 0);
+    http.set_write_timeout(10, 0);
+    const int threads = std::max(4, options.threads);
+    http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
+    http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { secure_headers(res); });
+    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+      std::string what = "internal error";
+      try {
+        if (ep) std::rethrow_exception(ep);
+      } catch (const std::exception& e) {
+        what += std::string(": ") + e.what();
+      } catch (...) {
+      }
+      send_error(res, 500, what);
+    });
+    http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+      if (res.body.empty()) {
+        const char* what = res.status == 413 ? "the request body is too large" : "no such page or request";
+        res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
+      }
+    });
+
+    http.Get("/", [this](const httplib::Request& req, httplib::Response& res) {
+      if (req.has_param("key")) {
+        if (req.get_param_value("key") != options.host_key) return send_error(res, 403, "wrong host key");
+        res.set_header("Set-Cookie", "cardboard_key=" + options.host_key + "; Path=/; HttpOnly; SameSite=Strict");
+        res.set_redirect("/", 303);
+        return;
+      }
+      if (!is_host(req)) {
+        res.status = 403;
+        res.set_content("This is a cardboard server. Open the address `cardboard serve` printed (with its key), "
+                        "or the link a player sent you.\n",
+                        "text/plain; charset=utf-8");
+        return;
+      }
+      page("lobby.html", res);
+    });
+    http.Get(std::string("/play/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
+      if (!seat(req.matches[1])) return send_error(res, 404, "no such game link");
+      page("board.html", res);
+    });
+    http.Get(std::string("/replay/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
+      if (!replay(req.matches[1])) return send_error(res, 404, "no such replay link");
+      page("board.html", res);
+    });
+    http.Get("/static/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
+      const WebFile* f = web_file(req.matches[1]);
+      if (!f) return send_error(res, 404, "no such file");
+      res.set_content(std::string(f->bytes), content_type(f->name));
+    });
+
+    http.Get("/api/lobby", [this](const httplib::Request& req, httplib::Response& res) { lobby(req, res); });
+    http.Post("/api/new", [this](const httplib::Request& req, httplib::Response& res) { new_game(req, res); });
+    http.Post("/api/open", [this](const httplib::Request& req, httplib::Response& res) { open_save(req, res); });
+    http.Post("/api/replay", [this](const httplib::Request& req, httplib::Response& res) { open_replay(req, res); });
+
+    const std::string play = std::string("/api/play/") + kTokenPattern;
+    const auto with_seat = [this](auto handler) {
+      return [this, handler](const httplib::Request& req, httplib::Response& res) {
+        auto s = seat(req.matches[1]);
+        if (!s) return send_error(res, 404, "no such game link");
+        handler(*s, req, res);
+      };
+    };
+    http.Get(play + "/board", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      send(res, {200, board_for(s.room->def(), "/api/play/" + std::string(req.matches[1]))});
+    }));
+    http.Get(play + "/state", with_seat([](const Seat& s, const httplib::Request&, httplib::Response& res) {
+      send(res, s.room->state(s.side));
+    }));
+    http.Get(play + "/log", with_seat([](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      int64_t after = 0;
+      if (req.has_param("after")) {
+        const std::string a = req.get_param_value("after");
+        const auto [p, ec] = std::from_chars(a.data(), a.data() + a.size(), after);
+        if (ec != std::errc() || p != a.data() + a.size()) return send_error(res, 400, "bad 'after': a number expected");
+      }
+      send(res, s.room->log(s.side, after));
+    }));
+    http.Get(play + "/stream", with_seat([this](const Seat& s, const httplib::Request&, httplib::Response& res) {
+      stream(s, res);
+    }));
+    http.Post(play + "/act", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      auto body = json_body(req, res);
+      if (!body) return;
+      int64_t at = 0;
+      std::string choice;
+      if (!field(*body, "at", at, res, true) || !field(*body, "choice", choice, res, true)) return;
+      const Reply r = s.room->act(s.side, at, choice);
+      if (r.status == 200) bot_runner->poke(s.room);
+      send(res, r);
+    }));
+    http.Post(play + "/undo", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      auto body = json_body(req, res);
+      if (!body) return;
+      int64_t at = 0, count = -1;
+      if (!field(*body, "at", at, res, true) || !field(*body, "count", count, res, false)) return;
+      if (body->contains("count") && count < 1) return send_error(res, 400, "malformed request: bad 'count' (1 or more)");
+      const Reply r = s.room->undo(s.side, at, count);
+      if (r.status == 200) bot_runner->poke(s.room);
+      send(res, r);
+    }));
+    http.Get(play + "/asset/([A-Za-z0-9_./-]+)", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      asset(s.room->def(), req.matches[2], res);
+    }));
+
+    const std::string rp = std::string("/api/replay/") + kTokenPattern;
+    const auto with_replay = [this](auto handler) {
+      return [this, handler](const httplib::Request& req, httplib::Response& res) {
+        auto r = replay(req.matches[1]);
+        if (!r) return send_error(res, 404, "no such replay link");
+        handler(*r, req, res);
+      };
+    };
+    http.Get(rp + "/board", with_replay([this](Replay& r, const httplib::Request& req, httplib::Response& res) {
+      send(res, {200, board_for(r.def(), "/api/replay/" + std::string(req.matches[1]))});
+    }));
+    http.Get(rp + "/at/([0-9]{1,12})", with_replay([](Replay& r, const httplib::Request& req, httplib::Response& res) {
+      send(res, r.at(std::stoll(req.matches[2])));
+    }));
+    http.Get(rp + "/asset/([A-Za-z0-9_./-]+)", with_replay([this](Replay& r, const httplib::Request& req, httplib::Response& res) {
+      asset(r.def(), req.matches[2], res);
+    }));
+    http.Post(rp + "/take-over", [this](const httplib::Request& req, httplib::Response& res) {
+      take_over(req.matches[1], req, res);
+    });
+  }
+
+  void page(const char* name, httplib::Response& res) {
+    const WebFile* f = web_file(name);
+    if (!f) return send_error(res, 404, std::string("this build has no page ") + name);
+    res.set_content(std::string(f->bytes), content_type(name));
+  }
+};
+
+Server::Server(ServeOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+Server::~Server() { stop(); }
+
+Result<int> Server::bind() {
+  auto& http = impl_->http;
+  const auto& o = impl_->options;
+  const int port = o.port == 0 ? http.bind_to_any_port(o.host) : (http.bind_to_port(o.host, o.port) ? o.port : -1);
+  if (port < 0)
+    return rejected("cannot listen on " + o.host + ":" + std::to_string(o.port) +
+                    " (in use, or not an address of this machine): try another --port");
+  return port;
+}
+
+void Server::run() { impl_->http.listen_after_bind(); }
+
+void Server::stop() {
+  impl_->stopping = true;
+  impl_->bot_runner->stop();
+  impl_->http.stop();
+}
+
+const std::string& Server::host_key() const { return impl_->options.host_key; }
+
+}  // namespace cardboard

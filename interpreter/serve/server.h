@@ -1,0 +1,43 @@
+// `cardboard serve`: the HTTP server of docs/serve.md. It holds the open
+// games (rooms), the replays, the links that open them and the bots that
+// play in them; every answer is built from a Room's or a Replay's view for
+// the link's reader. The HTTP library stays inside server.cc.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+
+namespace cardboard {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;        // 0: any free port
+  std::string root;       // the project: rules/ and scenarios/
+  std::string saves;      // where new games are saved and which saves the lobby lists
+  int bot_delay_ms = 400; // a bot's pause before each move
+  int threads = 512;      // requests served at once; each open stream holds one
+  std::string host_key;   // "" : a new random one
+};
+
+class Server {
+ public:
+  explicit Server(ServeOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds the address; returns the port (the one picked for port 0).
+  Result<int> bind();
+  // Serves until stop() (from another thread or a signal's watcher).
+  void run();
+  void stop();
+  const std::string& host_key() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cardboard

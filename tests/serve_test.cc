@@ -1,0 +1,328 @@
+// `cardboard serve` over real HTTP (docs/serve.md): a Server on a free port
+// of this machine, asked by cpp-httplib's client as a browser would ask it.
+// The games are the project's own; the saves go to a temporary folder.
+#include <httplib.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "bots/simulate.h"
+#include "data/game_loader.h"
+#include "serve/server.h"
+#include "session/history.h"
+#include "support.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// A server on a free port with its saves in a fresh folder, stopped and
+// removed when it goes.
+struct TestServer {
+  fs::path saves;
+  std::unique_ptr<cardboard::Server> server;
+  std::thread thread;
+  int port = 0;
+
+  explicit TestServer(int bot_delay_ms = 0) {
+    saves = fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
+                                         std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    fs::create_directories(saves);
+    cardboard::ServeOptions o;
+    o.port = 0;
+    o.root = CARDBOARD_SOURCE_ROOT;
+    o.saves = saves.string();
+    o.bot_delay_ms = bot_delay_ms;
+    o.threads = 16;
+    server = std::make_unique<cardboard::Server>(o);
+    auto p = server->bind();
+    REQUIRE(p.ok());
+    port = *p;
+    thread = std::thread([this] { server->run(); });
+  }
+  ~TestServer() {
+    server->stop();
+    thread.join();
+    server.reset();
+    std::error_code ec;
+    fs::remove_all(saves, ec);
+  }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(10, 0);
+    return c;
+  }
+  httplib::Headers host() const { return {{"X-Cardboard-Key", server->host_key()}}; }
+};
+
+struct Answer {
+  int status = 0;
+  json body;
+  std::string text;
+};
+
+Answer get(const TestServer& s, const std::string& path, const httplib::Headers& h = {}) {
+  auto r = s.client().Get(path, h);
+  REQUIRE(r);
+  return {r->status, json::parse(r->body, nullptr, false), r->body};
+}
+
+Answer post(const TestServer& s, const std::string& path, const std::string& body, const httplib::Headers& h = {}) {
+  auto r = s.client().Post(path, h, body, "application/json");
+  REQUIRE(r);
+  return {r->status, json::parse(r->body, nullptr, false), r->body};
+}
+
+std::string token_of(const std::string& link) { return link.substr(link.rfind('/') + 1); }
+
+// Starts golan/october between two people: {syria, israel, spectator} tokens.
+std::map<std::string, std::string> golan_between_people(const TestServer& s, int seed = 3) {
+  auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", seed}}.dump(), s.host());
+  REQUIRE(a.status == 200);
+  std::map<std::string, std::string> t;
+  for (const auto& [who, link] : a.body["links"].items()) t[who] = token_of(link);
+  REQUIRE(t.size() == 3);
+  return t;
+}
+
+// The ids of the pieces a view names (a hidden piece has none).
+std::set<int> named_pieces(const json& view, const std::string& owner) {
+  std::set<int> ids;
+  for (const auto& l : view["locations"])
+    if (l.contains("pieces"))
+      for (const auto& p : l["pieces"])
+        if (p.contains("id") && p.value("owner", "") == owner) ids.insert(p["id"].get<int>());
+  return ids;
+}
+
+int hidden_pieces(const json& view, const std::string& owner) {
+  int n = 0;
+  for (const auto& l : view["locations"])
+    if (l.contains("pieces"))
+      for (const auto& p : l["pieces"]) n += p.value("hidden", false) && p.value("owner", "") == owner;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("serve: the lobby answers only to the host key", "[serve]") {
+  TestServer s;
+  CHECK(get(s, "/api/lobby").status == 403);
+  CHECK(get(s, "/api/lobby", {{"X-Cardboard-Key", std::string(32, '0')}}).status == 403);
+  CHECK(post(s, "/api/new", R"({"scenario":"golan/october"})").status == 403);
+  auto lobby = get(s, "/api/lobby", s.host());
+  REQUIRE(lobby.status == 200);
+  bool golan = false;
+  for (const auto& g : lobby.body["games"]) golan = golan || g["id"] == "golan";
+  CHECK(golan);
+  // The printed address sets the key as a cookie the browser keeps.
+  auto r = s.client().Get("/?key=" + s.server->host_key());
+  REQUIRE(r);
+  CHECK(r->status == 303);
+  CHECK(r->get_header_value("Set-Cookie").find("HttpOnly") != std::string::npos);
+  CHECK(r->get_header_value("Set-Cookie").find("SameSite=Strict") != std::string::npos);
+  CHECK(get(s, "/api/lobby", {{"Cookie", "a=b; cardboard_key=" + s.server->host_key()}}).status == 200);
+  CHECK(s.client().Get("/?key=" + std::string(32, 'f'))->status == 403);
+}
+
+TEST_CASE("serve: each side's link sees its own view, a spectator the public one, to the end of a game", "[serve]") {
+  TestServer s;
+  auto t = golan_between_people(s);
+  CHECK(t["syria"] != t["israel"]);
+  CHECK(t["syria"].size() == 32);  // 128 bits
+  auto board = get(s, "/api/play/" + t["spectator"] + "/board");
+  REQUIRE(board.status == 200);
+  CHECK(board.body["maps"][0]["kind"] == "hex");
+  CHECK(board.body["maps"][0]["hexes"].size() == 48);
+
+  cardboard::RandomBot bot(11);
+  bool saw_fog[2] = {false, false};
+  int64_t log_seen[3] = {0, 0, 0};
+  const std::string sides[2] = {"syria", "israel"};
+  for (int step = 0; step < 2000; ++step) {
+    json views[3];
+    for (int r = 0; r < 3; ++r) {
+      const std::string who = r < 2 ? sides[r] : "spectator";
+      auto st = get(s, "/api/play/" + t[who] + "/state");
+      REQUIRE(st.status == 200);
+      views[r] = st.body;
+      // The log after the last action seen: no event of another side alone.
+      auto lg = get(s, "/api/play/" + t[who] + "/log?after=" + std::to_string(log_seen[r]));
+      REQUIRE(lg.status == 200);
+      log_seen[r] = lg.body["actions"].get<int64_t>();
+    }
+    const json& spectator = views[2]["view"];
+    if (spectator["finished"].get<bool>()) break;
+    for (int r = 0; r < 2; ++r) {
+      const json& v = views[r]["view"];
+      const std::string other = sides[1 - r];
+      // Every piece of the other side this side's page names, a spectator sees too.
+      for (int id : named_pieces(v, other)) CHECK(named_pieces(spectator, other).count(id) == 1);
+      saw_fog[r] = saw_fog[r] || hidden_pieces(v, other) > 0;
+      // Only the deciding side is sent choices: they can name its hidden pieces.
+      if (v["deciding"] != sides[r]) CHECK(v["choices"].empty());
+    }
+    CHECK(spectator["choices"].empty());
+    const std::string deciding = spectator["deciding"].get<std::string>();
+    const int r = deciding == "syria" ? 0 : 1;
+    const json& choices = views[r]["view"]["choices"];
+    REQUIRE(!choices.empty());
+    const int64_t at = views[r]["actions"].get<int64_t>();
+    // The other side may not act for it.
+    CHECK(post(s, "/api/play/" + t[sides[1 - r]] + "/act", json{{"at", at}, {"choice", "1"}}.dump()).status == 403);
+    const auto& choice = choices[bot.choose(static_cast<int>(choices.size()))];
+    auto acted = post(s, "/api/play/" + t[deciding] + "/act", json{{"at", at}, {"choice", choice["value"]}}.dump());
+    REQUIRE(acted.status == 200);
+    CHECK(acted.body["actions"] == at + 1);
+  }
+  // Fog hid each side's pieces from the other at some point, or the checks above proved nothing.
+  CHECK(saw_fog[0]);
+  CHECK(saw_fog[1]);
+  auto end = get(s, "/api/play/" + t["spectator"] + "/state");
+  CHECK(end.body["view"]["finished"] == true);
+  // Once the game is over everyone sees everything.
+  CHECK(hidden_pieces(end.body["view"], "israel") == 0);
+}
+
+TEST_CASE("serve: of two actions on the same view one is taken, the other refused as stale", "[serve]") {
+  TestServer s;
+  auto t = golan_between_people(s, 5);
+  for (int round = 0; round < 10; ++round) {
+    auto st = get(s, "/api/play/" + t["syria"] + "/state");
+    REQUIRE(st.status == 200);
+    if (st.body["view"]["deciding"] != "syria") break;
+    const int64_t at = st.body["actions"].get<int64_t>();
+    const std::string body = json{{"at", at}, {"choice", "1"}}.dump();
+    std::atomic<int> ok{0}, stale{0}, other{0};
+    std::vector<std::thread> racers;
+    for (int i = 0; i < 4; ++i)
+      racers.emplace_back([&] {
+        auto r = s.client().Post("/api/play/" + t["syria"] + "/act", body, "application/json");
+        if (!r) ++other;
+        else if (r->status == 200) ++ok;
+        else if (r->status == 409) ++stale;
+        else ++other;
+      });
+    for (auto& r : racers) r.join();
+    CHECK(ok == 1);
+    CHECK(stale == 3);
+    CHECK(other == 0);
+    CHECK(get(s, "/api/play/" + t["syria"] + "/state").body["actions"] == at + 1);
+  }
+}
+
+TEST_CASE("serve: bad requests get a clear error and change nothing", "[serve]") {
+  TestServer s;
+  auto t = golan_between_people(s);
+  const std::string act = "/api/play/" + t["syria"] + "/act";
+  const auto actions = [&] { return get(s, "/api/play/" + t["syria"] + "/state").body["actions"].get<int64_t>(); };
+  CHECK(get(s, "/api/play/" + std::string(32, 'a') + "/state").status == 404);
+  CHECK(get(s, "/api/play/short/state").status == 404);
+  auto malformed = post(s, act, "{not json");
+  CHECK(malformed.status == 400);
+  CHECK(malformed.body["error"].get<std::string>().find("malformed") != std::string::npos);
+  CHECK(post(s, act, "[1,2]").status == 400);
+  CHECK(post(s, act, R"({"at":"0","choice":"1"})").status == 400);
+  CHECK(post(s, act, R"({"at":0})").status == 400);
+  CHECK(post(s, act, std::string(100000, '[')).status == 413);
+  CHECK(post(s, act, std::string(5000, '[') + std::string(5000, ']')).status == 400);
+  CHECK(post(s, act, R"({"at":0,"choice":"99"})").status == 422);
+  CHECK(post(s, act, R"({"at":0,"choice":"no such choice"})").status == 422);
+  CHECK(post(s, act, R"({"at":7,"choice":"1"})").status == 409);
+  CHECK(post(s, "/api/play/" + t["spectator"] + "/act", R"({"at":0,"choice":"1"})").status == 403);
+  CHECK(post(s, "/api/play/" + t["syria"] + "/undo", R"({"at":0})").status == 422);  // nothing to take back
+  CHECK(post(s, "/api/play/" + t["syria"] + "/undo", R"({"at":0,"count":0})").status == 400);
+  CHECK(get(s, "/api/play/" + t["syria"] + "/log?after=x").status == 400);
+  CHECK(get(s, "/api/play/" + t["syria"] + "/asset/../../etc/passwd").status == 404);
+  CHECK(actions() == 0);
+  // The lobby's requests: no path may leave the saves folder, no scenario outside the catalogue.
+  CHECK(post(s, "/api/new", R"({"scenario":"golan/october","save":"../escape.cbsave"})", s.host()).status == 400);
+  CHECK(post(s, "/api/new", R"({"scenario":"/etc/passwd"})", s.host()).status == 404);
+  CHECK(post(s, "/api/new", R"({"scenario":"golan/october","sides":{"nobody":"bot"}})", s.host()).status == 400);
+  CHECK(post(s, "/api/open", R"({"save":"../../x.cbsave"})", s.host()).status == 400);
+  CHECK(post(s, "/api/open", R"({"save":"missing.cbsave"})", s.host()).status == 404);
+  CHECK(post(s, "/api/replay", R"({"save":"missing.cbsave"})", s.host()).status == 404);
+  CHECK(!fs::exists(s.saves.parent_path() / "escape.cbsave"));
+  // A file in the saves folder that is no save is refused, with the reason.
+  { std::ofstream(s.saves / "junk.cbsave") << "not a save"; }
+  auto junk = post(s, "/api/open", R"({"save":"junk.cbsave"})", s.host());
+  CHECK(junk.status == 422);
+  CHECK(junk.body["error"].get<std::string>().find("not a cardboard save") != std::string::npos);
+  // Still playable after all that.
+  CHECK(post(s, act, R"({"at":0,"choice":"1"})").status == 200);
+}
+
+TEST_CASE("serve: the page and the command line on one save", "[serve]") {
+  TestServer s;
+  auto t = golan_between_people(s);
+  auto stream_client = s.client();
+  std::atomic<int> events{0};
+  std::atomic<bool> done{false};
+  std::thread listener([&] {
+    stream_client.Get("/api/play/" + t["israel"] + "/stream", [&](const char* data, size_t n) {
+      if (std::string(data, n).find("event: action") != std::string::npos) ++events;
+      return !done.load();
+    });
+  });
+  for (int i = 0; i < 50 && events == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK(events == 1);  // the first event comes at once
+  // What `cardboard act` does, on the save the server has open.
+  const std::string save = (s.saves / "golan-october.cbsave").string();
+  {
+    auto h = cardboard::History::open(save, CARDBOARD_SOURCE_ROOT, cardboard::History::Access::kWrite);
+    REQUIRE(h.ok());
+    cardboard::testing::must_ok((*h)->act("1"));
+  }
+  for (int i = 0; i < 150 && events < 2; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK(events >= 2);  // the stream saw the command line's action
+  CHECK(get(s, "/api/play/" + t["syria"] + "/state").body["actions"] == 1);
+  // A page acting on the view before it is stale.
+  CHECK(post(s, "/api/play/" + t["syria"] + "/act", R"({"at":0,"choice":"1"})").status == 409);
+  done = true;
+  s.server->stop();
+  listener.join();
+}
+
+TEST_CASE("serve: a replay steps through a save and a player takes over from any point", "[serve]") {
+  TestServer s;
+  auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", 9}, {"sides", {{"syria", "bot"}, {"israel", "bot"}}}}.dump(), s.host());
+  REQUIRE(a.status == 200);
+  const std::string spectator = token_of(a.body["links"]["spectator"]);
+  json st;
+  for (int i = 0; i < 500; ++i) {
+    st = get(s, "/api/play/" + spectator + "/state").body;
+    if (st["view"]["finished"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  REQUIRE(st["view"]["finished"] == true);  // two bots played it to the end
+  const int64_t total = st["actions"].get<int64_t>();
+  auto r = post(s, "/api/replay", json{{"save", a.body["save"]}}.dump(), s.host());
+  REQUIRE(r.status == 200);
+  const std::string replay = token_of(r.body["link"]);
+  CHECK(get(s, "/api/replay/" + replay + "/board").status == 200);
+  std::string first_hash;
+  for (int64_t k : {int64_t{0}, total / 2, total, int64_t{1}, int64_t{0}}) {
+    auto at = get(s, "/api/replay/" + replay + "/at/" + std::to_string(k));
+    REQUIRE(at.status == 200);
+    CHECK(at.body["action"] == k);
+    CHECK(at.body["total"] == total);
+    if (k == 0 && first_hash.empty()) first_hash = at.body["view"]["state_hash"];
+    else if (k == 0) CHECK(at.body["view"]["state_hash"] == first_hash);  // back at the start: the same state
+  }
+  CHECK(get(s, "/api/replay/" + replay + "/at/" + std::to_string(total + 1)).status == 400);
+  auto taken = post(s, "/api/replay/" + replay + "/take-over", json{{"at", total / 2}}.dump(), s.host());
+  REQUIRE(taken.status == 200);
+  auto branch = get(s, "/api/play/" + token_of(taken.body["links"]["spectator"]) + "/state");
+  CHECK(branch.body["actions"] == total / 2);
+  CHECK(branch.body["view"]["finished"] == false);
+}
