@@ -20,7 +20,8 @@ const MAP_TITLE = 24;
 export class Board {
   constructor(model, host) {
     this.model = model;
-    this.root = svg('svg', {class: 'board', xmlns: SVG_NS, role: 'img', 'aria-label': model.title});
+    // Top-aligned: a wide board leaves its spare room below, not above.
+    this.root = svg('svg', {class: 'board', xmlns: SVG_NS, role: 'img', 'aria-label': model.title, preserveAspectRatio: 'xMidYMin meet'});
     this.defs = svg('defs');
     this.viewport = svg('g', {class: 'viewport'});
     this.mapsLayer = svg('g', {class: 'maps'});
@@ -87,8 +88,11 @@ export class Board {
       const block = buildTray(this.model, this.registry, location, this.seen.get(location.id));
       blocks.push({...block, location: location.id});
     }
+    // Without a map the tracks come first: they are the board's score.
     const values = view.tracks || {};
-    for (const track of this.model.tracks) blocks.push(buildTrack(track, values[track.id]));
+    const tracks = this.model.tracks.map((track) => buildTrack(track, values[track.id]));
+    if (this.model.maps.length) blocks.push(...tracks);
+    else blocks.unshift(...tracks);
     this.arrange(blocks);
     for (const block of blocks) {
       block.element.setAttribute('transform', `translate(${r2(block.x)} ${r2(block.y)})`);

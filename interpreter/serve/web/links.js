@@ -23,7 +23,8 @@ export function linksList(links, sideTitle) {
   const list = el('div', {class: 'links'});
   const entries = Object.entries(links || {}).sort(([a], [b]) => (a === 'spectator') - (b === 'spectator'));
   for (const [who, path] of entries) {
-    if (typeof path !== 'string' || !path.startsWith('/')) continue;
+    // Only this server's own game addresses are offered.
+    if (typeof path !== 'string' || !/^\/(play|replay)\/[0-9a-fA-F]+$/.test(path)) continue;
     const url = location.origin + path;
     const spectator = who === 'spectator';
     const input = el('input', {type: 'text', readonly: true, value: url, class: 'link-url', 'aria-label': `link for ${who}`});

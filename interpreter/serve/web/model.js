@@ -22,9 +22,13 @@ export function symbolName(word) {
   return SYMBOL_SPELLINGS[w] || null;
 }
 
-// Only images the server serves as game assets are shown.
-export function assetPath(path) {
-  return typeof path === 'string' && path.startsWith('/asset/') && !path.includes('..') ? path : null;
+// The address of an image the game's graphics name ("art/town.png"): under
+// the board's `assets` address, the only place the page loads images from.
+// Anything else (an absolute path, a way up, another site) is not shown.
+export function assetAddress(assets, name) {
+  if (typeof assets !== 'string' || !/^\/api\/(play|replay)\/[0-9a-f]+\/asset\/$/.test(assets)) return null;
+  if (typeof name !== 'string' || !/^[A-Za-z0-9_.\/-]+$/.test(name) || name.startsWith('/') || name.split('/').includes('..')) return null;
+  return assets + name;
 }
 
 export class BoardModel {
@@ -70,7 +74,7 @@ export class BoardModel {
 
   terrainImage(code) {
     const entry = (this.graphics.terrain || {})[code];
-    return entry && typeof entry === 'object' ? assetPath(entry.image) : null;
+    return entry && typeof entry === 'object' ? assetAddress(this.board.assets, entry.image) : null;
   }
 
   hexsideColour(feature) {
@@ -96,7 +100,7 @@ export class BoardModel {
   // How a piece type is drawn: {image} or {symbol} or {initials}.
   typeLook(typeId, values) {
     const type = this.types.get(typeId) || {};
-    const image = assetPath(type.image);
+    const image = assetAddress(this.board.assets, type.image);
     if (image) return {image};
     const symbol = symbolName(type.symbol) || symbolName(values && values.class) || symbolName(type.values && type.values.class);
     if (symbol) return {symbol};

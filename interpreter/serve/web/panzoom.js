@@ -47,12 +47,12 @@ export class PanZoom {
   }
 
   // The board point under a client (screen) point, with preserveAspectRatio's
-  // centring taken into account.
+  // placing (xMidYMin: centred across, at the top) taken into account.
   toBoard(clientX, clientY) {
     const rect = this.svg.getBoundingClientRect();
     const scale = Math.min(rect.width / this.box.width, rect.height / this.box.height);
     const offsetX = (rect.width - this.box.width * scale) / 2;
-    const offsetY = (rect.height - this.box.height * scale) / 2;
+    const offsetY = 0;
     return {x: this.box.x + (clientX - rect.left - offsetX) / scale, y: this.box.y + (clientY - rect.top - offsetY) / scale};
   }
 

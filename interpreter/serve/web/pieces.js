@@ -41,14 +41,17 @@ export function showsAsCard(model, piece, onMap) {
 }
 
 // One piece (or a hidden back) at (x, y).
+// data-at names the piece's location (for tests and for the tooltip).
 export function drawPiece(model, registry, piece, location, x, y, asCard, size = COUNTER) {
   let g;
   if (piece.hidden) {
     g = asCard ? drawCardBack(model, piece.owner, x, y) : drawHiddenBack(model, piece.owner, x, y, size);
     g.setAttribute('data-hidden-owner', piece.owner || '');
+    g.setAttribute('data-at', location);
     return g;
   }
   g = asCard ? drawCard(model, piece, x, y) : drawCounter(model, piece, x, y, size);
+  g.setAttribute('data-at', location);
   if (piece.id !== undefined) {
     g.setAttribute('data-piece', String(piece.id));
     registry.add(piece.id, g, piece, location);

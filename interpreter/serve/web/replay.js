@@ -151,4 +151,5 @@ export async function startReplay(token) {
 
   render();
   document.body.dataset.ready = '1';
+  performance.mark('cardboard-ready'); // the render benchmark reads it (tools/bench/browser)
 }
