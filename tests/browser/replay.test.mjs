@@ -24,6 +24,9 @@ test('Replay: slider, steps, log and take-over', async () => {
   const browser = await launch();
   try {
     const page = await openPage(browser);
+    // The host's browser: the printed address leaves the key in a cookie
+    // (taking over starts a game, which is the host's to do).
+    await page.goto(`${BASE}/?key=${process.env.CARDBOARD_KEY}`);
     await page.goto(BASE + link);
     await waitReady(page);
     assert.equal(await page.$eval('#replay-slider', (n) => n.max), '3');

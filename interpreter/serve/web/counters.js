@@ -144,12 +144,17 @@ export function drawCard(model, piece, x, y, w = CARD_W, h = CARD_H) {
   g.appendChild(svg('rect', {x: 0, y: 0, width: w, height: h, rx: 5, class: 'card-body'}));
   g.appendChild(svg('path', {d: `M0 5 a5 5 0 0 1 5 -5 H${w - 5} a5 5 0 0 1 5 5 V17 H0 Z`, fill: colour}));
   const values = valueLine(piece);
-  const valueWidth = values ? textWidth(values, 9, true) + 6 : 0;
+  // Without text, the value fills the card's face; with text it sits in the band.
+  const valueInBand = Boolean(values && piece.text);
+  const valueWidth = valueInBand ? textWidth(values, 9, true) + 6 : 0;
   g.appendChild(svg('text', {x: 5, y: 12, 'font-size': 8, 'font-weight': 700, fill: textOn(colour), class: 'card-name'},
     fitText(piece.name || '', w - 10 - valueWidth, 8, true)));
-  if (values) {
+  if (valueInBand) {
     g.appendChild(svg('text', {x: w - 5, y: 12.5, 'font-size': 9, 'font-weight': 700, fill: textOn(colour), 'text-anchor': 'end',
       class: 'card-value'}, fitText(values, w / 2, 9, true)));
+  } else if (values) {
+    g.appendChild(svg('text', {x: r2(w / 2), y: r2(17 + (h - 17) / 2 + 8), 'font-size': 22, 'font-weight': 700, fill: colour,
+      'text-anchor': 'middle', class: 'card-big-value'}, fitText(values, w - 10, 22, true)));
   }
   if (piece.text) {
     const lines = wrapText(piece.text, w - 10, 7, 5);

@@ -5,8 +5,8 @@
 import {el, replaceChildren} from './dom.js';
 
 // The line of #status for a view seen by `you` (a side id, or null for a
-// spectator or a replay).
-export function statusLine(model, view, you) {
+// spectator or a replay); `bot` when the server's bot is deciding.
+export function statusLine(model, view, you, bot = false) {
   if (view.finished) {
     const winner = view.winner ? ` ${model.sideTitle(view.winner)} won.` : '';
     return {text: `Game over: ${view.result || 'the game has ended'}.${winner}`.replace(/\.\./g, '.'), kind: 'finished'};
@@ -16,14 +16,14 @@ export function statusLine(model, view, you) {
   if (view.deciding) {
     const title = model.sideTitle(view.deciding);
     if (you && view.deciding === you) return {text: `${title} is deciding`, kind: 'waiting'};
-    return {text: `Waiting for ${title}`, kind: 'waiting'};
+    return {text: `Waiting for ${title}${bot ? ' (the bot)' : ''}`, kind: 'waiting'};
   }
   return {text: 'Nobody is deciding', kind: 'waiting'};
 }
 
-export function renderDecision(model, view, you, pointing, onChoose, busy = false) {
+export function renderDecision(model, view, you, pointing, onChoose, busy = false, bot = false) {
   const status = document.getElementById('status');
-  const line = statusLine(model, view, you);
+  const line = statusLine(model, view, you, bot);
   status.className = `status status-${line.kind}`;
   const heading = line.kind === 'yours' ? el('div', {class: 'your-turn'}, you ? `Your decision, ${model.sideTitle(you)}` : 'Decision') : null;
   replaceChildren(status, heading, el('div', {class: 'status-text'}, line.text));

@@ -42,7 +42,7 @@ export async function startPlay(token) {
     renderHeader(document.getElementById('header'), model, view, who());
     showView(scene, view);
     pointing.setChoices(busy ? [] : view.choices || []);
-    renderDecision(model, view, you(), pointing, act, busy);
+    renderDecision(model, view, you(), pointing, act, busy, Boolean(state.bot_deciding));
     renderSummary(view);
     undoButton.hidden = state.spectator || !you() || view.finished;
     undoButton.disabled = busy || !(state.undo && state.undo.possible);

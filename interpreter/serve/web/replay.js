@@ -14,6 +14,7 @@ import {renderDecision, renderSummary, showMessage} from './decision.js';
 import {renderHeader} from './header.js';
 import {Log} from './log.js';
 import {linksList} from './links.js';
+import {icon} from './icons.js';
 
 const FILL_AT_ONCE = 4;
 const AUTOPLAY_MS = 800;
@@ -36,22 +37,22 @@ export async function startReplay(token) {
   // Controls
   const slider = el('input', {type: 'range', min: 0, max: total, value: 0, step: 1, id: 'replay-slider', 'aria-label': 'action'});
   const position = el('span', {class: 'counter-text', id: 'replay-position'});
-  const button = (label, title, id, action) => {
-    const b = el('button', {type: 'button', title, 'aria-label': title, id}, label);
+  const button = (name, title, id, action) => {
+    const b = el('button', {type: 'button', title, 'aria-label': title, id, class: 'step'}, icon(name));
     b.addEventListener('click', action);
     return b;
   };
-  const play = button('▶', 'play', 'replay-play', () => (timer ? stop() : autoplay()));
+  const play = button('play', 'play', 'replay-play', () => (timer ? stop() : autoplay()));
   const takeOver = el('button', {type: 'button', class: 'take-over', id: 'take-over'}, 'Take over from here');
   const links = el('div', {id: 'take-over-links'});
   const controls = document.getElementById('controls');
   replaceChildren(controls,
     el('div', {class: 'row'},
-      button('⏮', 'first action', 'replay-start', () => go(0)),
-      button('◀', 'previous action', 'replay-prev', () => go(wanted - 1)),
+      button('start', 'first action', 'replay-start', () => go(0)),
+      button('previous', 'previous action', 'replay-prev', () => go(wanted - 1)),
       play,
-      button('▶|', 'next action', 'replay-next', () => go(wanted + 1)),
-      button('⏭', 'last action', 'replay-end', () => go(total))),
+      button('next', 'next action', 'replay-next', () => go(wanted + 1)),
+      button('end', 'last action', 'replay-end', () => go(total))),
     el('div', {class: 'row'}, slider, position),
     el('div', {class: 'row'}, takeOver),
     links);
@@ -72,7 +73,9 @@ export async function startReplay(token) {
         el('p', {class: 'link-note'}, `A new game from action ${current.action}, saved as ${answer.save || 'a new save'}:`),
         linksList(answer.links, (id) => model.sideTitle(id)));
     } catch (error) {
-      showMessage(`Cannot take over: ${error.message}`);
+      // Starting a game is the host's: a replay opened without the host key cannot.
+      const hint = error.status === 403 ? ' (taking over needs the host key: open the replay from the lobby)' : '';
+      showMessage(`Cannot take over: ${error.message}${hint}`);
     } finally {
       takeOver.disabled = false;
     }
@@ -136,7 +139,7 @@ export async function startReplay(token) {
 
   function autoplay() {
     if (wanted >= total) go(0);
-    play.textContent = '⏸';
+    replaceChildren(play, icon('pause'));
     timer = setInterval(() => {
       if (wanted >= total) return stop();
       go(wanted + 1);
@@ -146,7 +149,7 @@ export async function startReplay(token) {
   function stop() {
     clearInterval(timer);
     timer = null;
-    play.textContent = '▶';
+    replaceChildren(play, icon('play'));
   }
 
   render();
