@@ -2,6 +2,7 @@
 // /replay/TOKEN steps through a save. Both share board.html.
 
 import {el, replaceChildren} from './dom.js';
+import {getJSON} from './api.js';
 
 const [, kind, token] = location.pathname.split('/');
 
@@ -14,7 +15,11 @@ function fail(error) {
 if (!/^[0-9a-fA-F]+$/.test(token || '')) {
   fail(new Error('this address has no game token'));
 } else if (kind === 'replay') {
-  import('./replay.js').then((m) => m.startReplay(token)).catch(fail);
+  // The first answers are asked for while the page's modules load.
+  const first = {board: getJSON(`/api/replay/${token}/board`), at: getJSON(`/api/replay/${token}/at/0`)};
+  import('./replay.js').then((m) => m.startReplay(token, first)).catch(fail);
 } else {
-  import('./play.js').then((m) => m.startPlay(token)).catch(fail);
+  const first = {board: getJSON(`/api/play/${token}/board`), state: getJSON(`/api/play/${token}/state`),
+    log: getJSON(`/api/play/${token}/log?after=-1`)};
+  import('./play.js').then((m) => m.startPlay(token, first)).catch(fail);
 }

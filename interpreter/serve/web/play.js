@@ -15,9 +15,10 @@ import {renderDecision, renderSummary, showMessage} from './decision.js';
 import {renderHeader} from './header.js';
 import {Log} from './log.js';
 
-export async function startPlay(token) {
+// `early` holds the first requests, made while the modules loaded.
+export async function startPlay(token, early = {}) {
   const api = `/api/play/${token}`;
-  const [boardJson, first] = await Promise.all([getJSON(`${api}/board`), getJSON(`${api}/state`)]);
+  const [boardJson, first] = await Promise.all([early.board || getJSON(`${api}/board`), early.state || getJSON(`${api}/state`)]);
   const model = new BoardModel(boardJson);
   const scene = mountBoard(model);
   const log = new Log(document.getElementById('log'));
@@ -53,7 +54,7 @@ export async function startPlay(token) {
   // The events the log lacks: after an undo (fewer actions, or the same
   // number reached another way) the whole log is read again.
   async function syncLog() {
-    const rewound = state.actions < logAfter || (state.actions === logAfter && logHash !== state.view.state_hash);
+    const rewound = state.actions < logAfter || (state.actions === logAfter && logHash !== null && logHash !== state.view.state_hash);
     if (logAfter >= 0 && !rewound && state.actions === logAfter) return;
     const fresh = logAfter >= 0 && !rewound;
     const answer = await getJSON(`${api}/log?after=${fresh ? logAfter : -1}`);
@@ -69,9 +70,22 @@ export async function startPlay(token) {
     logHash = state.view.state_hash;
   }
 
-  // One refresh at a time; a request during one runs once it is done.
+  // The whole log asked for with the state, before it was known: complete
+  // up to its last event's action at least (the game may have moved on
+  // between the two answers; refresh() reads what follows).
+  function takeEarlyLog(answer) {
+    const events = (answer.events || []).filter((e) => e.action <= state.actions);
+    log.reset(events);
+    logAfter = events.reduce((most, e) => Math.max(most, e.action), -1);
+    logHash = logAfter === state.actions ? state.view.state_hash : null;
+  }
+
+  // One refresh at a time. `announced` is the newest action count the
+  // server has told of (the stream, or an answer to act or undo): a refresh
+  // goes round again only while the state it read is older than that.
   let refreshing = null;
   let again = false;
+  let announced = null;
   async function refresh() {
     if (refreshing) {
       again = true;
@@ -86,8 +100,9 @@ export async function startPlay(token) {
           render();
         } catch (error) {
           showMessage(`Could not reload the game: ${error.message}`);
+          break;
         }
-      } while (again);
+      } while (again && announced !== state.actions);
     })();
     try {
       await refreshing;
@@ -96,13 +111,20 @@ export async function startPlay(token) {
     }
   }
 
+  function announce(n) {
+    announced = n;
+    if (n !== state.actions) refresh();
+  }
+
   async function act(choice) {
     if (busy) return;
     busy = true;
     showMessage('');
     render();
     try {
-      await postJSON(`${api}/act`, {at: state.actions, choice: String(choice.value ?? choice.n)});
+      const answer = await postJSON(`${api}/act`, {at: state.actions, choice: String(choice.value ?? choice.n)});
+      busy = false;
+      return announce(answer.actions);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) showMessage('Somebody acted meanwhile: here is the game as it is now.');
       else showMessage(error.message);
@@ -117,7 +139,9 @@ export async function startPlay(token) {
     busy = true;
     showMessage('');
     try {
-      await postJSON(`${api}/undo`, {at: state.actions, count: 1, agreed: false});
+      const answer = await postJSON(`${api}/undo`, {at: state.actions, count: 1, agreed: false});
+      busy = false;
+      return announce(answer.actions);
     } catch (error) {
       showMessage(`Undo refused: ${error.message}`);
     } finally {
@@ -126,10 +150,14 @@ export async function startPlay(token) {
     await refresh();
   });
 
-  await syncLog();
+  if (early.log) takeEarlyLog(await early.log);
+  else await syncLog();
+  performance.mark('cardboard-data'); // everything fetched: the rest is drawing
   render();
   document.body.dataset.ready = '1';
   performance.mark('cardboard-ready'); // the render benchmark reads it (tools/bench/browser)
+
+  if (logAfter < state.actions) refresh();
 
   const stream = new EventSource(`${api}/stream`);
   stream.addEventListener('action', (e) => {
@@ -139,7 +167,8 @@ export async function startPlay(token) {
     } catch {
       n = null;
     }
-    if (n !== state.actions || n === null) refresh();
+    if (n === null) refresh();
+    else announce(n);
   });
   stream.addEventListener('open', () => document.body.classList.remove('offline'));
   stream.addEventListener('error', () => document.body.classList.add('offline'));

@@ -19,9 +19,10 @@ import {icon} from './icons.js';
 const FILL_AT_ONCE = 4;
 const AUTOPLAY_MS = 800;
 
-export async function startReplay(token) {
+// `early` holds the first requests, made while the modules loaded.
+export async function startReplay(token, early = {}) {
   const api = `/api/replay/${token}`;
-  const [boardJson, start] = await Promise.all([getJSON(`${api}/board`), getJSON(`${api}/at/0`)]);
+  const [boardJson, start] = await Promise.all([early.board || getJSON(`${api}/board`), early.at || getJSON(`${api}/at/0`)]);
   const model = new BoardModel(boardJson);
   const scene = mountBoard(model);
   const log = new Log(document.getElementById('log'));
