@@ -1,0 +1,146 @@
+// The page of one game for one side or a spectator (/play/TOKEN): loads the
+// board and the state, draws them, and keeps them current from the server's
+// stream of `action` events. Choices are taken by button or by pointing at
+// the board (pointing.js); a stale choice (409: somebody acted meanwhile)
+// reloads the state instead.
+//
+// Test hooks: body[data-actions] is the action count of the view on screen,
+// body[data-ready="1"] is set once the first full render is done.
+
+import {ApiError, getJSON, postJSON} from './api.js';
+import {BoardModel} from './model.js';
+import {mountBoard, showView} from './scene.js';
+import {Pointing} from './pointing.js';
+import {renderDecision, renderSummary, showMessage} from './decision.js';
+import {renderHeader} from './header.js';
+import {Log} from './log.js';
+
+export async function startPlay(token) {
+  const api = `/api/play/${token}`;
+  const [boardJson, first] = await Promise.all([getJSON(`${api}/board`), getJSON(`${api}/state`)]);
+  const model = new BoardModel(boardJson);
+  const scene = mountBoard(model);
+  const log = new Log(document.getElementById('log'));
+  const undoButton = document.getElementById('undo');
+  document.title = `${model.title} - cardboard`;
+
+  let state = first;
+  let logAfter = -1; // the log holds every event of actions up to this one
+  let logHash = null; // the state the log was read for
+  let busy = false;
+  const pointing = new Pointing(scene.board, (choice) => act(choice));
+
+  const you = () => (state.you && state.you.side) || null;
+
+  function who() {
+    if (state.spectator || !you()) return 'Watching';
+    return `Playing ${(state.you && state.you.title) || model.sideTitle(you())}`;
+  }
+
+  function render() {
+    const view = state.view;
+    renderHeader(document.getElementById('header'), model, view, who());
+    showView(scene, view);
+    pointing.setChoices(busy ? [] : view.choices || []);
+    renderDecision(model, view, you(), pointing, act, busy, Boolean(state.bot_deciding));
+    renderSummary(view);
+    undoButton.hidden = state.spectator || !you() || view.finished;
+    undoButton.disabled = busy || !(state.undo && state.undo.possible);
+    document.body.dataset.actions = String(state.actions);
+    document.body.classList.toggle('finished', Boolean(view.finished));
+  }
+
+  // The events the log lacks: after an undo (fewer actions, or the same
+  // number reached another way) the whole log is read again.
+  async function syncLog() {
+    const rewound = state.actions < logAfter || (state.actions === logAfter && logHash !== state.view.state_hash);
+    if (logAfter >= 0 && !rewound && state.actions === logAfter) return;
+    const fresh = logAfter >= 0 && !rewound;
+    const answer = await getJSON(`${api}/log?after=${fresh ? logAfter : -1}`);
+    // Events of actions the state does not hold yet come again next time.
+    const events = (answer.events || []).filter((e) => e.action <= state.actions);
+    if (fresh) {
+      log.append(events);
+      scene.toasts.show(events);
+    } else {
+      log.reset(events);
+    }
+    logAfter = state.actions;
+    logHash = state.view.state_hash;
+  }
+
+  // One refresh at a time; a request during one runs once it is done.
+  let refreshing = null;
+  let again = false;
+  async function refresh() {
+    if (refreshing) {
+      again = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        again = false;
+        try {
+          state = await getJSON(`${api}/state`);
+          await syncLog();
+          render();
+        } catch (error) {
+          showMessage(`Could not reload the game: ${error.message}`);
+        }
+      } while (again);
+    })();
+    try {
+      await refreshing;
+    } finally {
+      refreshing = null;
+    }
+  }
+
+  async function act(choice) {
+    if (busy) return;
+    busy = true;
+    showMessage('');
+    render();
+    try {
+      await postJSON(`${api}/act`, {at: state.actions, choice: String(choice.value ?? choice.n)});
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) showMessage('Somebody acted meanwhile: here is the game as it is now.');
+      else showMessage(error.message);
+    } finally {
+      busy = false;
+    }
+    await refresh();
+  }
+
+  undoButton.addEventListener('click', async () => {
+    if (busy) return;
+    busy = true;
+    showMessage('');
+    try {
+      await postJSON(`${api}/undo`, {at: state.actions, count: 1, agreed: false});
+    } catch (error) {
+      showMessage(`Undo refused: ${error.message}`);
+    } finally {
+      busy = false;
+    }
+    await refresh();
+  });
+
+  await syncLog();
+  render();
+  document.body.dataset.ready = '1';
+  performance.mark('cardboard-ready'); // the render benchmark reads it (tools/bench/browser)
+
+  const stream = new EventSource(`${api}/stream`);
+  stream.addEventListener('action', (e) => {
+    let n = null;
+    try {
+      n = JSON.parse(e.data).actions;
+    } catch {
+      n = null;
+    }
+    if (n !== state.actions || n === null) refresh();
+  });
+  stream.addEventListener('open', () => document.body.classList.remove('offline'));
+  stream.addEventListener('error', () => document.body.classList.add('offline'));
+}

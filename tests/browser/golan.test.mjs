@@ -1,0 +1,108 @@
+// Golan 1973 between two people, each in a browser of their own opened on
+// their side's link. Proves: clicking a counter lights up its destinations;
+// clicking one moves it, and the other page shows the move within a second;
+// each page shows the other side's hidden pieces as blank backs, and
+// neither the page nor what the server sends it names a piece the fog hides.
+
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {BASE, api, launch, lobby, openPage, pageDump, shot, tokenOf, waitReady} from './helpers.mjs';
+
+// The names of `side`'s pieces that `reader`'s view hides (on the map, fogged).
+async function hiddenNames(ownLink, otherLink) {
+  const own = (await api('GET', `/api/play/${tokenOf(ownLink)}/state`)).json.view;
+  const other = (await api('GET', `/api/play/${tokenOf(otherLink)}/state`)).json.view;
+  const shownToOther = new Set();
+  for (const l of other.locations) for (const p of l.pieces || []) if (!p.hidden) shownToOther.add(p.name);
+  const hidden = new Set();
+  for (const l of own.locations) {
+    const seen = other.locations.find((o) => o.id === l.id);
+    for (const p of l.pieces || []) {
+      if (p.hidden || p.owner !== own.as) continue;
+      const shown = seen && (seen.pieces || []).some((q) => !q.hidden && q.id === p.id);
+      if (!shown && !shownToOther.has(p.name)) hidden.add(p.name);
+    }
+  }
+  return [...hidden];
+}
+
+test('Golan: two people, two browsers, fog of war', async () => {
+  const started = await lobby('POST', '/api/new', {scenario: 'golan/october', seed: 3, sides: {syria: 'person', israel: 'person'}});
+  const {syria, israel} = started.links;
+  assert.ok(syria && israel && started.links.spectator);
+  const browser = await launch();
+  try {
+    const a = await openPage(browser); // Syria
+    const b = await openPage(browser); // Israel
+    await Promise.all([a.goto(BASE + syria), b.goto(BASE + israel)]);
+    await Promise.all([waitReady(a), waitReady(b)]);
+
+    // Fog: Israel's units on the map are blank backs on Syria's page, and
+    // their names are nowhere in Syria's page, state or log.
+    const secret = await hiddenNames(israel, syria);
+    assert.ok(secret.includes('Israeli Infantry'), `hidden: ${secret}`);
+    const backs = await a.$$eval('.pieces [data-hidden-owner="israel"]', (n) => n.length);
+    assert.equal(backs, 3, 'three Israeli units on the map show their backs');
+    const dumpA = await pageDump(a);
+    const stateA = JSON.stringify((await api('GET', `/api/play/${tokenOf(syria)}/state`)).json);
+    const logA = JSON.stringify((await api('GET', `/api/play/${tokenOf(syria)}/log?after=-1`)).json);
+    for (const name of secret) {
+      assert.ok(!dumpA.includes(name), `Syria's page names ${name}`);
+      assert.ok(!stateA.includes(name), `Syria's state names ${name}`);
+      assert.ok(!logA.includes(name), `Syria's log names ${name}`);
+    }
+    // And the other way round.
+    const secretB = await hiddenNames(syria, israel);
+    const dumpB = await pageDump(b);
+    for (const name of secretB) assert.ok(!dumpB.includes(name), `Israel's page names ${name}`);
+    assert.equal(await b.$$eval('.pieces [data-hidden-owner="syria"]', (n) => n.length), 5);
+    assert.match(await b.$eval('#status', (n) => n.textContent), /Waiting for Syria/);
+    assert.equal(await b.$$eval('[data-choice]', (n) => n.length), 0, 'Israel has no choices now');
+    await shot(a, 'golan-syria-start');
+    await shot(b, 'golan-israel-start');
+
+    // Syria clicks its armour at Kuneitra: it is chosen (a `piece` choice),
+    // then its destinations light up.
+    await a.click('[data-piece="1"]');
+    await a.waitForFunction(() => document.body.dataset.actions === '1');
+    await a.waitForSelector('.location.target');
+    const targets = await a.$$eval('.location.target', (n) => n.map((x) => x.getAttribute('data-location')));
+    const moves = await a.$$eval('[data-choice]', (n) => n.length);
+    assert.ok(targets.includes('0503'), `0503 lit: ${targets}`);
+    assert.equal(targets.length, moves, 'one lit hex for each move choice');
+    assert.ok(await a.$('[data-piece="1"].selected'), 'the armour is selected');
+    await shot(a, 'golan-syria-destinations');
+
+    // The move, and the other page following it.
+    const clicked = Date.now();
+    await a.click('[data-location="0503"]');
+    await b.waitForFunction(() => document.body.dataset.actions === '2', {timeout: 1000});
+    const roundTrip = Date.now() - clicked;
+    await a.waitForFunction(() => document.body.dataset.actions === '2');
+    // The armour stands beside Israel's infantry, which reveals it.
+    const onB = await b.evaluate(() => {
+      const log = document.getElementById('log').textContent;
+      return {log, revealed: Boolean(document.querySelector('.pieces [data-piece="1"]'))};
+    });
+    assert.ok(onB.revealed, 'Israel sees the revealed armour');
+    assert.match(onB.log, /moved from Kuneitra \(0804\) to 0503/);
+    assert.ok(await a.$('.pieces [data-piece="1"]'));
+    await shot(a, 'golan-syria-moved');
+    await shot(b, 'golan-israel-sees-move');
+    console.log(`# round trip of one move to the other page: ${roundTrip} ms`);
+
+    // Undo stops at what a side has seen (the reveal): the refusal is shown.
+    const undo = await a.$('#undo');
+    if (undo && !(await undo.evaluate((n) => n.hidden || n.disabled))) {
+      await undo.click();
+      await a.waitForFunction(() => !document.getElementById('message').hidden, {timeout: 3000});
+      const message = await a.$eval('#message', (n) => n.textContent);
+      assert.match(message, /Undo refused/);
+      assert.equal(await a.evaluate(() => document.body.dataset.actions), '2');
+    }
+    assert.deepEqual(a.problems, []);
+    assert.deepEqual(b.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
