@@ -326,3 +326,15 @@ TEST_CASE("serve: a replay steps through a save and a player takes over from any
   CHECK(branch.body["actions"] == total / 2);
   CHECK(branch.body["view"]["finished"] == false);
 }
+TEST_CASE("serve: the page's files are built in and served with a strict policy", "[serve]") {
+  TestServer s;
+  auto t = golan_between_people(s);
+  auto page = s.client().Get("/play/" + t["syria"]);
+  REQUIRE(page);
+  CHECK(page->status == 200);
+  CHECK(page->get_header_value("Content-Security-Policy").find("default-src 'self'") != std::string::npos);
+  CHECK(page->get_header_value("Referrer-Policy") == "no-referrer");
+  CHECK(s.client().Get("/play/" + std::string(32, 'b'))->status == 404);
+  CHECK(s.client().Get("/static/..%2Fserver.cc")->status == 404);
+  CHECK(s.client().Get("/")->status == 403);
+}

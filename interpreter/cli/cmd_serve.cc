@@ -1,4 +1,6 @@
 // cardboard serve: play, watch and replay games in the browser (docs/serve.md).
+#include <sys/resource.h>
+
 #include <csignal>
 #include <cstdio>
 #include <thread>
@@ -40,6 +42,12 @@ void add_serve_command(CLI::App& app, int& code) {
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);  // a closed page must not end the server
+    // Each open game holds its save's files and each page a connection: a
+    // few hundred games need more than the usual soft limit of 1,024.
+    if (rlimit files{}; getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+      files.rlim_cur = files.rlim_max;
+      setrlimit(RLIMIT_NOFILE, &files);
+    }
     Server server(a.o);
     auto port = server.bind();
     if (!port.ok()) return void(code = report(port.error()));

@@ -1,6 +1,7 @@
 #include "serve/server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <charconv>
@@ -614,10 +615,19 @@ Server::~Server() { stop(); }
 Result<int> Server::bind() {
   auto& http = impl_->http;
   const auto& o = impl_->options;
+  int listening = -1;
+  http.set_socket_options([&listening](int sock) {
+    httplib::default_socket_options(sock);
+    listening = sock;
+  });
   const int port = o.port == 0 ? http.bind_to_any_port(o.host) : (http.bind_to_port(o.host, o.port) ? o.port : -1);
   if (port < 0)
     return rejected("cannot listen on " + o.host + ":" + std::to_string(o.port) +
                     " (in use, or not an address of this machine): try another --port");
+  // The library listens with a queue of 5 connections: pages opening at
+  // once (a few hundred streams) would wait for the kernel's retries,
+  // seconds each. Listening again on the socket lengthens the queue.
+  if (listening >= 0) ::listen(listening, SOMAXCONN);
   return port;
 }
 
