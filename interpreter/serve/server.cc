@@ -242,6 +242,7 @@ struct Server::Impl {
     for (const auto& [who, token] : r.links) links[who] = "/play/" + token;
     return {{"room", r.save},
             {"save", r.save},
+            {"game", r.room->def().id},
             {"title", r.room->def().title + " - " + r.room->def().scenario_title},
             {"links", links}};
   }
@@ -545,7 +546,7 @@ struct Server::Impl {
       send(res, s.room->state(s.side));
     }));
     http.Get(play + "/log", with_seat([](const Seat& s, const httplib::Request& req, httplib::Response& res) {
-      int64_t after = 0;
+      int64_t after = -1;  // from the start: action 0's events (the set-up) included
       if (req.has_param("after")) {
         const std::string a = req.get_param_value("after");
         const auto [p, ec] = std::from_chars(a.data(), a.data() + a.size(), after);
