@@ -366,16 +366,26 @@ struct Server::Impl {
     send(res, open_room(save, *bots));
   }
 
-  void open_save(const httplib::Request& req, httplib::Response& res) {
-    if (!host_only(req, res)) return;
+  // The host's request naming a save of the saves folder: its body and the
+  // save's name, or nothing (refused with the reason).
+  std::optional<std::pair<nlohmann::json, std::string>> save_request(const httplib::Request& req,
+                                                                     httplib::Response& res) {
+    if (!host_only(req, res)) return std::nullopt;
     auto body = json_body(req, res);
-    if (!body) return;
+    if (!body) return std::nullopt;
     std::string save;
-    if (!field(*body, "save", save, res, true)) return;
-    if (!valid_save_name(save)) return send_error(res, 400, "bad 'save': the name of a save in the saves folder");
+    if (!field(*body, "save", save, res, true)) return std::nullopt;
     std::error_code ec;
-    if (!fs::is_regular_file(options.saves + "/" + save, ec)) return send_error(res, 404, "no save '" + save + "'");
-    std::vector<bool> bots;
+    if (!valid_save_name(save)) send_error(res, 400, "bad 'save': the name of a save in the saves folder");
+    else if (!fs::is_regular_file(options.saves + "/" + save, ec)) send_error(res, 404, "no save '" + save + "'");
+    else return std::make_pair(std::move(*body), save);
+    return std::nullopt;
+  }
+
+  void open_save(const httplib::Request& req, httplib::Response& res) {
+    auto request = save_request(req, res);
+    if (!request) return;
+    const auto& [body, save] = *request;
     {
       std::lock_guard lock(registry);
       if (auto it = rooms.find(save); it != rooms.end()) return send(res, {200, links_json(it->second)});
@@ -387,20 +397,15 @@ struct Server::Impl {
     file->reset();
     auto def = load_game(meta->scenario, options.root);
     if (!def.ok()) return send(res, refusal(def.error()));
-    auto b = bot_sides(*body, **def, res);
+    auto b = bot_sides(body, **def, res);
     if (!b) return;
     send(res, open_room(save, *b));
   }
 
   void open_replay(const httplib::Request& req, httplib::Response& res) {
-    if (!host_only(req, res)) return;
-    auto body = json_body(req, res);
-    if (!body) return;
-    std::string save;
-    if (!field(*body, "save", save, res, true)) return;
-    if (!valid_save_name(save)) return send_error(res, 400, "bad 'save': the name of a save in the saves folder");
-    std::error_code ec;
-    if (!fs::is_regular_file(options.saves + "/" + save, ec)) return send_error(res, 404, "no save '" + save + "'");
+    auto request = save_request(req, res);
+    if (!request) return;
+    const std::string& save = request->second;
     auto r = Replay::open(options.saves + "/" + save, options.root);
     if (!r.ok()) return send(res, refusal(r.error()));
     const std::string token = new_token();
@@ -408,7 +413,7 @@ struct Server::Impl {
       std::lock_guard lock(registry);
       replays[token] = *r;
     }
-    send(res, {200, {{"link", "/replay/" + token}, {"total", 0}}});
+    send(res, {200, {{"link", "/replay/" + token}}});
   }
 
   void take_over(const std::string& token, const httplib::Request& req, httplib::Response& res) {
