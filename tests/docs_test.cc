@@ -228,7 +228,8 @@ TEST_CASE("docs: every TOML key the loaders accept is in docs/toml.md, docs/maps
                              Reference{"interpreter/data/supply_loader.cc", "docs/kit.md", 1},
                              Reference{"interpreter/data/sight_loader.cc", "docs/kit.md", 1},
 
-                             Reference{"interpreter/data/retreat_loader.cc", "docs/kit.md", 2}}) {
+                             Reference{"interpreter/data/retreat_loader.cc", "docs/kit.md", 2},
+                             Reference{"interpreter/data/graphics_loader.cc", "docs/graphics.md", 3}}) {
     const std::string docs = read_source(r.doc);
     int lists = 0;
     const std::set<std::string> keys = accepted_keys(read_source(r.source), lists);

@@ -34,13 +34,13 @@ struct TestServer {
   std::thread thread;
   int port = 0;
 
-  explicit TestServer(int bot_delay_ms = 0) {
+  explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT) {
     saves = fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
                                          std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     fs::create_directories(saves);
     cardboard::ServeOptions o;
     o.port = 0;
-    o.root = CARDBOARD_SOURCE_ROOT;
+    o.root = root;
     o.saves = saves.string();
     o.bot_delay_ms = bot_delay_ms;
     o.threads = 16;
@@ -337,4 +337,27 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   CHECK(s.client().Get("/play/" + std::string(32, 'b'))->status == 404);
   CHECK(s.client().Get("/static/..%2Fserver.cc")->status == 404);
   CHECK(s.client().Get("/")->status == 403);
+}
+
+TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why", "[serve]") {
+  // The marathon fixture's "explode" is a rules error on purpose: a random
+  // bot on both sides takes it sooner or later.
+  TestServer s(0, cardboard::testing::fixture_root("marathon"));
+  auto a = post(s, "/api/new", json{{"scenario", "marathon/short"}, {"seed", 1}, {"sides", {{"red", "bot"}, {"blue", "bot"}}}}.dump(),
+                s.host());
+  REQUIRE(a.status == 200);
+  const std::string spectator = token_of(a.body["links"]["spectator"]);
+  json st;
+  for (int i = 0; i < 500; ++i) {
+    st = get(s, "/api/play/" + spectator + "/state").body;
+    if (st.contains("bot_error") || st["view"]["finished"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  REQUIRE(st.contains("bot_error"));
+  CHECK(st["bot_error"].get<std::string>().find("the gamble exploded") != std::string::npos);
+  // The save holds the game up to the refused move, and loads.
+  const int64_t actions = st["actions"].get<int64_t>();
+  auto h = cardboard::History::open((s.saves / "marathon-short.cbsave").string(), cardboard::testing::fixture_root("marathon"));
+  REQUIRE(h.ok());
+  CHECK((*h)->action_count() == actions);
 }

@@ -245,18 +245,10 @@ class CombatLoader {
   // ---- tables ----------------------------------------------------------
 
   // The index of the option `key` names among `options` (its first when absent).
-  int option(const std::string& file, const toml::table& t, const char* key, std::vector<std::string> options,
+  // An option's index; the first (the default) when absent or bad.
+  int option(const std::string& file, const toml::table& t, const char* key, const std::vector<std::string>& options,
              const std::string& context) {
-    const toml::node* n = t.get(key);
-    if (!n) return 0;
-    const std::string* s = n->is_string() ? &n->ref<std::string>() : nullptr;
-    const auto it = s ? std::find(options.begin(), options.end(), *s) : options.end();
-    if (it != options.end()) return static_cast<int>(it - options.begin());
-    std::string msg = std::string("bad '") + key + "' in " + context + ": one of " + joined(options) + " expected";
-    if (s) msg = with_suggestion(msg + ", got '" + *s + "'", *s, options);
-    else msg += ", got " + std::string(type_name(n));
-    problems_.add(bad_data(file, n, msg));
-    return 0;
+    return std::max(0, read_option(file, t, key, options, context, problems_));
   }
 
   // One list of headers (`columns`, or a row key's in `columns_by`):

@@ -1,5 +1,7 @@
 #include "data/kit_words.h"
 
+#include <algorithm>
+
 #include "maps/hex_grid.h"
 
 namespace cardboard {
@@ -40,6 +42,20 @@ bool some_type_prints(const GameDef& def, const std::string& key) {
   for (const PieceTypeDef& t : def.types)
     if (t.values.find(std::string_view(key))) return true;
   return false;
+}
+
+int read_option(const std::string& file, const toml::table& t, const char* key, const std::vector<std::string>& options,
+                const std::string& context, Problems& problems) {
+  const toml::node* n = t.get(key);
+  if (!n) return -1;
+  const std::string* s = n->is_string() ? &n->ref<std::string>() : nullptr;
+  const auto it = s ? std::find(options.begin(), options.end(), *s) : options.end();
+  if (it != options.end()) return static_cast<int>(it - options.begin());
+  std::string msg = std::string("bad '") + key + "' in " + context + ": one of " + joined(options) + " expected";
+  if (s) msg = with_suggestion(msg + ", got '" + *s + "'", *s, options);
+  else msg += ", got " + std::string(type_name(n));
+  problems.add(bad_data(file, n, msg));
+  return -1;
 }
 
 }  // namespace cardboard

@@ -54,6 +54,11 @@ void read_words(const std::string& file, const toml::node* n, const char* key, P
   }
 }
 
+// The index in `options` of the word at `key` of `t`: -1 when the key is
+// absent, or when it is no such word (a problem, with a did-you-mean).
+int read_option(const std::string& file, const toml::table& t, const char* key, const std::vector<std::string>& options,
+                const std::string& context, Problems& problems);
+
 // Whether some piece type prints a value named `key`.
 bool some_type_prints(const GameDef& def, const std::string& key);
 

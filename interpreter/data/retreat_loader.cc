@@ -24,9 +24,9 @@ class RetreatLoader {
     RetreatDef& r = kit_.retreat;
     r.declared = true;
     check_keys(file, t, {"blocked", "stacking", "farther"}, "[retreat]", problems_);
-    if (int i = option(file, t, "blocked", {"eliminate", "steps"}, "[retreat]"); i >= 0)
+    if (int i = read_option(file, t, "blocked", {"eliminate", "steps"}, "[retreat]", problems_); i >= 0)
       r.blocked = static_cast<RetreatDef::Blocked>(i);
-    if (int i = option(file, t, "stacking", {"continue", "end", "ignore"}, "[retreat]"); i >= 0)
+    if (int i = read_option(file, t, "stacking", {"continue", "end", "ignore"}, "[retreat]", problems_); i >= 0)
       r.stacking = static_cast<RetreatDef::Stacking>(i);
     boolean(file, t, "farther", "[retreat]", r.farther);
   }
@@ -79,19 +79,6 @@ class RetreatLoader {
 
  private:
   // The index of the word `key` gives among `options`; -1 when absent or bad.
-  int option(const std::string& file, const toml::table& t, const char* key, const std::vector<std::string>& options,
-             const char* context) {
-    const toml::node* n = t.get(key);
-    if (!n) return -1;
-    const std::string* s = n->is_string() ? &n->ref<std::string>() : nullptr;
-    const auto it = s ? std::find(options.begin(), options.end(), *s) : options.end();
-    if (it != options.end()) return static_cast<int>(it - options.begin());
-    std::string msg = std::string("bad '") + key + "' in " + context + ": one of " + joined(options) + " expected";
-    if (s) msg = with_suggestion(msg + ", got '" + *s + "'", *s, options);
-    else msg += ", got " + std::string(type_name(n));
-    problems_.add(bad_data(file, n, msg));
-    return -1;
-  }
 
   void boolean(const std::string& file, const toml::table& t, const char* key, const char* context, bool& out) {
     const toml::node* n = t.get(key);

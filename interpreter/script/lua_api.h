@@ -5,6 +5,7 @@
 // read like Lua's own: "bad argument #1 to 'move' (piece expected, got nil)".
 #pragma once
 
+#include <exception>
 #include <string>
 
 #include <lua.hpp>
@@ -29,6 +30,21 @@ void open_lua_fog(lua_State* L);     // the same
 // The registry's table anchoring the strings of the AnchoredNames maps
 // (anchored_names.h) of the game's state: made by open_lua_api first.
 constexpr const char* kNameAnchors = "cardboard.names";
+
+// Runs a binding's body, turning a C++ exception (say std::bad_alloc) into
+// the Lua error "MODULE.NAME failed: what" once the handler has finished
+// (no C++ object is alive when luaL_error unwinds). Lua's own errors are
+// not std::exceptions, so they pass through untouched.
+template <typename F>
+int guarded(lua_State* L, const char* module, const char* name, F&& body) {
+  std::string failure;
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  return luaL_error(L, "%s.%s failed: %s", module, name, failure.c_str());
+}
 
 // A location named by its id string; raises an argument error otherwise.
 int check_location(lua_State* L, int arg);

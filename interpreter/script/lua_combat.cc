@@ -22,18 +22,6 @@ namespace {
 
 const CombatDef& combat_def(lua_State* L) { return runtime_of(L).def().kit->combat; }
 
-// Runs a function body, turning a C++ exception (std::bad_alloc) into a Lua
-// error once the handler has finished; Lua's own errors pass through.
-template <typename F>
-int guarded(lua_State* L, const char* name, F&& body) {
-  std::string failure;
-  try {
-    return body();
-  } catch (const std::exception& e) {
-    failure = e.what();
-  }
-  return luaL_error(L, "combat.%s failed: %s", name, failure.c_str());
-}
 
 template <typename Map>
 std::vector<std::string> keys_of(const Map& m) {
@@ -133,7 +121,7 @@ ColumnOptions check_options(lua_State* L, int arg, const CombatTableDef& t) {
 // 1000000000, an unknown option, a row key missing, unknown or not
 // applicable, a shift that is not a whole number.
 int l_column(lua_State* L) {
-  return guarded(L, "column", [&] {
+  return guarded(L, "combat", "column", [&] {
     const CombatTableDef& t = check_table(L, 1);
     const double attack = check_strength(L, 2);
     const double defence = check_strength(L, 3);
@@ -159,7 +147,7 @@ int l_column(lua_State* L) {
 // column the table does not have, a roll that is not a whole number or is
 // beyond the rows of such a table.
 int l_lookup(lua_State* L) {
-  return guarded(L, "lookup", [&] {
+  return guarded(L, "combat", "lookup", [&] {
     const CombatTableDef& t = check_table(L, 1);
     const lua_Integer column = luaL_checkinteger(L, 2);
     if (column < 1 || column > t.columns)
@@ -191,7 +179,7 @@ void push_effect(lua_State* L, const CombatEffect& e) {
 // (boolean), steps, retreat and instead_steps (integers, 0 for none).
 // Errors: a code [combat_results] does not declare.
 int l_result(lua_State* L) {
-  return guarded(L, "result", [&] {
+  return guarded(L, "combat", "result", [&] {
     size_t len = 0;
     const char* s = luaL_checklstring(L, 1, &len);
     const std::string code(s, len);
@@ -218,7 +206,7 @@ int l_result(lua_State* L) {
 // counts 0. An integer when every value is one. Errors: not an array of
 // pieces, a role other than "attack" or "defence".
 int l_strength(lua_State* L) {
-  return guarded(L, "strength", [&] {
+  return guarded(L, "combat", "strength", [&] {
     luaL_checktype(L, 1, LUA_TTABLE);
     static const char* const roles[] = {"attack", "defence", nullptr};
     const auto role = static_cast<CombatRole>(luaL_checkoption(L, 2, nullptr, roles));
@@ -259,7 +247,7 @@ int l_strength(lua_State* L) {
 // rows, and its row keys in sorted order when it has its columns by row.
 // Errors: an unknown table.
 int l_table(lua_State* L) {
-  return guarded(L, "table", [&] {
+  return guarded(L, "combat", "table", [&] {
     const CombatTableDef& t = check_table(L, 1);
     lua_createtable(L, 0, 7);
     lua_pushstring(L, t.id.c_str());

@@ -11,6 +11,8 @@
 #include "data/toml_file.h"
 #include "maps/area_graph.h"
 #include "maps/hex_grid.h"
+#include "script/lua_api.h"
+#include "script/lua_hexes.h"
 
 namespace cardboard {
 
@@ -32,19 +34,6 @@ int binding_gc(lua_State* L) {
   return 0;
 }
 
-// Runs a function body, turning a C++ exception (say std::bad_alloc) into a
-// Lua error after the handler has finished. Lua's own errors are not
-// std::exceptions, so they pass through untouched.
-template <typename F>
-int guarded(lua_State* L, const char* name, F&& body) {
-  std::string failure;
-  try {
-    return body();
-  } catch (const std::exception& e) {
-    failure = e.what();
-  }
-  return luaL_error(L, "map.%s failed: %s", name, failure.c_str());
-}
 
 // A location on a map: its location index, map index and cell.
 struct Loc {
@@ -110,30 +99,6 @@ std::vector<int> by_location(lua_State* L, int map, std::vector<int> cells) {
   return cells;
 }
 
-// A whole cost as an integer, so logs print "3", not "3.0".
-void push_cost(lua_State* L, double cost) {
-  lua_Integer i;
-  if (std::floor(cost) == cost && lua_numbertointeger(cost, &i)) {
-    lua_pushinteger(L, i);
-  } else {
-    lua_pushnumber(L, cost);
-  }
-}
-
-void push_value(lua_State* L, const Value& v) {
-  if (v.is_bool()) {
-    lua_pushboolean(L, v.as_bool());
-  } else if (v.is_int()) {
-    lua_pushinteger(L, v.as_int());
-  } else if (v.is_number()) {
-    lua_pushnumber(L, v.as_number());
-  } else if (v.is_string()) {
-    lua_pushlstring(L, v.as_string().data(), v.as_string().size());
-  } else {
-    lua_pushnil(L);
-  }
-}
-
 void push_attributes(lua_State* L, const Attributes& attributes) {
   lua_createtable(L, 0, static_cast<int>(attributes.size()));
   for (const auto& [k, v] : attributes) {
@@ -172,7 +137,7 @@ std::function<double(int, int)> lua_cost(lua_State* L, int fn, int map) {
 // north on flat grids, from north-east on pointy ones), for an area by area
 // order, out-connections only. Errors: loc is not a map location.
 int map_neighbours(lua_State* L) {
-  return guarded(L, "neighbours", [&] {
+  return guarded(L, "map", "neighbours", [&] {
     const Loc a = check_loc(L, 1);
     const MapDef& m = map_of(L, a);
     push_cells(L, a.map, m.hex ? m.hex->neighbours(a.cell) : m.area->neighbours(a.cell));
@@ -185,7 +150,7 @@ int map_neighbours(lua_State* L) {
 // Locations on different maps are never adjacent. Errors: either is not a map
 // location.
 int map_adjacent(lua_State* L) {
-  return guarded(L, "adjacent", [&] {
+  return guarded(L, "map", "adjacent", [&] {
     const Loc a = check_loc(L, 1);
     const Loc b = check_loc(L, 2);
     const MapDef& m = map_of(L, a);
@@ -201,7 +166,7 @@ int map_adjacent(lua_State* L) {
 // connections from a to b, or nil when b cannot be reached. Errors: either is
 // not a map location, or they are on different maps.
 int map_distance(lua_State* L) {
-  return guarded(L, "distance", [&] {
+  return guarded(L, "map", "distance", [&] {
     const Loc a = check_loc(L, 1);
     const Loc b = check_same_map(L, 2, a);
     const MapDef& m = map_of(L, a);
@@ -219,7 +184,7 @@ int map_distance(lua_State* L) {
 // Every location at distance <= n from loc, loc included, by location index.
 // Errors: loc is not a map location; n is not a non-negative integer.
 int map_within(lua_State* L) {
-  return guarded(L, "within", [&] {
+  return guarded(L, "map", "within", [&] {
     const Loc a = check_loc(L, 1);
     const lua_Integer n = luaL_checkinteger(L, 2);
     luaL_argcheck(L, n >= 0, 2, "distance must not be negative");
@@ -235,7 +200,7 @@ int map_within(lua_State* L) {
 // a to b, both included (see docs/maps.md for the tie rule). Hex maps only.
 // Errors: not map locations, different maps, or an area map.
 int map_line(lua_State* L) {
-  return guarded(L, "line", [&] {
+  return guarded(L, "map", "line", [&] {
     const Loc a = check_loc(L, 1);
     const Loc b = check_same_map(L, 2, a);
     const MapDef& m = map_of(L, a);
@@ -250,7 +215,7 @@ int map_line(lua_State* L) {
 // when there is none, they are not adjacent, or the map is an area map.
 // Errors: not map locations, or different maps.
 int map_hexside(lua_State* L) {
-  return guarded(L, "hexside", [&] {
+  return guarded(L, "map", "hexside", [&] {
     const Loc a = check_loc(L, 1);
     const Loc b = check_same_map(L, 2, a);
     const MapDef& m = map_of(L, a);
@@ -268,7 +233,7 @@ int map_hexside(lua_State* L) {
 // A hex's terrain from the map's legend, or an area's string attribute
 // `terrain`; nil when there is none. Errors: loc is not a map location.
 int map_terrain(lua_State* L) {
-  return guarded(L, "terrain", [&] {
+  return guarded(L, "map", "terrain", [&] {
     const Loc a = check_loc(L, 1);
     const MapDef& m = map_of(L, a);
     if (m.hex) {
@@ -296,7 +261,7 @@ int map_terrain(lua_State* L) {
 // area does not have it. Hexes have no attributes: always nil.
 // Errors: loc is not a map location; key is not a string.
 int map_attr(lua_State* L) {
-  return guarded(L, "attr", [&] {
+  return guarded(L, "map", "attr", [&] {
     const Loc a = check_loc(L, 1);
     const std::string key = luaL_checkstring(L, 2);
     const MapDef& m = map_of(L, a);
@@ -319,7 +284,7 @@ int map_attr(lua_State* L) {
 // feature, if any. nil when a and b are not adjacent. Errors: not map
 // locations, or different maps.
 int map_connection(lua_State* L) {
-  return guarded(L, "connection", [&] {
+  return guarded(L, "map", "connection", [&] {
     const Loc a = check_loc(L, 1);
     const Loc b = check_same_map(L, 2, a);
     const MapDef& m = map_of(L, a);
@@ -355,7 +320,7 @@ int map_connection(lua_State* L) {
 // returned something else; errors raised by cost propagate.
 int map_path(lua_State* L) {
   if (lua_type(L, 1) == LUA_TNUMBER) return kit_path(L);
-  return guarded(L, "path", [&] {
+  return guarded(L, "map", "path", [&] {
     const Loc a = check_loc(L, 1);
     const Loc b = check_same_map(L, 2, a);
     luaL_checktype(L, 3, LUA_TFUNCTION);
@@ -389,7 +354,7 @@ int map_path(lua_State* L) {
 // a function; errors raised by cost propagate.
 int map_reachable(lua_State* L) {
   if (lua_type(L, 1) == LUA_TNUMBER) return kit_reachable(L);
-  return guarded(L, "reachable", [&] {
+  return guarded(L, "map", "reachable", [&] {
     const Loc a = check_loc(L, 1);
     const double budget = luaL_checknumber(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
@@ -416,7 +381,7 @@ int map_reachable(lua_State* L) {
 // or an area's title. Maps are searched in the game's order.
 // Errors: name is not a string; no place has that name (with a suggestion).
 int map_place(lua_State* L) {
-  return guarded(L, "place", [&] {
+  return guarded(L, "map", "place", [&] {
     const std::string name = luaL_checkstring(L, 1);
     const GameDef& def = *binding(L).def;
     std::vector<std::string> known;

@@ -89,6 +89,7 @@ Reply Room::state(int seat) {
                          {"view", view_json(build_view(h_->game(), reader))}};
   const int deciding = g.state().finished ? -1 : g.state().pending.side;
   body["bot_deciding"] = deciding >= 0 && is_bot(deciding);
+  if (!bot_error_.empty()) body["bot_error"] = bot_error_;
   body["undo"] = {{"possible", seat >= 0 && h_->action_count() > 0}};
   return {200, std::move(body)};
 }
@@ -204,6 +205,8 @@ bool Room::bot_move() {
   if (!bot_decides()) return false;
   const int n = static_cast<int>(h_->game().state().pending.choices.size());
   const Status s = h_->act(std::to_string(bot_.choose(n) + 1));
+  // A bot whose move the rules refuse stops there; the pages say why.
+  if (!s.ok()) bot_error_ = s.error().message;
   changed();
   return s.ok();
 }

@@ -89,6 +89,7 @@ class Room {
   std::string path_;
   std::vector<bool> bots_;
   RandomBot bot_;
+  std::string bot_error_;  // why the bot's last move failed, "" when it did not
 };
 
 }  // namespace cardboard

@@ -6,7 +6,7 @@ import {el, replaceChildren} from './dom.js';
 
 // The line of #status for a view seen by `you` (a side id, or null for a
 // spectator or a replay); `bot` when the server's bot is deciding.
-export function statusLine(model, view, you, bot = false) {
+export function statusLine(model, view, you, bot = false, botError = '') {
   if (view.finished) {
     const winner = view.winner ? ` ${model.sideTitle(view.winner)} won.` : '';
     return {text: `Game over: ${view.result || 'the game has ended'}.${winner}`.replace(/\.\./g, '.'), kind: 'finished'};
@@ -16,14 +16,15 @@ export function statusLine(model, view, you, bot = false) {
   if (view.deciding) {
     const title = model.sideTitle(view.deciding);
     if (you && view.deciding === you) return {text: `${title} is deciding`, kind: 'waiting'};
+    if (bot && botError) return {text: `The bot playing ${title} stopped: ${botError}`, kind: 'waiting'};
     return {text: `Waiting for ${title}${bot ? ' (the bot)' : ''}`, kind: 'waiting'};
   }
   return {text: 'Nobody is deciding', kind: 'waiting'};
 }
 
-export function renderDecision(model, view, you, pointing, onChoose, busy = false, bot = false) {
+export function renderDecision(model, view, you, pointing, onChoose, busy = false, bot = false, botError = '') {
   const status = document.getElementById('status');
-  const line = statusLine(model, view, you, bot);
+  const line = statusLine(model, view, you, bot, botError);
   status.className = `status status-${line.kind}`;
   const heading = line.kind === 'yours' ? el('div', {class: 'your-turn'}, you ? `Your decision, ${model.sideTitle(you)}` : 'Decision') : null;
   replaceChildren(status, heading, el('div', {class: 'status-text'}, line.text));

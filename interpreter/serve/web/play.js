@@ -43,7 +43,7 @@ export async function startPlay(token, early = {}) {
     renderHeader(document.getElementById('header'), model, view, who());
     showView(scene, view);
     pointing.setChoices(busy ? [] : view.choices || []);
-    renderDecision(model, view, you(), pointing, act, busy, Boolean(state.bot_deciding));
+    renderDecision(model, view, you(), pointing, act, busy, Boolean(state.bot_deciding), state.bot_error || '');
     renderSummary(view);
     undoButton.hidden = state.spectator || !you() || view.finished;
     undoButton.disabled = busy || !(state.undo && state.undo.possible);

@@ -1,0 +1,86 @@
+// [graphics] (docs/graphics.md): what the browser board draws a game with,
+// checked as the rest of game.toml is, and carried into the board's JSON.
+#include <catch2/catch.hpp>
+
+#include "serve/board_json.h"
+#include "support.h"
+
+using namespace cardboard;
+using cardboard::testing::TempProject;
+using cardboard::testing::replace_once;
+
+namespace {
+
+const char* kGame = R"([game]
+title = "Painted"
+
+[[sides]]
+id = "red"
+
+[[sides]]
+id = "blue"
+
+[[locations]]
+id = "box"
+
+[[piece_types]]
+name = "Tank"
+owner = "red"
+
+[sequence]
+[[sequence.phases]]
+id = "play"
+run = "play"
+
+[graphics]
+sides = { red = "#b5543c", blue = "#36f" }
+terrain = { clear = "#efe8cf", town = { fill = "#d9d2c0", image = "town.png" } }
+area_fill = "colour"
+hexsides = { river = "#4a90d9" }
+roads = { road = "#7a5a3a" }
+
+[graphics.types]
+tank = { symbol = "armour" }
+)";
+
+const std::map<std::string, std::string> kFiles = {{"town.png", "not really a png: the loader checks the path only"}};
+
+}  // namespace
+
+TEST_CASE("graphics: a game's colours, terrain, symbols and images reach the board", "[graphics]") {
+  TempProject p("cardboard-graphics", "painted", kGame, "", kFiles);
+  auto def = p.def();
+  CHECK(def->graphics.sides.at("red") == "#b5543c");
+  CHECK(def->graphics.terrain.at("town").image == "town.png");
+  CHECK(def->graphics.images.count("town.png") == 1);
+  const auto board = board_json(*def);
+  CHECK(board["sides"][0]["colour"] == "#b5543c");
+  CHECK(board["types"][0]["symbol"] == "armour");
+  CHECK(board["graphics"]["terrain"]["town"]["image"] == "town.png");
+  CHECK(board["graphics"]["hexsides"]["river"]["stroke"] == "#4a90d9");
+  CHECK(board["graphics"]["area_fill"] == "colour");
+}
+
+TEST_CASE("graphics: every slip is named with its place, and nothing reaches outside the game's folder", "[graphics]") {
+  const auto problems = [](const std::string& toml) {
+    TempProject p("cardboard-graphics-bad", "painted", toml, "", kFiles);
+    return p.problems();
+  };
+  CHECK_THAT(problems(replace_once(kGame, "red = \"#b5543c\"", "rd = \"#b5543c\"")),
+             Catch::Contains("no side 'rd'") && Catch::Contains("did you mean 'red'"));
+  CHECK_THAT(problems(replace_once(kGame, "\"#b5543c\"", "\"red; background: url(x)\"")),
+             Catch::Contains("a colour \"#rgb\" or \"#rrggbb\" expected") && Catch::Contains("game.toml:"));
+  CHECK_THAT(problems(replace_once(kGame, "symbol = \"armour\"", "symbol = \"armor\"")),
+             Catch::Contains("did you mean 'armour'"));
+  CHECK_THAT(problems(replace_once(kGame, "tank = {", "tnak = {")), Catch::Contains("no piece type 'tnak'"));
+  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"../../etc/passwd.png\"")),
+             Catch::Contains("no '.' or '..'"));
+  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"/etc/town.png\"")),
+             Catch::Contains("a path under the game's folder expected"));
+  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"town.exe\"")),
+             Catch::Contains(".png, .jpg, .jpeg, .svg or .webp"));
+  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"missing.png\"")),
+             Catch::Contains("no such file"));
+  CHECK_THAT(problems(replace_once(kGame, "area_fill = \"colour\"", "area_fil = \"colour\"")),
+             Catch::Contains("area_fil"));
+}
