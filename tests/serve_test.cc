@@ -341,9 +341,10 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
 
 TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why", "[serve]") {
   // The marathon fixture's "explode" is a rules error on purpose: a random
-  // bot on both sides takes it sooner or later.
+  // bot takes it with odds of one in three a turn, so the long march (2000
+  // turns) cannot end before it does; the short one (3 turns) could.
   TestServer s(0, cardboard::testing::fixture_root("marathon"));
-  auto a = post(s, "/api/new", json{{"scenario", "marathon/short"}, {"seed", 1}, {"sides", {{"red", "bot"}, {"blue", "bot"}}}}.dump(),
+  auto a = post(s, "/api/new", json{{"scenario", "marathon/long"}, {"seed", 1}, {"sides", {{"red", "bot"}, {"blue", "bot"}}}}.dump(),
                 s.host());
   REQUIRE(a.status == 200);
   const std::string spectator = token_of(a.body["links"]["spectator"]);
@@ -357,7 +358,7 @@ TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why
   CHECK(st["bot_error"].get<std::string>().find("the gamble exploded") != std::string::npos);
   // The save holds the game up to the refused move, and loads.
   const int64_t actions = st["actions"].get<int64_t>();
-  auto h = cardboard::History::open((s.saves / "marathon-short.cbsave").string(), cardboard::testing::fixture_root("marathon"));
+  auto h = cardboard::History::open((s.saves / "marathon-long.cbsave").string(), cardboard::testing::fixture_root("marathon"));
   REQUIRE(h.ok());
   CHECK((*h)->action_count() == actions);
 }
