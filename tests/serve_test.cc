@@ -320,6 +320,17 @@ TEST_CASE("serve: a replay steps through a save and a player takes over from any
     else if (k == 0) CHECK(at.body["view"]["state_hash"] == first_hash);  // back at the start: the same state
   }
   CHECK(get(s, "/api/replay/" + replay + "/at/" + std::to_string(total + 1)).status == 400);
+  // The log up to an action, in one request, is the events of each action up to it.
+  const int64_t mid = total / 2;
+  size_t one_by_one = 0;
+  for (int64_t k = 0; k <= mid; ++k) one_by_one += get(s, "/api/replay/" + replay + "/at/" + std::to_string(k)).body["events"].size();
+  auto upto = get(s, "/api/replay/" + replay + "/log?upto=" + std::to_string(mid));
+  REQUIRE(upto.status == 200);
+  CHECK(upto.body["events"].size() == one_by_one);
+  CHECK(upto.body["events"].back()["action"].get<int64_t>() <= mid);
+  CHECK(get(s, "/api/replay/" + replay + "/log?upto=" + std::to_string(total + 1)).status == 400);
+  CHECK(get(s, "/api/replay/" + replay + "/log?upto=x").status == 400);
+  CHECK(get(s, "/api/replay/" + replay + "/log").status == 400);
   auto taken = post(s, "/api/replay/" + replay + "/take-over", json{{"at", total / 2}}.dump(), s.host());
   REQUIRE(taken.status == 200);
   auto branch = get(s, "/api/play/" + token_of(taken.body["links"]["spectator"]) + "/state");
@@ -334,6 +345,21 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   CHECK(page->status == 200);
   CHECK(page->get_header_value("Content-Security-Policy").find("default-src 'self'") != std::string::npos);
   CHECK(page->get_header_value("Referrer-Policy") == "no-referrer");
+  CHECK(page->get_header_value("Cache-Control") == "no-store");
+  // The page names its files by the build's version, which a browser keeps.
+  const size_t at = page->body.find("\"/static/v/");
+  REQUIRE(at != std::string::npos);
+  const std::string versioned = page->body.substr(at + 1, page->body.find('"', at + 1) - at - 1);
+  CHECK(versioned.ends_with("/style.css"));
+  auto file = s.client().Get(versioned);
+  REQUIRE(file);
+  CHECK(file->status == 200);
+  CHECK(file->get_header_value("Cache-Control").find("immutable") != std::string::npos);
+  CHECK(file->body == s.client().Get("/static/style.css")->body);
+  auto stale = s.client().Get("/static/v/0000000000000000/style.css");
+  CHECK(stale->status == 200);
+  CHECK(stale->get_header_value("Cache-Control") == "no-store");  // another build's page: not kept
+  CHECK(s.client().Get("/static/v/0000000000000000/nothing.js")->status == 404);
   CHECK(s.client().Get("/play/" + std::string(32, 'b'))->status == 404);
   CHECK(s.client().Get("/static/..%2Fserver.cc")->status == 404);
   CHECK(s.client().Get("/")->status == 403);

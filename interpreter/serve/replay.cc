@@ -26,12 +26,8 @@ Reply Replay::at(int64_t k) {
   if (h_->action_count() != k)
     if (auto s = h_->seek(k); !s.ok()) return refusal(s.error());
   const int reader = finished_ ? kEveryone : kPublicOnly;
-  const std::string id = finished_ ? "*" : "";
   auto events = h_->file().events(k);
   if (!events.ok()) return refusal(events.error());
-  nlohmann::json evs = nlohmann::json::array();
-  for (const auto& e : *events)
-    if (e.seen_by(id)) evs.push_back({{"action", e.action}, {"kind", e.kind}, {"rule", e.rule}, {"text", e.text_for(id)}});
   nlohmann::json choice = nullptr;
   if (k > 0) {
     auto a = h_->file().action(k);
@@ -45,7 +41,25 @@ Reply Replay::at(int64_t k) {
            {"finished", finished_},
            {"choice", choice},
            {"view", view_json(build_view(h_->game(), reader))},
-           {"events", evs}}};
+           {"events", events_json(*events)}}};
+}
+
+Reply Replay::log(int64_t k) {
+  std::lock_guard lock(m_);
+  if (k < 0 || k > total_)
+    return refusal(400, "no action " + std::to_string(k) + ": the save holds " + std::to_string(total_));
+  auto all = h_->file().events();
+  if (!all.ok()) return refusal(all.error());
+  std::erase_if(*all, [k](const EventRow& e) { return e.action > k; });
+  return {200, {{"upto", k}, {"events", events_json(*all)}}};
+}
+
+nlohmann::json Replay::events_json(const std::vector<EventRow>& events) const {
+  const std::string id = finished_ ? "*" : "";
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& e : events)
+    if (e.seen_by(id)) out.push_back({{"action", e.action}, {"kind", e.kind}, {"rule", e.rule}, {"text", e.text_for(id)}});
+  return out;
 }
 
 Status Replay::branch(int64_t k, const std::string& copy) {

@@ -20,6 +20,8 @@ class Replay {
 
   // {action, total, finished, view, events}: the board after action k.
   Reply at(int64_t k);
+  // {upto, events}: the events of actions 0..k, for a log shown after a jump.
+  Reply log(int64_t k);
   // Copies the save to `copy` with actions 1..k kept (the later ones kept in
   // the copy as undone), to go on from there.
   Status branch(int64_t k, const std::string& copy);
@@ -29,6 +31,8 @@ class Replay {
 
  private:
   Replay() = default;
+  // In the words of the replay's reader: everything once the game is over.
+  nlohmann::json events_json(const std::vector<EventRow>& events) const;
   std::mutex m_;
   std::unique_ptr<History> h_;
   std::shared_ptr<const GameDef> def_;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <condition_variable>
 #include <filesystem>
 #include <map>
@@ -46,7 +47,7 @@ void secure_headers(httplib::Response& res) {
                  "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
   res.set_header("X-Content-Type-Options", "nosniff");
   res.set_header("Referrer-Policy", "no-referrer");
-  res.set_header("Cache-Control", "no-store");
+  if (!res.has_header("Cache-Control")) res.set_header("Cache-Control", "no-store");
 }
 
 void send(httplib::Response& res, const Reply& r) {
@@ -140,6 +141,22 @@ const WebFile* web_file(const std::string& name) {
   for (const WebFile& f : web_files())
     if (name == f.name) return &f;
   return nullptr;
+}
+
+// The page's files as this build has them, named by a hash of all their
+// bytes: a browser keeps them for good under /static/v/VERSION/, and a new
+// build's pages ask for new names. Relative imports inside the modules
+// stay under the same prefix by themselves.
+const std::string& web_version() {
+  static const std::string version = [] {
+    uint64_t h = 14695981039346656037ULL;  // FNV-1a
+    for (const WebFile& f : web_files())
+      for (char c : std::string(f.name) + '\0' + std::string(f.bytes)) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+    return std::string(hex);
+  }();
+  return version;
 }
 
 struct GameEntry {
@@ -481,6 +498,10 @@ struct Server::Impl {
     http.set_payload_max_length(kMaxBody);
     http.set_read_timeout(10, 0);
     http.set_write_timeout(10, 0);
+    // A response goes out as a header write and a body write; with Nagle's
+    // algorithm the second waits for the client's delayed ACK (40 ms on
+    // Linux), once per file on each of the browser's six connections.
+    http.set_tcp_nodelay(true);
     const int threads = std::max(4, options.threads);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
     http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { secure_headers(res); });
@@ -519,15 +540,24 @@ struct Server::Impl {
     });
     http.Get(std::string("/play/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
       if (!seat(req.matches[1])) return send_error(res, 404, "no such game link");
-      page("board.html", res);
+      const std::string api = "/api/play/" + std::string(req.matches[1]);
+      page("board.html", res, {api + "/board", api + "/state", api + "/log?after=-1"});
     });
     http.Get(std::string("/replay/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
       if (!replay(req.matches[1])) return send_error(res, 404, "no such replay link");
-      page("board.html", res);
+      const std::string api = "/api/replay/" + std::string(req.matches[1]);
+      page("board.html", res, {api + "/board", api + "/at/0"});
     });
     http.Get("/static/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
       const WebFile* f = web_file(req.matches[1]);
       if (!f) return send_error(res, 404, "no such file");
+      res.set_content(std::string(f->bytes), content_type(f->name));
+    });
+    http.Get("/static/v/([0-9a-f]{16})/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
+      const WebFile* f = web_file(req.matches[2]);
+      if (!f) return send_error(res, 404, "no such file");
+      // A page of an older build gets today's file, not to be kept.
+      if (req.matches[1] == web_version()) res.set_header("Cache-Control", "public, max-age=31536000, immutable");
       res.set_content(std::string(f->bytes), content_type(f->name));
     });
 
@@ -600,6 +630,13 @@ struct Server::Impl {
     http.Get(rp + "/at/([0-9]{1,12})", with_replay([](Replay& r, const httplib::Request& req, httplib::Response& res) {
       send(res, r.at(std::stoll(req.matches[2])));
     }));
+    http.Get(rp + "/log", with_replay([](Replay& r, const httplib::Request& req, httplib::Response& res) {
+      int64_t upto = -1;
+      const std::string a = req.get_param_value("upto");
+      const auto [p, ec] = std::from_chars(a.data(), a.data() + a.size(), upto);
+      if (a.empty() || ec != std::errc() || p != a.data() + a.size()) return send_error(res, 400, "bad 'upto': a number expected");
+      send(res, r.log(upto));
+    }));
     http.Get(rp + "/asset/([A-Za-z0-9_./-]+)", with_replay([this](Replay& r, const httplib::Request& req, httplib::Response& res) {
       asset(r.def(), req.matches[2], res);
     }));
@@ -608,10 +645,20 @@ struct Server::Impl {
     });
   }
 
-  void page(const char* name, httplib::Response& res) {
+  // A page, its files named by this build's version, and the answers its
+  // script will ask for first already asked for while the head is read
+  // (page.js makes the same requests; the browser hands it these).
+  void page(const char* name, httplib::Response& res, const std::vector<std::string>& first_requests = {}) {
     const WebFile* f = web_file(name);
     if (!f) return send_error(res, 404, std::string("this build has no page ") + name);
-    res.set_content(std::string(f->bytes), content_type(name));
+    std::string html(f->bytes);
+    const std::string from = "\"/static/", to = "\"/static/v/" + web_version() + "/";
+    for (size_t at = html.find(from); at != std::string::npos; at = html.find(from, at + to.size())) html.replace(at, from.size(), to);
+    std::string preloads;
+    for (const std::string& url : first_requests) preloads += "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"" + url + "\">\n";
+    if (const size_t head = html.find("<meta charset=\"utf-8\">\n"); head != std::string::npos)
+      html.insert(head + std::string_view("<meta charset=\"utf-8\">\n").size(), preloads);
+    res.set_content(html, content_type(name));
   }
 };
 

@@ -1,7 +1,7 @@
 // The replay page: a save of a few Golan actions opened as a replay.
 // Proves: the slider runs from 0 to the number of actions; moving it or the
 // step buttons moves the board (the armour at Kuneitra, then at 0503) and
-// the log with it; "Take over from here" starts a new game at that action
+// the log with it (after a jump, in one request); "Take over from here" starts a new game at that action
 // and shows its links, which open a page at that action.
 
 import {test} from 'node:test';
@@ -34,6 +34,8 @@ test('Replay: slider, steps, log and take-over', async () => {
     assert.ok(await page.$('.pieces [data-at="0804"]'), 'at the start the armour is at Kuneitra');
     assert.equal(await page.$('.pieces [data-at="0503"]'), null);
     const startLines = await page.$$eval('#log .log-line', (n) => n.length);
+    const asked = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
 
     // The slider to the end.
     await page.$eval('#replay-slider', (n) => {
@@ -45,6 +47,9 @@ test('Replay: slider, steps, log and take-over', async () => {
     // The events of the actions jumped over are fetched after the board is shown.
     await page.waitForFunction(() => document.getElementById('log').textContent.includes('to 0503'), {timeout: 5000});
     assert.ok((await page.$$eval('#log .log-line', (n) => n.length)) > startLines);
+    // The jump asked for the board at 3 and, once, for the log up to it.
+    assert.deepEqual(asked.filter((u) => /\/(at|log)/.test(u)).map((u) => u.replace(/^.*\/api\/replay\/[0-9a-f]+/, '')),
+      ['/at/3', '/log?upto=3']);
     assert.match(await page.$eval('#replay-position', (n) => n.textContent), /3 \/ 3/);
     await shot(page, 'replay-end');
 

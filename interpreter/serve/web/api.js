@@ -24,7 +24,9 @@ async function answer(response) {
 }
 
 export async function getJSON(path) {
-  return answer(await fetch(path, {headers: {Accept: 'application/json'}, credentials: 'same-origin'}));
+  // No headers of its own: a page's first requests, preloaded by its HTML
+  // (server.cc), must match them to be reused.
+  return answer(await fetch(path, {credentials: 'same-origin'}));
 }
 
 export async function postJSON(path, body) {

@@ -4,7 +4,7 @@
 // the save up to that action) and shows its links.
 //
 // The log shows every event up to the action on screen; the events of each
-// action are fetched once (GET at/K) and kept.
+// action are fetched once (GET at/K, or log?upto=K after a jump) and kept.
 
 import {getJSON, postJSON} from './api.js';
 import {el, replaceChildren} from './dom.js';
@@ -16,7 +16,6 @@ import {Log} from './log.js';
 import {linksList} from './links.js';
 import {icon} from './icons.js';
 
-const FILL_AT_ONCE = 4;
 const AUTOPLAY_MS = 800;
 
 // `early` holds the first requests, made while the modules loaded.
@@ -104,19 +103,23 @@ export async function startReplay(token, early = {}) {
     for (const line of log.node.querySelectorAll(`[data-action="${current.action}"]`)) line.classList.add('current');
   }
 
-  // Fetches the events of the actions before k not seen yet, a few at a time.
-  let filling = null;
+  // Fetches, in one request, the events up to action k when some are not
+  // kept yet (after a jump); the newest jump wins.
+  let filling = 0;
   async function fillLog(k) {
-    const missing = [];
-    for (let i = 0; i <= k; i++) if (!eventsOf.has(i)) missing.push(i);
-    if (!missing.length) return;
-    const run = (filling = {});
-    while (missing.length && filling === run) {
-      const batch = missing.splice(0, FILL_AT_ONCE);
-      const answers = await Promise.all(batch.map((i) => getJSON(`${api}/at/${i}`).catch(() => null)));
-      answers.forEach((a, j) => a && eventsOf.set(batch[j], a.events || []));
+    let missing = false;
+    for (let i = 0; i <= k && !missing; i++) missing = !eventsOf.has(i);
+    if (!missing) return;
+    const run = ++filling;
+    try {
+      const answer = await getJSON(`${api}/log?upto=${k}`);
+      if (run !== filling) return;
+      for (let i = 0; i <= k; i++) eventsOf.set(i, []);
+      for (const event of answer.events) eventsOf.get(event.action).push(event);
+      if (current.action >= k) renderLog();
+    } catch (error) {
+      showMessage(error.message);
     }
-    if (filling === run && current.action >= k) renderLog();
   }
 
   // Shows action k; the newest request wins when the slider runs ahead.
