@@ -194,6 +194,82 @@ TEST_CASE("serve: each side's link sees its own view, a spectator the public one
   CHECK(hidden_pieces(end.body["view"], "israel") == 0);
 }
 
+TEST_CASE("serve: between people an undo past a roll needs the other side's agreement", "[serve]") {
+  TestServer s;
+  auto t = golan_between_people(s, 7);
+  const std::string sides[2] = {"syria", "israel"};
+  cardboard::RandomBot bot(5);
+  auto state = [&](const std::string& who) { return get(s, "/api/play/" + t[who] + "/state").body; };
+  // Plays on until a side's own last action lies beyond an information
+  // barrier (it rolled or saw something new): that side's index.
+  auto play_to_a_barrier = [&]() -> int {
+    for (int step = 0; step < 2000; ++step) {
+      for (int r = 0; r < 2; ++r)
+        if (state(sides[r])["undo"]["needs_agreement"] == true) return r;
+      const json spectator = state("spectator");
+      REQUIRE(spectator["view"]["finished"] == false);
+      const std::string deciding = spectator["view"]["deciding"];
+      const json st = state(deciding);
+      const json& choices = st["view"]["choices"];
+      const auto& choice = choices[bot.choose(static_cast<int>(choices.size()))];
+      REQUIRE(post(s, "/api/play/" + t[deciding] + "/act", json{{"at", st["actions"]}, {"choice", choice["value"]}}.dump()).status == 200);
+    }
+    FAIL("no side's last action lay past a barrier");
+    return -1;
+  };
+
+  const int r = play_to_a_barrier();
+  const std::string asker = sides[r], other = sides[1 - r];
+  json st = state(asker);
+  const int64_t n = st["actions"];
+  const int64_t count = st["undo"]["count"];
+  CHECK(st["undo"]["possible"] == false);
+  CHECK(post(s, "/api/play/" + t[asker] + "/undo", json{{"at", n}}.dump()).status == 403);  // not alone
+  CHECK(post(s, "/api/play/" + t["spectator"] + "/undo/propose", json{{"at", n}}.dump()).status == 403);
+  CHECK(post(s, "/api/play/" + t[asker] + "/undo/propose", json{{"at", n - 1}}.dump()).status == 409);
+  CHECK(post(s, "/api/play/" + t[other] + "/undo/answer", json{{"at", n}, {"agree", true}}.dump()).status == 409);  // nothing proposed
+
+  // Proposed, then declined: nothing taken back, both pages told.
+  REQUIRE(post(s, "/api/play/" + t[asker] + "/undo/propose", json{{"at", n}}.dump()).status == 200);
+  json theirs = state(other);
+  REQUIRE(theirs["undo"]["proposal"].is_object());
+  CHECK(theirs["undo"]["proposal"]["by"] == asker);
+  CHECK(theirs["undo"]["proposal"]["count"] == count);
+  CHECK(theirs["undo"]["proposal"]["yours_to_answer"] == true);
+  CHECK(state(asker)["undo"]["proposal"]["yours_to_answer"] == false);
+  CHECK(state(asker)["undo"]["proposal"]["waiting"] == json::array({other}));
+  CHECK(state("spectator")["undo"]["proposal"]["by"] == asker);
+  CHECK(post(s, "/api/play/" + t[asker] + "/undo/answer", json{{"at", n}, {"agree", true}}.dump()).status == 400);
+  CHECK(post(s, "/api/play/" + t[other] + "/undo/answer", json{{"at", n}, {"agree", "yes"}}.dump()).status == 400);
+  REQUIRE(post(s, "/api/play/" + t[other] + "/undo/answer", json{{"at", n}, {"agree", false}}.dump()).status == 200);
+  st = state(asker);
+  CHECK(st["actions"] == n);
+  CHECK(st["undo"]["proposal"].is_null());
+  CHECK(st["undo"]["note"].get<std::string>().find("declined") != std::string::npos);
+
+  // Proposed again and agreed: taken back, to the state the game had then.
+  REQUIRE(post(s, "/api/play/" + t[asker] + "/undo/propose", json{{"at", n}}.dump()).status == 200);
+  auto agreed = post(s, "/api/play/" + t[other] + "/undo/answer", json{{"at", n}, {"agree", true}}.dump());
+  REQUIRE(agreed.status == 200);
+  CHECK(agreed.body["actions"] == n - count);
+  st = state(other);
+  CHECK(st["actions"] == n - count);
+  CHECK(st["undo"]["proposal"].is_null());
+  CHECK(st["undo"]["note"].get<std::string>().find("All agreed") != std::string::npos);
+
+  // A proposal lapses when the game moves on before the answer.
+  const int r2 = play_to_a_barrier();
+  st = state(sides[r2]);
+  const int64_t m = st["actions"];
+  REQUIRE(post(s, "/api/play/" + t[sides[r2]] + "/undo/propose", json{{"at", m}}.dump()).status == 200);
+  const std::string deciding = state("spectator")["view"]["deciding"];
+  const json ds = state(deciding);
+  REQUIRE(post(s, "/api/play/" + t[deciding] + "/act", json{{"at", m}, {"choice", ds["view"]["choices"][0]["value"]}}.dump()).status == 200);
+  CHECK(state(sides[1 - r2])["undo"]["proposal"].is_null());
+  CHECK(post(s, "/api/play/" + t[sides[1 - r2]] + "/undo/answer", json{{"at", m + 1}, {"agree", true}}.dump()).status == 409);
+  CHECK(state("spectator")["actions"] == m + 1);
+}
+
 TEST_CASE("serve: of two actions on the same view one is taken, the other refused as stale", "[serve]") {
   TestServer s;
   auto t = golan_between_people(s, 5);

@@ -90,7 +90,8 @@ Reply Room::state(int seat) {
   const int deciding = g.state().finished ? -1 : g.state().pending.side;
   body["bot_deciding"] = deciding >= 0 && is_bot(deciding);
   if (!bot_error_.empty()) body["bot_error"] = bot_error_;
-  body["undo"] = {{"possible", seat >= 0 && h_->action_count() > 0}};
+  body["undo"] = undo_json(seat);
+  body["version"] = version_;
   return {200, std::move(body)};
 }
 
@@ -145,36 +146,127 @@ Reply Room::act(int seat, int64_t at, const std::string& choice) {
   return {200, {{"actions", h_->action_count()}, {"events", events_json(*events, reader_of(seat))}}};
 }
 
+Result<int64_t> Room::undo_count(int seat, int64_t count) {
+  const int64_t n = h_->action_count();
+  if (count < 0) {
+    const std::string& side = def_->sides[seat].id;
+    for (int64_t k = n; k >= 1; --k) {
+      auto a = h_->file().action(k);
+      if (!a.ok()) return a.error();
+      if (a->side == side) return n - k + 1;
+    }
+    return Error{ErrorKind::kRejected, def_->sides[seat].title + " has no action to take back"};
+  }
+  if (count == 0 || count > n)
+    return Error{ErrorKind::kUsage, "bad 'count': " + std::to_string(count) + " (the game holds " + std::to_string(n) + " actions)"};
+  return count;
+}
+
+namespace {
+
+Reply stale(int64_t n, int64_t at) {
+  return refusal(409, "the game holds " + std::to_string(n) + " actions, not " + std::to_string(at) +
+                          ": somebody acted meanwhile; nothing was done");
+}
+
+std::string actions_text(int64_t count) { return std::to_string(count) + (count == 1 ? " action" : " actions"); }
+
+}  // namespace
+
 Reply Room::undo(int seat, int64_t at, int64_t count) {
   std::lock_guard lock(m_);
   refresh();
   const int64_t n = h_->action_count();
-  if (seat < 0) return refusal(403, "a spectator cannot take actions back");
-  if (at != n)
-    return refusal(409, "the game holds " + std::to_string(n) + " actions, not " + std::to_string(at) +
-                            ": somebody acted meanwhile; nothing was done");
-  const std::string side = def_->sides[seat].id;
-  if (count < 0) {
-    // Back to and with this side's last action.
-    count = 0;
-    for (int64_t k = n; k >= 1 && count == 0; --k) {
-      auto a = h_->file().action(k);
-      if (!a.ok()) return refusal(a.error());
-      if (a->side == side) count = n - k + 1;
-    }
-    if (count == 0) return refusal(422, def_->sides[seat].title + " has no action to take back");
-  }
-  if (count == 0 || count > n)
-    return refusal(400, "bad 'count': " + std::to_string(count) + " (the game holds " + std::to_string(n) + " actions)");
+  if (!is_side(seat)) return refusal(403, "a spectator cannot take actions back");
+  if (at != n) return stale(n, at);
+  auto c = undo_count(seat, count);
+  if (!c.ok()) return refusal(c.error().kind == ErrorKind::kUsage ? 400 : 422, c.error().message);
   // A practice game against bots undoes freely, as a solitaire game does.
-  const UndoRequest request{count, side, !between_people()};
+  const UndoRequest request{*c, def_->sides[seat].id, !between_people()};
   if (auto allowed = check_undo(*h_, request); !allowed.ok()) return refusal(403, allowed.error().message);
-  if (auto s = h_->undo(count); !s.ok()) {
+  if (auto s = h_->undo(*c); !s.ok()) {
     if (h_->action_count() != n) changed();
     return refusal(s.error());
   }
+  proposal_.reset();
   changed();
   return {200, {{"actions", h_->action_count()}}};
+}
+
+Reply Room::propose_undo(int seat, int64_t at, int64_t count) {
+  std::lock_guard lock(m_);
+  refresh();
+  const int64_t n = h_->action_count();
+  if (!plays_person(seat)) return refusal(403, "only a side played by a person proposes an undo");
+  if (!between_people()) return refusal(400, "no other person to ask: this game undoes freely");
+  if (at != n) return stale(n, at);
+  auto c = undo_count(seat, count);
+  if (!c.ok()) return refusal(c.error().kind == ErrorKind::kUsage ? 400 : 422, c.error().message);
+  proposal_ = UndoProposal{seat, n, *c, std::vector<bool>(def_->sides.size(), false)};
+  proposal_->agreed[seat] = true;
+  undo_note_.clear();
+  changed();
+  return {200, {{"actions", n}, {"undo", undo_json(seat)}}};
+}
+
+Reply Room::answer_undo(int seat, int64_t at, bool agree) {
+  std::lock_guard lock(m_);
+  refresh();
+  const int64_t n = h_->action_count();
+  if (!plays_person(seat)) return refusal(403, "only a side played by a person answers an undo");
+  if (at != n) return stale(n, at);
+  if (!proposal_ || proposal_->at != n) return refusal(409, "no undo is proposed now");
+  if (proposal_->by == seat) return refusal(400, "a side does not answer its own proposal");
+  const UndoProposal p = *proposal_;
+  const std::string& who = def_->sides[seat].title;
+  if (!agree) {
+    proposal_.reset();
+    undo_note_ = who + " declined to take back " + actions_text(p.count);
+    changed();
+    return {200, {{"actions", n}}};
+  }
+  proposal_->agreed[seat] = true;
+  for (size_t s = 0; s < def_->sides.size(); ++s)
+    if (plays_person(static_cast<int>(s)) && !proposal_->agreed[s]) {
+      changed();  // the others still to answer
+      return {200, {{"actions", n}}};
+    }
+  proposal_.reset();
+  if (auto allowed = check_undo(*h_, {p.count, def_->sides[p.by].id, true}); !allowed.ok())
+    return refusal(403, allowed.error().message);
+  if (auto s = h_->undo(p.count); !s.ok()) {
+    if (h_->action_count() != n) changed();
+    return refusal(s.error());
+  }
+  undo_note_ = "All agreed: " + actions_text(p.count) + " taken back, as " + def_->sides[p.by].title + " asked";
+  changed();
+  return {200, {{"actions", h_->action_count()}}};
+}
+
+// What the page's undo button and answer box show to `seat`: whether the
+// policy lets it take back its last action now, or only with the others'
+// agreement, and the proposal waiting for answers.
+nlohmann::json Room::undo_json(int seat) {
+  const int64_t n = h_->action_count();
+  nlohmann::json u = {{"possible", false}, {"needs_agreement", false}, {"proposal", nullptr}, {"note", undo_note_}};
+  if (is_side(seat) && !h_->game().state().finished) {
+    if (auto c = undo_count(seat, -1); c.ok()) {
+      const bool free = check_undo(*h_, {*c, def_->sides[seat].id, !between_people()}).ok();
+      u["possible"] = free;
+      u["needs_agreement"] = !free && between_people() && plays_person(seat);
+      u["count"] = *c;
+    }
+  }
+  if (proposal_ && proposal_->at == n) {
+    nlohmann::json waiting = nlohmann::json::array();
+    for (size_t s = 0; s < def_->sides.size(); ++s)
+      if (plays_person(static_cast<int>(s)) && !proposal_->agreed[s]) waiting.push_back(def_->sides[s].id);
+    u["proposal"] = {{"by", def_->sides[proposal_->by].id},
+                     {"count", proposal_->count},
+                     {"waiting", waiting},
+                     {"yours_to_answer", plays_person(seat) && !proposal_->agreed[seat]}};
+  }
+  return u;
 }
 
 uint64_t Room::wait_change(uint64_t seen, std::chrono::milliseconds timeout) {

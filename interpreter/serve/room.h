@@ -54,6 +54,12 @@ class Room {
   // as the undo policy allows; a practice game (one side of people, the
   // others bots) undoes freely.
   Reply undo(int reader, int64_t at, int64_t count);
+  // Between people, an undo past the policy's limit needs every other side
+  // of people to agree: one side proposes it (count as for undo), each other
+  // side answers; the last agreement takes the actions back, one refusal
+  // drops it. A proposal lapses when the game moves on.
+  Reply propose_undo(int reader, int64_t at, int64_t count);
+  Reply answer_undo(int reader, int64_t at, bool agree);
 
   // The room's change count; each change (an action, an undo, the command
   // line's write) adds one. Waits up to `timeout` for it to pass `seen`.
@@ -80,6 +86,18 @@ class Room {
   std::string reader_id(int reader) const;
   nlohmann::json events_json(const std::vector<EventRow>& events, int reader) const;
   bool bot_decides() const;
+  // The number of actions an undo of `count` takes back (-1: back to and
+  // with the seat's last action), or why there is none.
+  Result<int64_t> undo_count(int seat, int64_t count);
+  nlohmann::json undo_json(int seat);
+  bool is_side(int seat) const { return seat >= 0 && seat < static_cast<int>(def_->sides.size()); }
+  bool plays_person(int seat) const { return is_side(seat) && !def_->sides[seat].automatic && !is_bot(seat); }
+
+  struct UndoProposal {
+    int by = -1;
+    int64_t at = 0, count = 0;
+    std::vector<bool> agreed;  // per side
+  };
 
   std::mutex m_;
   std::condition_variable cv_;
@@ -90,6 +108,8 @@ class Room {
   std::vector<bool> bots_;
   RandomBot bot_;
   std::string bot_error_;  // why the bot's last move failed, "" when it did not
+  std::optional<UndoProposal> proposal_;
+  std::string undo_note_;  // how the last proposal ended, for every page
 };
 
 }  // namespace cardboard

@@ -117,6 +117,17 @@ bool field(const nlohmann::json& j, const char* key, T& out, httplib::Response& 
   return true;
 }
 
+// An undo's `at` (required) and `count` (1 or more; -1 when absent: back to
+// and with the side's last action).
+bool undo_fields(const nlohmann::json& body, int64_t& at, int64_t& count, httplib::Response& res) {
+  if (!field(body, "at", at, res, true) || !field(body, "count", count, res, false)) return false;
+  if (body.contains("count") && count < 1) {
+    send_error(res, 400, "malformed request: bad 'count' (1 or more)");
+    return false;
+  }
+  return true;
+}
+
 // A save's name in the saves folder: a plain file name, never a path.
 bool valid_save_name(const std::string& name) {
   if (name.empty() || name.size() > 128 || !name.ends_with(".cbsave") || name[0] == '.') return false;
@@ -489,7 +500,8 @@ struct Server::Impl {
       }
       *seen = v;
       *idle = 0;
-      const std::string event = "event: action\ndata: {\"actions\":" + std::to_string(room->actions()) + "}\n\n";
+      const std::string event = "event: action\ndata: {\"actions\":" + std::to_string(room->actions()) +
+                                ",\"version\":" + std::to_string(v) + "}\n\n";
       return sink.write(event.data(), event.size());
     });
   }
@@ -606,9 +618,25 @@ struct Server::Impl {
       auto body = json_body(req, res);
       if (!body) return;
       int64_t at = 0, count = -1;
-      if (!field(*body, "at", at, res, true) || !field(*body, "count", count, res, false)) return;
-      if (body->contains("count") && count < 1) return send_error(res, 400, "malformed request: bad 'count' (1 or more)");
+      if (!undo_fields(*body, at, count, res)) return;
       const Reply r = s.room->undo(s.side, at, count);
+      if (r.status == 200) bot_runner->poke(s.room);
+      send(res, r);
+    }));
+    http.Post(play + "/undo/propose", with_seat([](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      auto body = json_body(req, res);
+      if (!body) return;
+      int64_t at = 0, count = -1;
+      if (!undo_fields(*body, at, count, res)) return;
+      send(res, s.room->propose_undo(s.side, at, count));
+    }));
+    http.Post(play + "/undo/answer", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      auto body = json_body(req, res);
+      if (!body) return;
+      int64_t at = 0;
+      bool agree = false;
+      if (!field(*body, "at", at, res, true) || !field(*body, "agree", agree, res, true)) return;
+      const Reply r = s.room->answer_undo(s.side, at, agree);
       if (r.status == 200) bot_runner->poke(s.room);
       send(res, r);
     }));

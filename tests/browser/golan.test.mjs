@@ -2,7 +2,9 @@
 // their side's link. Proves: clicking a counter lights up its destinations;
 // clicking one moves it, and the other page shows the move within a second;
 // each page shows the other side's hidden pieces as blank backs, and
-// neither the page nor what the server sends it names a piece the fog hides.
+// neither the page nor what the server sends it names a piece the fog hides;
+// an undo past the reveal is asked of the other page, which declines, then
+// agrees.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -91,15 +93,27 @@ test('Golan: two people, two browsers, fog of war', async () => {
     await shot(b, 'golan-israel-sees-move');
     console.log(`# round trip of one move to the other page: ${roundTrip} ms`);
 
-    // Undo stops at what a side has seen (the reveal): the refusal is shown.
-    const undo = await a.$('#undo');
-    if (undo && !(await undo.evaluate((n) => n.hidden || n.disabled))) {
-      await undo.click();
-      await a.waitForFunction(() => !document.getElementById('message').hidden, {timeout: 3000});
-      const message = await a.$eval('#message', (n) => n.textContent);
-      assert.match(message, /Undo refused/);
-      assert.equal(await a.evaluate(() => document.body.dataset.actions), '2');
-    }
+    // Undo past what the other side has seen (the reveal) is asked for:
+    // Israel's page shows the question; declined, nothing changes; asked
+    // again and agreed, both pages go back.
+    await a.waitForSelector('#undo:not([hidden]):not([disabled])');
+    assert.equal(await a.$eval('#undo', (n) => n.textContent), 'Ask to undo');
+    await a.click('#undo');
+    await b.waitForSelector('[data-undo-answer="decline"]', {timeout: 2000});
+    assert.match(await b.$eval('#undo-proposal', (n) => n.textContent), /Syria asks to take back 1 action\./);
+    await a.waitForFunction(() => /waiting for Israel/.test(document.getElementById('undo-proposal').textContent));
+    await shot(b, 'golan-israel-asked-to-undo');
+    await b.click('[data-undo-answer="decline"]');
+    await a.waitForFunction(() => /Israel declined/.test(document.getElementById('undo-proposal').textContent), {timeout: 2000});
+    assert.equal(await a.evaluate(() => document.body.dataset.actions), '2');
+    await a.waitForSelector('#undo:not([disabled])');
+    await a.click('#undo');
+    await b.waitForSelector('[data-undo-answer="agree"]', {timeout: 2000});
+    await b.click('[data-undo-answer="agree"]');
+    await Promise.all([a, b].map((p) => p.waitForFunction(() => document.body.dataset.actions === '1', {timeout: 2000})));
+    assert.match(await a.$eval('#undo-proposal', (n) => n.textContent), /All agreed/);
+    assert.ok(await a.$('.pieces [data-at="0804"]'), 'the armour is back at Kuneitra');
+    await shot(a, 'golan-syria-undone');
     assert.deepEqual(a.problems, []);
     assert.deepEqual(b.problems, []);
   } finally {

@@ -14,6 +14,7 @@ import {Pointing} from './pointing.js';
 import {renderDecision, renderSummary, showMessage} from './decision.js';
 import {renderHeader} from './header.js';
 import {Log} from './log.js';
+import {el, replaceChildren} from './dom.js';
 
 // `early` holds the first requests, made while the modules loaded.
 export async function startPlay(token, early = {}) {
@@ -45,10 +46,40 @@ export async function startPlay(token, early = {}) {
     pointing.setChoices(busy ? [] : view.choices || []);
     renderDecision(model, view, you(), pointing, act, busy, Boolean(state.bot_deciding), state.bot_error || '');
     renderSummary(view);
-    undoButton.hidden = state.spectator || !you() || view.finished;
-    undoButton.disabled = busy || !(state.undo && state.undo.possible);
+    renderUndo(view);
     document.body.dataset.actions = String(state.actions);
     document.body.classList.toggle('finished', Boolean(view.finished));
+  }
+
+  // Undo as the policy allows: alone (a solitaire or practice game, or
+  // before any roll or secret shown), else by asking the other side of
+  // people, whose page shows the question with Agree and Decline.
+  function renderUndo(view) {
+    const undo = state.undo || {};
+    const proposal = undo.proposal;
+    undoButton.hidden = state.spectator || !you() || view.finished || !(undo.possible || undo.needs_agreement);
+    undoButton.disabled = busy || Boolean(proposal);
+    undoButton.textContent = undo.possible ? 'Undo' : 'Ask to undo';
+    undoButton.title = undo.possible ? 'take back your last action' : 'past a roll or a secret shown: the other side must agree';
+    const box = document.getElementById('undo-proposal');
+    const what = (p) => `take back ${p.count} ${p.count === 1 ? 'action' : 'actions'}`;
+    if (proposal && proposal.yours_to_answer) {
+      const answer = (agree, label) => {
+        const b = el('button', {type: 'button', class: 'undo', 'data-undo-answer': agree ? 'agree' : 'decline'}, label);
+        b.disabled = busy;
+        b.addEventListener('click', () => send('undo/answer', {at: state.actions, agree}, 'Answer refused'));
+        return b;
+      };
+      replaceChildren(box, el('span', {class: 'text'}, `${model.sideTitle(proposal.by)} asks to ${what(proposal)}.`),
+        answer(true, 'Agree'), answer(false, 'Decline'));
+    } else if (proposal) {
+      const waiting = proposal.waiting.map((id) => model.sideTitle(id)).join(', ');
+      const who = proposal.by === you() ? 'You ask' : `${model.sideTitle(proposal.by)} asks`;
+      replaceChildren(box, el('span', {class: 'text'}, `${who} to ${what(proposal)}: waiting for ${waiting}.`));
+    } else {
+      replaceChildren(box, undo.note ? el('span', {class: 'text'}, `${undo.note}.`) : '');
+    }
+    box.hidden = !proposal && !undo.note;
   }
 
   // The events the log lacks: after an undo (fewer actions, or the same
@@ -81,11 +112,13 @@ export async function startPlay(token, early = {}) {
   }
 
   // One refresh at a time. `announced` is the newest action count the
-  // server has told of (the stream, or an answer to act or undo): a refresh
-  // goes round again only while the state it read is older than that.
+  // server has told of (the stream, or an answer to act or undo), with the
+  // room's version (null after this page's own request): a refresh goes
+  // round again only while the state it read is older than that.
   let refreshing = null;
   let again = false;
   let announced = null;
+  let announcedVersion = null;
   async function refresh() {
     if (refreshing) {
       again = true;
@@ -102,7 +135,7 @@ export async function startPlay(token, early = {}) {
           showMessage(`Could not reload the game: ${error.message}`);
           break;
         }
-      } while (again && announced !== state.actions);
+      } while (again && (announced !== state.actions || announcedVersion !== state.version));
     })();
     try {
       await refreshing;
@@ -111,9 +144,13 @@ export async function startPlay(token, early = {}) {
     }
   }
 
-  function announce(n) {
+  // `version` (the room's change count, from the stream) also changes
+  // when nothing is played: an undo proposed or answered. null: unknown,
+  // and an answer to this page's own request always refreshes.
+  function announce(n, version) {
     announced = n;
-    if (n !== state.actions) refresh();
+    announcedVersion = version;
+    if (n !== state.actions || version === null || version !== state.version) refresh();
   }
 
   async function act(choice) {
@@ -124,7 +161,7 @@ export async function startPlay(token, early = {}) {
     try {
       const answer = await postJSON(`${api}/act`, {at: state.actions, choice: String(choice.value ?? choice.n)});
       busy = false;
-      return announce(answer.actions);
+      return announce(answer.actions, null);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) showMessage('Somebody acted meanwhile: here is the game as it is now.');
       else showMessage(error.message);
@@ -134,20 +171,26 @@ export async function startPlay(token, early = {}) {
     await refresh();
   }
 
-  undoButton.addEventListener('click', async () => {
+  // An undo, a proposal or an answer: its answer's action count is announced.
+  async function send(route, body, refused) {
     if (busy) return;
     busy = true;
     showMessage('');
     try {
-      const answer = await postJSON(`${api}/undo`, {at: state.actions, count: 1, agreed: false});
+      const answer = await postJSON(`${api}/${route}`, body);
       busy = false;
-      return announce(answer.actions);
+      return announce(answer.actions, null);
     } catch (error) {
-      showMessage(`Undo refused: ${error.message}`);
+      showMessage(`${refused}: ${error.message}`);
     } finally {
       busy = false;
     }
     await refresh();
+  }
+
+  undoButton.addEventListener('click', () => {
+    if (state.undo && state.undo.possible) send('undo', {at: state.actions}, 'Undo refused');
+    else send('undo/propose', {at: state.actions}, 'Cannot ask to undo');
   });
 
   if (early.log) takeEarlyLog(await early.log);
@@ -161,14 +204,14 @@ export async function startPlay(token, early = {}) {
 
   const stream = new EventSource(`${api}/stream`);
   stream.addEventListener('action', (e) => {
-    let n = null;
+    let data = null;
     try {
-      n = JSON.parse(e.data).actions;
+      data = JSON.parse(e.data);
     } catch {
-      n = null;
+      data = null;
     }
-    if (n === null) refresh();
-    else announce(n);
+    if (!data || typeof data.actions !== 'number') refresh();
+    else announce(data.actions, data.version ?? null);
   });
   stream.addEventListener('open', () => document.body.classList.remove('offline'));
   stream.addEventListener('error', () => document.body.classList.add('offline'));
