@@ -1,5 +1,8 @@
-// [graphics] (docs/graphics.md): what the browser board draws a game with,
-// checked as the rest of game.toml is, and carried into the board's JSON.
+// graphics.toml (docs/graphics.md): what the browser board draws a game
+// with, checked as game.toml is, carried into the board's JSON, and kept out
+// of the rules hash.
+#include <fstream>
+
 #include <catch2/catch.hpp>
 
 #include "serve/board_json.h"
@@ -31,19 +34,20 @@ owner = "red"
 [[sequence.phases]]
 id = "play"
 run = "play"
+)";
 
-[graphics]
-sides = { red = "#b5543c", blue = "#36f" }
+const char* kGraphics = R"(sides = { red = "#b5543c", blue = "#36f" }
 terrain = { clear = "#efe8cf", town = { fill = "#d9d2c0", image = "town.png" } }
 area_fill = "colour"
 hexsides = { river = "#4a90d9" }
 roads = { road = "#7a5a3a" }
 
-[graphics.types]
+[types]
 tank = { symbol = "armour" }
 )";
 
-const std::map<std::string, std::string> kFiles = {{"town.png", "not really a png: the loader checks the path only"}};
+const char* kTownPng = "not really a png: the loader checks the path only";
+const std::map<std::string, std::string> kFiles = {{"town.png", kTownPng}, {"graphics.toml", kGraphics}};
 
 }  // namespace
 
@@ -61,26 +65,48 @@ TEST_CASE("graphics: a game's colours, terrain, symbols and images reach the boa
   CHECK(board["graphics"]["area_fill"] == "colour");
 }
 
+TEST_CASE("graphics: restyling a game leaves its rules hash as it was", "[graphics]") {
+  TempProject painted("cardboard-graphics-painted", "painted", kGame, "", kFiles);
+  TempProject plain("cardboard-graphics-plain", "painted", kGame, "", {{"town.png", kTownPng}});
+  CHECK(plain.def()->graphics.sides.empty());
+  CHECK(painted.def()->rules_hash == plain.def()->rules_hash);
+}
+
+TEST_CASE("graphics: a mod's graphics.toml replaces its base's entries", "[graphics]") {
+  const std::string mod = "[game]\ntitle = \"Repainted\"\nextends = \"painted\"\n";
+  TempProject p("cardboard-graphics-mod", "painted", kGame, mod, kFiles);
+  std::ofstream(p.root / "rules/mod/graphics.toml") << "sides = { red = \"#aa0000\" }\n";
+  auto def = p.def("mod");
+  CHECK(def->graphics.sides.at("red") == "#aa0000");      // the mod's
+  CHECK(def->graphics.sides.at("blue") == "#36f");        // the base's, kept
+  CHECK(def->graphics.types.at("tank").symbol == "armour");
+}
+
 TEST_CASE("graphics: every slip is named with its place, and nothing reaches outside the game's folder", "[graphics]") {
-  const auto problems = [](const std::string& toml) {
-    TempProject p("cardboard-graphics-bad", "painted", toml, "", kFiles);
+  const auto problems = [](const std::string& graphics) {
+    TempProject p("cardboard-graphics-bad", "painted", kGame, "", {{"town.png", kTownPng}, {"graphics.toml", graphics}});
     return p.problems();
   };
-  CHECK_THAT(problems(replace_once(kGame, "red = \"#b5543c\"", "rd = \"#b5543c\"")),
+  // The old place: named, with the new one.
+  CHECK_THAT(TempProject("cardboard-graphics-old", "painted", std::string(kGame) + "\n[graphics]\nsides = { red = \"#b5543c\" }\n", "",
+                         {{"town.png", kTownPng}}).problems(),
+             Catch::Contains("graphics.toml beside it") && Catch::Contains("game.toml:"));
+  CHECK_THAT(problems(replace_once(kGraphics, "red = \"#b5543c\"", "rd = \"#b5543c\"")),
              Catch::Contains("no side 'rd'") && Catch::Contains("did you mean 'red'"));
-  CHECK_THAT(problems(replace_once(kGame, "\"#b5543c\"", "\"red; background: url(x)\"")),
-             Catch::Contains("a colour \"#rgb\" or \"#rrggbb\" expected") && Catch::Contains("game.toml:"));
-  CHECK_THAT(problems(replace_once(kGame, "symbol = \"armour\"", "symbol = \"armor\"")),
+  CHECK_THAT(problems(replace_once(kGraphics, "\"#b5543c\"", "\"red; background: url(x)\"")),
+             Catch::Contains("a colour \"#rgb\" or \"#rrggbb\" expected") && Catch::Contains("graphics.toml:"));
+  CHECK_THAT(problems(replace_once(kGraphics, "symbol = \"armour\"", "symbol = \"armor\"")),
              Catch::Contains("did you mean 'armour'"));
-  CHECK_THAT(problems(replace_once(kGame, "tank = {", "tnak = {")), Catch::Contains("no piece type 'tnak'"));
-  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"../../etc/passwd.png\"")),
+  CHECK_THAT(problems(replace_once(kGraphics, "tank = {", "tnak = {")), Catch::Contains("no piece type 'tnak'"));
+  CHECK_THAT(problems(replace_once(kGraphics, "image = \"town.png\"", "image = \"../../etc/passwd.png\"")),
              Catch::Contains("no '.' or '..'"));
-  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"/etc/town.png\"")),
+  CHECK_THAT(problems(replace_once(kGraphics, "image = \"town.png\"", "image = \"/etc/town.png\"")),
              Catch::Contains("a path under the game's folder expected"));
-  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"town.exe\"")),
+  CHECK_THAT(problems(replace_once(kGraphics, "image = \"town.png\"", "image = \"town.exe\"")),
              Catch::Contains(".png, .jpg, .jpeg, .svg or .webp"));
-  CHECK_THAT(problems(replace_once(kGame, "image = \"town.png\"", "image = \"missing.png\"")),
+  CHECK_THAT(problems(replace_once(kGraphics, "image = \"town.png\"", "image = \"missing.png\"")),
              Catch::Contains("no such file"));
-  CHECK_THAT(problems(replace_once(kGame, "area_fill = \"colour\"", "area_fil = \"colour\"")),
+  CHECK_THAT(problems(replace_once(kGraphics, "area_fill = \"colour\"", "area_fil = \"colour\"")),
              Catch::Contains("area_fil"));
+  CHECK_THAT(problems("sides = { red = "), Catch::Contains("graphics.toml:1"));  // a syntax slip, placed
 }

@@ -127,8 +127,8 @@ struct MapDef {
   std::vector<int> cell_location;         // map cell index -> location index
 };
 
-// [graphics] (docs/graphics.md): how the browser board draws the game. The
-// rules never read it. Every key is optional.
+// graphics.toml (docs/graphics.md): how the browser board draws the game.
+// The rules never read it. Every key is optional.
 struct GraphicsDef {
   struct Style {
     std::string fill;   // a CSS hex colour, "" for the board's own

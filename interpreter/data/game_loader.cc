@@ -350,6 +350,9 @@ class Loader {
                                          "maps", "tables", "texts",     "view",   "sequence", "graphics"};
     top_keys.insert(top_keys.end(), std::begin(kKitKeys), std::end(kKitKeys));
     check_keys(file, gt, top_keys, "game.toml", problems_);
+    if (const toml::node* g = gt.get("graphics"))
+      problems_.add(bad_data(file, g, "[graphics] does not go in game.toml: a game's look lives in graphics.toml beside it "
+                                      "(docs/graphics.md), outside the rules hash"));
     const toml::table* head = gt["game"].as_table();
     if (!head) return stop(bad_data(file, &gt, "missing [game] table with at least 'title'"));
     check_keys(file, *head, {"id", "title", "scripts", "files", "version", "extends", "remove_piece_types"},
@@ -543,10 +546,9 @@ class Loader {
     for (size_t i = 0; i < sources_.size(); ++i)
       if (is_game_toml(i)) kit_sources.push_back({&sources_[i].path, &sources_[i].table});
     load_kit(kit_sources, *def_, problems_);
-    std::vector<GraphicsSource> graphics_sources;
-    for (size_t i = 0; i < sources_.size(); ++i)
-      if (is_game_toml(i)) graphics_sources.push_back({&sources_[i].path, &sources_[i].table, &levels_[sources_[i].level].dir});
-    load_graphics(graphics_sources, *def_, problems_);
+    std::vector<std::string> level_dirs;
+    for (const Level& lv : levels_) level_dirs.push_back(lv.dir);
+    load_graphics(level_dirs, *def_, problems_);
     // [texts]: the words of choices by option id; a later source replaces a key.
     for (auto& src : sources_)
       if (const auto* tx = src.table["texts"].as_table())

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "core/input_file.h"
 #include "data/kit_words.h"
 
 namespace cardboard {
@@ -21,16 +22,16 @@ bool is_colour(const std::string& s) {
 
 class Reader {
  public:
-  Reader(const GraphicsSource& src, GameDef& def, Problems& problems)
-      : file_(*src.path), dir_(*src.dir), def_(def), problems_(problems) {}
+  Reader(const std::string& file, const std::string& dir, GameDef& def, Problems& problems)
+      : file_(file), dir_(dir), def_(def), problems_(problems) {}
 
   void read(const toml::table& g) {
-    check_keys(file_, g, {"sides", "terrain", "area_fill", "hexsides", "roads", "types"}, "[graphics]", problems_);
+    check_keys(file_, g, {"sides", "terrain", "area_fill", "hexsides", "roads", "types"}, "graphics.toml", problems_);
     if (const auto* t = table(g, "sides"))
       for (const auto& [k, v] : *t) {
         const std::string side(k.str());
         if (def_.find_side(side) < 0) {
-          problems_.add(bad_data(file_, &v, with_suggestion("bad [graphics] sides: no side '" + side + "'", side, side_ids())));
+          problems_.add(bad_data(file_, &v, with_suggestion("bad sides: no side '" + side + "'", side, side_ids())));
           continue;
         }
         if (auto c = colour(v, "sides." + side); !c.empty()) def_.graphics.sides[side] = c;
@@ -41,7 +42,7 @@ class Reader {
         const std::string what = "terrain." + std::string(k.str());
         if (v.is_table()) {
           const toml::table& st = *v.as_table();
-          check_keys(file_, st, {"fill", "image"}, ("[graphics] " + what).c_str(), problems_);
+          check_keys(file_, st, {"fill", "image"}, what.c_str(), problems_);
           if (const auto* f = st.get("fill")) style.fill = colour(*f, what + ".fill");
           if (const auto* i = st.get("image")) style.image = image(*i, what + ".image");
         } else {
@@ -50,7 +51,7 @@ class Reader {
         def_.graphics.terrain[std::string(k.str())] = style;
       }
     if (const auto* n = g.get("area_fill")) {
-      if (!n->is_string()) problems_.add(bad_data(file_, n, "bad [graphics] area_fill: an area attribute's name expected"));
+      if (!n->is_string()) problems_.add(bad_data(file_, n, "bad area_fill: an area attribute's name expected"));
       else def_.graphics.area_fill = *n->value<std::string>();
     }
     colours(g, "hexsides", def_.graphics.hexsides);
@@ -59,15 +60,15 @@ class Reader {
       for (const auto& [k, v] : *t) {
         const std::string type(k.str());
         if (def_.find_type(type) < 0) {
-          problems_.add(bad_data(file_, &v, with_suggestion("bad [graphics] types: no piece type '" + type + "'", type, type_ids())));
+          problems_.add(bad_data(file_, &v, with_suggestion("bad types: no piece type '" + type + "'", type, type_ids())));
           continue;
         }
         const toml::table* ct = v.as_table();
         if (!ct) {
-          problems_.add(bad_data(file_, &v, "bad [graphics] types." + type + ": a table { symbol = ... } or { image = ... } expected"));
+          problems_.add(bad_data(file_, &v, "bad types." + type + ": a table { symbol = ... } or { image = ... } expected"));
           continue;
         }
-        check_keys(file_, *ct, {"symbol", "image"}, ("[graphics] types." + type).c_str(), problems_);
+        check_keys(file_, *ct, {"symbol", "image"}, ("types." + type).c_str(), problems_);
         GraphicsDef::Counter counter;
         if (const auto* s = ct->get("symbol")) counter.symbol = symbol(*s, type);
         if (const auto* i = ct->get("image")) counter.image = image(*i, "types." + type + ".image");
@@ -79,7 +80,7 @@ class Reader {
   const toml::table* table(const toml::table& g, const char* key) {
     const toml::node* n = g.get(key);
     if (!n) return nullptr;
-    if (!n->is_table()) problems_.add(bad_data(file_, n, std::string("bad [graphics] ") + key + ": a table expected"));
+    if (!n->is_table()) problems_.add(bad_data(file_, n, std::string("bad ") + key + ": a table expected"));
     return n->as_table();
   }
 
@@ -91,7 +92,7 @@ class Reader {
 
   std::string colour(const toml::node& n, const std::string& what) {
     if (n.is_string() && is_colour(*n.value<std::string>())) return *n.value<std::string>();
-    problems_.add(bad_data(file_, &n, "bad [graphics] " + what + ": a colour \"#rgb\" or \"#rrggbb\" expected"));
+    problems_.add(bad_data(file_, &n, "bad " + what + ": a colour \"#rgb\" or \"#rrggbb\" expected"));
     return "";
   }
 
@@ -101,7 +102,7 @@ class Reader {
       for (const auto& k : known)
         if (k == *n.value<std::string>()) return k;
     const std::string word = n.is_string() ? *n.value<std::string>() : "";
-    problems_.add(bad_data(file_, &n, with_suggestion("bad [graphics] types." + type + ".symbol: '" + word +
+    problems_.add(bad_data(file_, &n, with_suggestion("bad types." + type + ".symbol: '" + word +
                                                            "' is not a symbol the board draws (" + joined(known) + ")",
                                                        word, known)));
     return "";
@@ -126,7 +127,7 @@ class Reader {
     std::error_code ec;
     if (why.empty() && !fs::is_regular_file(file, ec)) why = "no such file: " + file;
     if (!why.empty()) {
-      problems_.add(bad_data(file_, &n, "bad [graphics] " + what + ": " + why));
+      problems_.add(bad_data(file_, &n, "bad " + what + ": " + why));
       return "";
     }
     def_.graphics.images[name] = file;
@@ -152,15 +153,16 @@ class Reader {
 
 }  // namespace
 
-void load_graphics(const std::vector<GraphicsSource>& sources, GameDef& def, Problems& problems) {
-  for (const GraphicsSource& src : sources) {
-    const toml::node* g = src.table->get("graphics");
-    if (!g) continue;
-    if (!g->is_table()) {
-      problems.add(bad_data(*src.path, g, "bad [graphics]: a table expected"));
-      continue;
-    }
-    Reader(src, def, problems).read(*g->as_table());
+void load_graphics(const std::vector<std::string>& dirs, GameDef& def, Problems& problems) {
+  for (const std::string& dir : dirs) {
+    const std::string path = dir + "/graphics.toml";
+    std::error_code ec;
+    if (!fs::exists(path, ec)) continue;
+    auto text = read_input_file(path);
+    if (!problems.check(text)) continue;
+    auto table = parse_toml_string(*text, path, &problems);
+    if (!table.ok()) continue;
+    Reader(path, dir, def, problems).read(*table);
   }
 }
 

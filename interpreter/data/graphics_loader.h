@@ -1,6 +1,8 @@
-// Reading [graphics] of game.toml (docs/graphics.md) into GameDef::graphics,
+// Reading a game's graphics.toml (docs/graphics.md) into GameDef::graphics,
 // each slip positioned as file:line:column. Runs after the sides and piece
-// types are loaded, whose ids it checks.
+// types are loaded, whose ids it checks. The file is presentation only: it
+// is not part of the rules hash, so restyling a game leaves its saves' hash
+// as it was.
 #pragma once
 
 #include <string>
@@ -11,19 +13,13 @@
 
 namespace cardboard {
 
-// The game.toml of each level of a mod chain, the base's first, with the
-// folder its images are under: a later level replaces an entry.
-struct GraphicsSource {
-  const std::string* path;
-  const toml::table* table;
-  const std::string* dir;
-};
-
 // The symbols the board draws (interpreter/serve/web/symbols.js draws the same).
 inline constexpr const char* kCounterSymbols[] = {
     "infantry", "armour", "mechanized", "artillery",      "recon",   "hq",  "airborne",
     "rocket",   "air_defence", "engineer", "special_forces", "militia", "air", "naval"};
 
-void load_graphics(const std::vector<GraphicsSource>& sources, GameDef& def, Problems& problems);
+// Reads the graphics.toml of each folder of a mod chain, the base's first
+// (a later one replaces an entry); a folder without one is skipped.
+void load_graphics(const std::vector<std::string>& dirs, GameDef& def, Problems& problems);
 
 }  // namespace cardboard

@@ -458,7 +458,7 @@ struct Server::Impl {
     send(res, open_room(name, std::vector<bool>(r->def().sides.size(), false)));
   }
 
-  // An image the game's [graphics] names, served so that an SVG cannot run
+  // An image the game's graphics.toml names, served so that an SVG cannot run
   // a script in the page's origin.
   void asset(const GameDef& def, const std::string& name, httplib::Response& res) {
     const auto it = def.graphics.images.find(name);
