@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <thread>
 
@@ -423,10 +424,13 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   CHECK(page->get_header_value("Referrer-Policy") == "no-referrer");
   CHECK(page->get_header_value("Cache-Control") == "no-store");
   // The page names its files by the build's version, which a browser keeps.
-  const size_t at = page->body.find("\"/static/v/");
-  REQUIRE(at != std::string::npos);
-  const std::string versioned = page->body.substr(at + 1, page->body.find('"', at + 1) - at - 1);
-  CHECK(versioned.ends_with("/style.css"));
+  std::smatch m;
+  REQUIRE(std::regex_search(page->body, m, std::regex("\"(/static/v/[0-9a-f]{16}/style\\.css)\"")));
+  const std::string versioned = m[1];
+  // It preloads its module and its first answers.
+  CHECK(page->body.find("/play.js\"") != std::string::npos);
+  CHECK(page->body.find("/replay.js\"") == std::string::npos);
+  CHECK(page->body.find("href=\"/api/play/" + t["syria"] + "/state\"") != std::string::npos);
   auto file = s.client().Get(versioned);
   REQUIRE(file);
   CHECK(file->status == 200);

@@ -553,12 +553,12 @@ struct Server::Impl {
     http.Get(std::string("/play/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
       if (!seat(req.matches[1])) return send_error(res, 404, "no such game link");
       const std::string api = "/api/play/" + std::string(req.matches[1]);
-      page("board.html", res, {api + "/board", api + "/state", api + "/log?after=-1"});
+      page("board.html", res, "play.js", {api + "/board", api + "/state", api + "/log?after=-1"});
     });
     http.Get(std::string("/replay/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
       if (!replay(req.matches[1])) return send_error(res, 404, "no such replay link");
       const std::string api = "/api/replay/" + std::string(req.matches[1]);
-      page("board.html", res, {api + "/board", api + "/at/0"});
+      page("board.html", res, "replay.js", {api + "/board", api + "/at/0"});
     });
     http.Get("/static/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
       const WebFile* f = web_file(req.matches[1]);
@@ -675,14 +675,17 @@ struct Server::Impl {
 
   // A page, its files named by this build's version, and the answers its
   // script will ask for first already asked for while the head is read
-  // (page.js makes the same requests; the browser hands it these).
-  void page(const char* name, httplib::Response& res, const std::vector<std::string>& first_requests = {}) {
+  // (page.js makes the same requests; the browser hands it these), with the
+  // module that runs the page.
+  void page(const char* name, httplib::Response& res, const std::string& module = "",
+            const std::vector<std::string>& first_requests = {}) {
     const WebFile* f = web_file(name);
     if (!f) return send_error(res, 404, std::string("this build has no page ") + name);
     std::string html(f->bytes);
     const std::string from = "\"/static/", to = "\"/static/v/" + web_version() + "/";
     for (size_t at = html.find(from); at != std::string::npos; at = html.find(from, at + to.size())) html.replace(at, from.size(), to);
     std::string preloads;
+    if (!module.empty()) preloads += "<link rel=\"modulepreload\" href=\"/static/v/" + web_version() + "/" + module + "\">\n";
     for (const std::string& url : first_requests) preloads += "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"" + url + "\">\n";
     if (const size_t head = html.find("<meta charset=\"utf-8\">\n"); head != std::string::npos)
       html.insert(head + std::string_view("<meta charset=\"utf-8\">\n").size(), preloads);
