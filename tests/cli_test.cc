@@ -334,6 +334,37 @@ TEST_CASE("cli: a piece's own visibility hides it on an open board and shows it 
   CHECK(names(find(after, "board")) == "Scout,Guard");
 }
 
+TEST_CASE("cli: a secret told to one side is in its log alone, with the pieces it was shown named", "[cli][hidden]") {
+  const std::string save = temp_save("masked-spy");
+  auto masked = [](const std::string& args) {
+    return cardboard::testing::run_cardboard(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/masked", args);
+  };
+  REQUIRE(masked("new masked/one --seed 1 --save " + save).code == 0);
+  REQUIRE(masked("act " + save + " Spy").code == 0);
+  const std::string blue = masked("log " + save + " --as blue").out;
+  CHECK(blue.find("Blue's spy looked into Red hand") != std::string::npos);
+  CHECK(blue.find("Blue's spy saw Ace and Deuce in Red hand, and Scout on Board") != std::string::npos);
+  // Red and a spectator read that the spy looked, never what it saw.
+  for (const std::string& reader : {std::string(" --as red"), std::string("")}) {
+    const std::string other = masked("log " + save + reader).out;
+    CHECK(other.find("Blue's spy looked into Red hand") != std::string::npos);
+    CHECK(other.find("spy saw") == std::string::npos);
+  }
+  auto events = nlohmann::json::parse(masked("log " + save + " --json --as blue").out);
+  bool told = false;
+  for (const auto& e : events)
+    if (e.value("visible_to", "") == "blue") told = e["kind"] == "reveal" && e["rule"] == "1";
+  CHECK(told);
+  // Blue still sees the scout face down on the board: the secret is in its log only.
+  const std::string status = masked("status " + save + " --as blue").out;
+  CHECK(status.find("hidden Red piece") != std::string::npos);
+  // Between people Red cannot take back what Blue learnt, and is not told what that was.
+  auto undo = masked("undo " + save + " --as red");
+  CHECK(undo.code != 0);
+  CHECK(undo.out.find("it showed something to blue only") != std::string::npos);
+  CHECK(undo.out.find("spy saw") == std::string::npos);
+}
+
 TEST_CASE("cli: lint warns of a piece type key one slip from its own keys, and still passes", "[cli][lint]") {
   const fs::path dir = race_copy("typo");
   // "copis" and "onwer" look like misspelt keys; "side" and "bonus" are printed values.

@@ -479,6 +479,23 @@ int l_log(lua_State* L) {
   return 0;
 }
 
+// tell(side, rule, format, ...): an event only `side` reads (every reader
+// once the game is over), in which the pieces it names are named to that
+// side even where it does not see them: what a side learns in secret (an
+// intelligence chit showing it the enemy's hand). It is a reveal, so an
+// undo between people stops before it.
+int l_tell(lua_State* L) {
+  Runtime& rt = runtime_of(L);
+  const int side = check_side(L, 1);
+  std::string rule = event_rule(L, 2);
+  LazyText text;
+  read_lazy_text(L, 3, lua_gettop(L), "tell", rt.recording() ? &text : nullptr);
+  for (TextArg& a : text.args)
+    if (a.kind == TextArg::Kind::kPiece && side < 32) a.seen_by |= uint32_t{1} << side;
+  rt.emit(Event::Kind::kReveal, std::move(rule), std::move(text), side);
+  return 0;
+}
+
 // game.turn() -> the turn number (0 during set-up)
 int l_turn(lua_State* L) {
   lua_pushinteger(L, runtime_of(L).state().position.turn);
@@ -591,6 +608,7 @@ void open_lua_game(lua_State* L) {
   lua_pushcclosure(L, l_ask, kKeyCount - 1);
   lua_setglobal(L, "ask");
   lua_register(L, "log", l_log);
+  lua_register(L, "tell", l_tell);
   static const luaL_Reg fns[] = {{"turn", l_turn},         {"phase", l_phase},       {"step", l_step},
                                  {"phasing", l_phasing},   {"impulse", l_impulse},   {"finish", l_finish},
                                  {"sides", l_sides},       {"title", l_title},       {"scenario", l_scenario},

@@ -10,10 +10,20 @@ function setup()
 end
 
 -- 1 PLAY: Red decides whether to reveal the scout, or moves it, still face
--- down, to the ridge.
+-- down, to the ridge, or lets Blue's spy see its hand and the scout in
+-- secret (only Blue reads what the spy saw; everyone reads that it looked),
+-- and decides again.
 function play()
-  local c = ask("red", "1", { prompt = "Reveal the scout?", choices = { "Reveal", "Keep hidden", "Creep" } })
   local scout = pieces.top("board", { type = "scout" })
+  local c
+  repeat
+    c = ask("red", "1", { prompt = "Reveal the scout?", choices = { "Reveal", "Keep hidden", "Creep", "Spy" } })
+    if c == "Spy" then
+      log("1", "Blue's spy looked into %L", "red_hand")
+      local hand = pieces.at("red_hand")
+      tell("blue", "1", "Blue's spy saw %P and %P in %L, and %P on %L", hand[1], hand[2], "red_hand", scout, "board")
+    end
+  until c ~= "Spy"
   if c == "Reveal" then pieces.set_visibility(scout, nil) end
   if c == "Creep" then pieces.move(scout, "ridge", "1") end
 end
