@@ -180,11 +180,15 @@ Reply Room::undo(int seat, int64_t at, int64_t count) {
   if (!is_side(seat)) return refusal(403, "a spectator cannot take actions back");
   if (at != n) return stale(n, at);
   auto c = undo_count(seat, count);
-  if (!c.ok()) return refusal(c.error().kind == ErrorKind::kUsage ? 400 : 422, c.error().message);
+  if (!c.ok()) return refusal(c.error());
   // A practice game against bots undoes freely, as a solitaire game does.
-  const UndoRequest request{*c, def_->sides[seat].id, !between_people()};
-  if (auto allowed = check_undo(*h_, request); !allowed.ok()) return refusal(403, allowed.error().message);
-  if (auto s = h_->undo(*c); !s.ok()) {
+  return take_back(*c, def_->sides[seat].id, !between_people());
+}
+
+Reply Room::take_back(int64_t count, const std::string& side, bool agreed) {
+  const int64_t n = h_->action_count();
+  if (auto allowed = check_undo(*h_, {count, side, agreed}); !allowed.ok()) return refusal(403, allowed.error().message);
+  if (auto s = h_->undo(count); !s.ok()) {
     if (h_->action_count() != n) changed();
     return refusal(s.error());
   }
@@ -201,7 +205,7 @@ Reply Room::propose_undo(int seat, int64_t at, int64_t count) {
   if (!between_people()) return refusal(400, "no other person to ask: this game undoes freely");
   if (at != n) return stale(n, at);
   auto c = undo_count(seat, count);
-  if (!c.ok()) return refusal(c.error().kind == ErrorKind::kUsage ? 400 : 422, c.error().message);
+  if (!c.ok()) return refusal(c.error());
   proposal_ = UndoProposal{seat, n, *c, std::vector<bool>(def_->sides.size(), false)};
   proposal_->agreed[seat] = true;
   undo_note_.clear();
@@ -231,16 +235,9 @@ Reply Room::answer_undo(int seat, int64_t at, bool agree) {
       changed();  // the others still to answer
       return {200, {{"actions", n}}};
     }
-  proposal_.reset();
-  if (auto allowed = check_undo(*h_, {p.count, def_->sides[p.by].id, true}); !allowed.ok())
-    return refusal(403, allowed.error().message);
-  if (auto s = h_->undo(p.count); !s.ok()) {
-    if (h_->action_count() != n) changed();
-    return refusal(s.error());
-  }
-  undo_note_ = "All agreed: " + actions_text(p.count) + " taken back, as " + def_->sides[p.by].title + " asked";
-  changed();
-  return {200, {{"actions", h_->action_count()}}};
+  Reply r = take_back(p.count, def_->sides[p.by].id, true);
+  if (r.status == 200) undo_note_ = "All agreed: " + actions_text(p.count) + " taken back, as " + def_->sides[p.by].title + " asked";
+  return r;
 }
 
 // What the page's undo button and answer box show to `seat`: whether the

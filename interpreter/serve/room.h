@@ -90,6 +90,9 @@ class Room {
   // with the seat's last action), or why there is none.
   Result<int64_t> undo_count(int seat, int64_t count);
   nlohmann::json undo_json(int seat);
+  // Takes back `count` actions for `side` as the undo policy allows
+  // (`agreed`: the other sides of people agreed); a proposal lapses.
+  Reply take_back(int64_t count, const std::string& side, bool agreed);
   bool is_side(int seat) const { return seat >= 0 && seat < static_cast<int>(def_->sides.size()); }
   bool plays_person(int seat) const { return is_side(seat) && !def_->sides[seat].automatic && !is_bot(seat); }
 
