@@ -124,6 +124,8 @@ export async function startPlay(token, early = {}) {
     try {
       const answer = await postJSON(`${api}/act`, {at: state.actions, choice: String(choice.value ?? choice.n)});
       busy = false;
+      // The stream may have brought the new state first, drawn while busy (no choices): draw it again.
+      if (answer.actions === state.actions) render();
       return announce(answer.actions);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) showMessage('Somebody acted meanwhile: here is the game as it is now.');
@@ -141,6 +143,7 @@ export async function startPlay(token, early = {}) {
     try {
       const answer = await postJSON(`${api}/undo`, {at: state.actions, count: 1, agreed: false});
       busy = false;
+      if (answer.actions === state.actions) render();
       return announce(answer.actions);
     } catch (error) {
       showMessage(`Undo refused: ${error.message}`);
