@@ -446,6 +446,10 @@ Result<int> Game::parse_choice(const std::string& choice) const {
   for (size_t i = 0; i < ch.size(); ++i)
     if (ch[i].kind() == ChoiceKind::kOption && ch[i].option == choice) by_id = by_id == -1 ? static_cast<int>(i) : -2;
   if (by_id >= 0) return by_id;
+  // A choice's typed value as the views give it, whole: an option's id may
+  // hold a comma ("option=Search Amra (adjacent, 4+)"), which parsing would split.
+  for (size_t i = 0; i < ch.size(); ++i)
+    if (choice_value(ch[i], def()) == choice) return static_cast<int>(i);
   // A typed value, "piece=12,to=0402": only when it reads as one.
   const size_t eq = choice.find('=');
   if (eq != std::string::npos && eq > 0 && choice.find(' ') > eq) {

@@ -23,7 +23,8 @@ end
 -- 3 MOVEMENT: the patrol picks an objective (a village or the Outpost) and
 -- follows the cheapest path to it (3.1) as far as its MP take it. What a
 -- step costs (3.2 terrain, 3.3 the river and the bridge) is the kit's data
--- in game.toml; the whole path is priced with no limit on its MP.
+-- in game.toml; the whole path is priced with no limit on its MP. Each
+-- objective is a move of the patrol to its hex, so a player can point at it.
 function movement()
   local patrol, here = the_patrol()
   local choices = { { text = "Stay in " .. hex_name(here) } }
@@ -33,7 +34,8 @@ function movement()
     local hex = map.place(name)
     if hex ~= here then
       local path, cost = map.path(patrol, hex, { mp = math.huge })
-      choices[#choices + 1] = { text = string.format("Head for %s (%d MP away)", hex_name(hex), cost), path = path }
+      choices[#choices + 1] = { piece = patrol, to = hex, path = path,
+                                text = string.format("Head for %s (%d MP away)", hex_name(hex), cost) }
     end
   end
   local choice = ask("patrol", "3", { prompt = "Movement: where does the patrol head?", choices = choices })

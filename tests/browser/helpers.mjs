@@ -105,3 +105,174 @@ export async function pageDump(page) {
     return parts.join('\n');
   });
 }
+
+// Playing a whole game. The choices are read through the side's token (the
+// server types them: the piece, location or destination each names); the
+// page shows the same ones as buttons and lit counters and locations.
+
+// A fixed, varied pick: the index below n of a seeded sequence (mulberry32),
+// the same at every run. Choices taken in turn can cycle for ever between a
+// menu and its Cancel; a seeded sequence does not.
+export function picker(seed) {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+// Waits until the page offers its reader a decision (buttons it can press)
+// or shows the game over; an automatic side is played by the rules and a
+// bot by the server meanwhile.
+export async function waitDecision(page, timeout = 10000) {
+  await page.waitForFunction(() => document.body.classList.contains('finished') || document.querySelector('#choices [data-choice]:not([disabled])'),
+    {timeout});
+  return page.evaluate(() => ({actions: Number(document.body.dataset.actions), finished: document.body.classList.contains('finished')}));
+}
+
+export async function openChoices(token) {
+  const state = (await api('GET', `/api/play/${token}/state`)).json;
+  return {actions: state.actions, choices: state.view.choices || [], view: state.view};
+}
+
+// A click where a person would put the pointer: the middle of the element,
+// which must be the board there (not a toast, a tooltip or the panel).
+async function pointAt(page, handle, what) {
+  const box = await handle.boundingBox();
+  if (!box) throw new Error(`${what} is not drawn`);
+  const x = box.x + box.width / 2, y = box.y + box.height / 2;
+  const under = await page.evaluate((px, py) => {
+    const node = document.elementFromPoint(px, py);
+    if (!node) return 'nothing';
+    return node.closest('svg.board') ? null : `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`;
+  }, x, y);
+  if (under) throw new Error(`${what} is covered by ${under}`);
+  await page.mouse.click(x, y);
+}
+
+// The counter or card showing a piece: its own, or (deep in a stack) the stack's.
+async function counterOf(page, id) {
+  return (await page.$(`svg.board [data-piece="${id}"]`)) || (await page.$(`svg.board [data-stack~="${id}"]`));
+}
+
+// Where to point at a location: an area or tray by its title (its pieces
+// lie below it), a hex anywhere (a counter there stands for it).
+async function spotOf(page, id) {
+  const cell = await page.$(`[data-location="${id}"].location`);
+  if (!cell) return null;
+  return (await cell.$(':scope > .area-title, :scope > .tray-title')) || cell;
+}
+
+function isBoardChoice(choice) {
+  return (choice.kind === 'move' && choice.piece !== undefined && choice.to !== undefined)
+    || (choice.kind === 'piece' && choice.piece !== undefined) || (choice.kind === 'location' && choice.location !== undefined);
+}
+
+// Takes `choice` as a person would: by pointing at the board when `point`
+// allows and it names a counter or a location drawn there (a move: the
+// counter, lit, then its lit destination), else by its button. The page
+// must light what the choice names. Returns 'board' or 'button'.
+export async function takeChoice(page, choice, point = true) {
+  if (point && isBoardChoice(choice)) {
+    const piece = choice.kind === 'location' ? null : await counterOf(page, choice.piece);
+    const where = choice.kind === 'piece' ? null : await spotOf(page, choice.kind === 'move' ? choice.to : choice.location);
+    if ((piece || choice.kind === 'location') && (where || choice.kind === 'piece')) {
+      if (piece) {
+        const lit = await piece.evaluate((n) => n.classList.contains('choosable') || n.classList.contains('selected'));
+        if (!lit) throw new Error(`the counter of piece ${choice.piece} is not lit for "${choice.text}"`);
+      }
+      if (choice.kind === 'piece') {
+        await pointAt(page, piece, `piece ${choice.piece}`);
+        return 'board';
+      }
+      if (choice.kind === 'move' && !(await piece.evaluate((n) => n.classList.contains('selected')))) {
+        await pointAt(page, piece, `piece ${choice.piece}`);
+        await page.waitForSelector('svg.board .selected[data-piece]', {timeout: 3000});
+      }
+      const to = choice.kind === 'move' ? choice.to : choice.location;
+      await page.waitForSelector(`[data-location="${to}"].location.target`, {timeout: 3000});
+      await pointAt(page, await spotOf(page, to), `location ${to}`);
+      return 'board';
+    }
+  }
+  const button = await page.$(`#choices [data-choice="${choice.n}"]`);
+  if (!button) throw new Error(`no button for choice ${choice.n} "${choice.text}"`);
+  await button.click();
+  return 'button';
+}
+
+// Plays the page's side to the end of the game (or `most` actions): each
+// decision's choice picked by `pick` (a picker) among the open ones and
+// taken by takeChoice; checks after each that it acted (the action count
+// grew, no refusal shown) and that the log never shrank. `point(choice)`
+// says whether to point at the board for it. Returns the counts and the
+// words of the choices taken.
+export async function playToEnd(page, token, {pick, point = () => true, most = 500, timeout = 10000} = {}) {
+  const counts = {board: 0, button: 0, decisions: 0, actions: 0, finished: false, taken: []};
+  let logLines = await page.$$eval('#log .log-line', (n) => n.length);
+  let redrawn = 0;
+  for (;;) {
+    const {actions, finished} = await waitDecision(page, timeout);
+    counts.actions = actions;
+    counts.finished = finished;
+    if (finished || counts.decisions >= most) return counts;
+    const open = await openChoices(token);
+    if (open.actions !== actions || !open.choices.length) continue; // the page is about to redraw
+    const choice = open.choices[pick(open.choices.length)];
+    let how;
+    try {
+      how = await takeChoice(page, choice, point(choice));
+    } catch (e) {
+      // The page redrew under the pointer (a stream's event arrived): look again, as a person would.
+      if (/detached|not clickable|not drawn/i.test(String(e.message)) && ++redrawn < 5) continue;
+      throw e;
+    }
+    redrawn = 0;
+    counts[how]++;
+    counts.decisions++;
+    counts.taken.push(choice.text);
+    try {
+      await page.waitForFunction((k) => Number(document.body.dataset.actions) > k || document.body.classList.contains('finished'),
+        {timeout}, actions);
+    } catch (e) {
+      const message = await page.$eval('#message', (n) => (n.hidden ? '' : n.textContent));
+      throw new Error(`"${choice.text}" (${how}) did not act at action ${actions}${message ? `: ${message}` : ''}`);
+    }
+    const refused = await page.$eval('#message', (n) => (n.hidden ? '' : n.textContent));
+    if (refused) throw new Error(`"${choice.text}" was refused: ${refused}`);
+    const lines = await page.$$eval('#log .log-line', (n) => n.length);
+    if (lines < logLines) throw new Error(`the log shrank from ${logLines} to ${lines} lines`);
+    logLines = lines;
+  }
+}
+
+// Every counter the page draws stands where the reader's view puts its
+// piece, and every piece the view puts on a map is drawn. Returns the
+// number of pieces on the maps.
+export async function drawnWhereTheViewSays(page, token, mapLocations) {
+  const {view} = await openChoices(token);
+  const where = new Map();
+  const onMaps = [];
+  for (const l of view.locations || []) {
+    for (const p of l.pieces || []) {
+      if (p.id === undefined) continue;
+      where.set(p.id, l.id);
+      if (mapLocations.has(l.id)) onMaps.push(p.id);
+    }
+  }
+  const drawn = await page.$$eval('.pieces [data-piece], .trays [data-piece]',
+    (nodes) => nodes.map((n) => ({id: Number(n.getAttribute('data-piece')), at: n.getAttribute('data-at'), stack: n.getAttribute('data-stack') || ''})));
+  for (const d of drawn) {
+    if (where.get(d.id) !== d.at) throw new Error(`piece ${d.id} is drawn at ${d.at}, the view has it at ${where.get(d.id)}`);
+  }
+  const shown = new Set();
+  for (const d of drawn) {
+    shown.add(d.id);
+    for (const id of d.stack.split(' ').filter(Boolean)) shown.add(Number(id));
+  }
+  for (const id of onMaps) if (!shown.has(id)) throw new Error(`piece ${id} at ${where.get(id)} is not drawn`);
+  return onMaps.length;
+}

@@ -78,7 +78,7 @@ export class Board {
       if (cell.kind === 'hex') {
         if (pieces.length) drawHexStack(this.model, this.registry, id, pieces, cell.x, cell.y, this.piecesLayer);
       } else if (pieces.length) {
-        drawPieceGrid(this.model, this.registry, id, pieces, cell.x + 8, cell.y + 18, cell.width - 16, this.piecesLayer, true);
+        drawPieceGrid(this.model, this.registry, id, pieces, cell.x + 8, cell.y + 18, cell.width - 16, this.piecesLayer, true, cell.height - 22);
       }
       if (seen && seen.hidden && seen.count) this.piecesLayer.appendChild(hiddenCount(cell, seen.count));
     }

@@ -20,6 +20,19 @@ export function eventLine(event, fresh = false) {
 export class Log {
   constructor(node) {
     this.node = node;
+    // It follows the newest line until the reader scrolls up, away from it,
+    // also when the panel above changes the box's height (the browser's own
+    // scrolling then, keeping a line in place, is not the reader's).
+    this.follow = true;
+    node.addEventListener('scroll', () => {
+      this.follow = this.atBottom() || (this.follow && node.scrollTop >= this.scrolledTo);
+    });
+    new ResizeObserver(() => this.follow && this.toEnd()).observe(node);
+  }
+
+  toEnd() {
+    this.node.scrollTop = this.node.scrollHeight;
+    this.scrolledTo = this.node.scrollTop;
   }
 
   atBottom() {
@@ -29,13 +42,13 @@ export class Log {
   reset(events) {
     clear(this.node);
     this.append(events, false);
-    this.node.scrollTop = this.node.scrollHeight;
+    this.follow = true;
+    this.toEnd();
   }
 
   append(events, fresh = true) {
-    const follow = this.atBottom();
     for (const event of events) this.node.appendChild(eventLine(event, fresh));
-    if (follow) this.node.scrollTop = this.node.scrollHeight;
+    if (this.follow) this.toEnd();
   }
 
   get count() {

@@ -8,6 +8,7 @@ import {r2, svg} from './dom.js';
 import {CARD_H, CARD_W, COUNTER, drawCard, drawCardBack, drawCounter, drawHiddenBack} from './counters.js';
 
 const STACK_STEP = 4; // the offset between pieces of one stack
+const SMALLEST = 20; // the counters of a crowded area shrink to this at most
 
 export class PieceRegistry {
   constructor() {
@@ -96,21 +97,27 @@ function countBadge(n, x, y) {
   return g;
 }
 
-// How big a grid of stacks will be in a given width.
-export function gridSize(model, pieces, width, onMap) {
+// How big a grid of stacks will be in a given width, with counters of `size`.
+// `extent` is how far down its last row's pieces reach.
+export function gridSize(model, pieces, width, onMap, size = COUNTER) {
   const groups = groupPieces(pieces);
-  if (!groups.length) return {height: 0, columns: 1, cellW: 0, cellH: 0, groups};
+  if (!groups.length) return {height: 0, extent: 0, columns: 1, cellW: 0, cellH: 0, groups, size};
   const cards = showsAsCard(model, groups[0][0], onMap);
-  const cellW = cards ? CARD_W + 10 : COUNTER + 14;
-  const cellH = (cards ? CARD_H : COUNTER) + 18; // room for the stack and tags
+  const cellW = cards ? CARD_W + 10 : size + 14;
+  const cellH = (cards ? CARD_H : size) + 18; // room for the stack and tags
   const columns = Math.max(1, Math.floor(width / cellW));
   const rows = Math.ceil(groups.length / columns);
-  return {height: rows * cellH, columns, cellW, cellH, groups, cards};
+  const extent = 12 + (rows - 1) * cellH + (cards ? CARD_H : size);
+  return {height: rows * cellH, extent, columns, cellW, cellH, groups, cards, size};
 }
 
 // The pieces of an area or tray as a grid of stacks from (x, y) in a width.
-export function drawPieceGrid(model, registry, location, pieces, x, y, width, layer, onMap) {
-  const grid = gridSize(model, pieces, width, onMap);
+// Within a `height` (an area's box) the counters shrink until they fit.
+export function drawPieceGrid(model, registry, location, pieces, x, y, width, layer, onMap, height = Infinity) {
+  let grid = gridSize(model, pieces, width, onMap);
+  for (let size = COUNTER - 4; grid.extent > height && !grid.cards && size >= SMALLEST; size -= 4) {
+    grid = gridSize(model, pieces, width, onMap, size);
+  }
   grid.groups.forEach((group, i) => {
     const col = i % grid.columns, row = Math.floor(i / grid.columns);
     const shown = group.slice(-3); // a stack shows at most three layers
@@ -120,7 +127,7 @@ export function drawPieceGrid(model, registry, location, pieces, x, y, width, la
     shown.forEach((piece, k) => {
       // Pieces beneath the top one are drawn (and carry data-piece) too,
       // so each can be found and chosen.
-      top = drawPiece(model, registry, piece, location, baseX + k * 3, baseY - k * 3, showsAsCard(model, piece, onMap));
+      top = drawPiece(model, registry, piece, location, baseX + k * 3, baseY - k * 3, showsAsCard(model, piece, onMap), grid.size);
       if (group.length > 1 && ids) top.setAttribute('data-stack', ids);
       layer.appendChild(top);
     });
@@ -131,7 +138,7 @@ export function drawPieceGrid(model, registry, location, pieces, x, y, width, la
       registry.standIns.set(piece.id, top);
     }
     if (group.length > 1) {
-      const w = grid.cards ? CARD_W : COUNTER;
+      const w = grid.cards ? CARD_W : grid.size;
       layer.appendChild(countBadge(group.length, baseX + w + (shown.length - 1) * 3, baseY - (shown.length - 1) * 3));
     }
   });

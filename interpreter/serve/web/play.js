@@ -161,6 +161,8 @@ export async function startPlay(token, early = {}) {
     try {
       const answer = await postJSON(`${api}/act`, {at: state.actions, choice: String(choice.value ?? choice.n)});
       busy = false;
+      // The stream may have brought the new state first, drawn while busy (no choices): draw it again.
+      if (answer.actions === state.actions) render();
       return announce(answer.actions, null);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) showMessage('Somebody acted meanwhile: here is the game as it is now.');
@@ -179,6 +181,7 @@ export async function startPlay(token, early = {}) {
     try {
       const answer = await postJSON(`${api}/${route}`, body);
       busy = false;
+      if (answer.actions === state.actions) render();
       return announce(answer.actions, null);
     } catch (error) {
       showMessage(`${refused}: ${error.message}`);

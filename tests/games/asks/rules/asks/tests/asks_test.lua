@@ -89,6 +89,14 @@ test("mixed: the compact lists come first, in the order of the spec's keys, then
   expect_eq(g:var("index"), 4)
 end)
 
+test("commas: a value whose option id holds a comma is taken whole, as the views give it", function()
+  local g = facing("commas")
+  expect_eq(g:choice_values(), { "option=Wait, then fire", "option=Wait" })
+  g:choose("option=Wait, then fire")
+  expect_eq(g:var("got"), { option = "Wait, then fire" })
+  expect_eq(g:var("index"), 1)
+end)
+
 test("errors: a faulty spec is a rules error that says what is wrong", function()
   local cases = {
     bad_repeat = "bad choices to 'ask': choice 3 repeats choice 1 (option=hold); choices must differ",
