@@ -21,9 +21,10 @@ local function attack(g, hex) g:choose("location=" .. hex) end
 
 test("1 map: places, terrain, the Jordan closed to armor but by the bridge's road", function()
   local g = new_game{ scenario = "october" }
-  expect_eq(g:run("return map.place('Nafekh'), map.place('Kuneitra'), map.place('Bnot Yaakov Bridge')"),
-            "0403", "0804", "0103")
-  expect_eq(g:run("return map.terrain('0403'), map.terrain('0302'), map.terrain('0101')"), "town", "rough", "clear")
+  -- One table each: g:run returns its code's first value only.
+  expect_eq(g:run("return { map.place('Nafekh'), map.place('Kuneitra'), map.place('Bnot Yaakov Bridge') }"),
+            { "0403", "0804", "0103" })
+  expect_eq(g:run("return { map.terrain('0403'), map.terrain('0301'), map.terrain('0101') }"), { "town", "rough", "clear" })
   expect_eq(g:run("return game.title('0403')"), "Nafekh (0403)")
   local u = board(g, { { "israeli_armor", "0202" }, { "israeli_infantry", "0204" } })
   expect_eq(g:run(("return map.move_cost(%d, '0202', '0102')"):format(u[1])), nil)   -- 4.1 armor may not cross
@@ -34,11 +35,10 @@ end)
 test("2 units: two steps, the reduced side prints the lower strengths", function()
   local g = new_game{ scenario = "october" }
   local u = board(g, { { "syrian_armor", "0804" } })[1]
-  expect_eq(g:run(("return pieces.value(%d, 'attack'), pieces.value(%d, 'defence'), combat.steps(%d)"):format(u, u, u)),
-            6, 4, 2)
+  local printed = "return { pieces.value(%d, 'attack'), pieces.value(%d, 'defence'), combat.steps(%d) }"
+  expect_eq(g:run(printed:format(u, u, u)), { 6, 4, 2 })
   g:run(("combat.reduce(%d, '5.3')"):format(u))
-  expect_eq(g:run(("return pieces.value(%d, 'attack'), pieces.value(%d, 'defence'), combat.steps(%d)"):format(u, u, u)),
-            3, 2, 1)
+  expect_eq(g:run(printed:format(u, u, u)), { 3, 2, 1 })
   g:run(("combat.reduce(%d, '5.3')"):format(u))
   expect_eq(g:run(("return pieces.location(%d)"):format(u)), "syrian_eliminated")
 end)
