@@ -162,7 +162,7 @@ int Runtime::take_choice(int choice) {
     side.integer = pending.side;
     t.format = "%S chose " + t.format;
     t.args.insert(t.args.begin(), side);
-    events_.push_back({Event::Kind::kDecision, pending.rule, std::move(t), -1});
+    events_.push_back({Event::Kind::kDecision, pending.rule, std::move(t), secret_decision_ ? pending.side : -1});
   }
   // The decision taken becomes the spare one (ask reuses its buffers); the
   // spare, closed and empty since ask swapped it out, becomes the pending one.

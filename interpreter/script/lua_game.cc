@@ -20,10 +20,10 @@ namespace cardboard {
 namespace {
 
 // ask's upvalues: the keys of its table, as Lua strings made once.
-enum AskKey { kPrompt = 1, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText,
+enum AskKey { kPrompt = 1, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText, kSecret,
               kElemOption, kElemLocation, kElemNumber, kElemNote, kKeyCount };
 const char* const kAskKeys[] = {"", "prompt", "choices", "pieces", "locations", "piece", "to", "numbers", "options",
-                                "verb", "text", "option", "location", "number", "note"};
+                                "verb", "text", "secret", "option", "location", "number", "note"};
 
 // The most choices one decision may offer (a numbers range is counted too).
 constexpr int kMaxChoices = 10000;
@@ -69,7 +69,8 @@ bool gather(lua_State* L, int t, const int* keys, int n, int first, bool strict)
 }
 
 // The keys of ask's spec, in the order of its slots: the order of AskKey.
-constexpr int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText};
+constexpr int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText,
+                             kSecret};
 constexpr int kSpecSlots = sizeof kSpecKeys / sizeof kSpecKeys[0];
 constexpr int kSpec = 3;  // the spec's stack index; its fields follow it
 constexpr bool slots_follow_keys() {
@@ -78,7 +79,7 @@ constexpr bool slots_follow_keys() {
   return true;
 }
 static_assert(slots_follow_keys(), "the slot of a spec key is found by arithmetic");
-// The stack slot of spec key `key` (kPrompt .. kText).
+// The stack slot of spec key `key` (kPrompt .. kSecret).
 constexpr int slot(int key) { return kSpec + key; }
 
 // The keys of an element of `choices`.
@@ -431,9 +432,13 @@ int l_ask(lua_State* L) {
   lua_settop(L, kSpec + kSpecSlots);  // nil slots
   if (!gather(L, kSpec, kSpecKeys, kSpecSlots, kSpec + 1, true))
     return luaL_error(L, "bad argument #3 to 'ask' (unknown key '%s': prompt, pieces, locations, piece, to, numbers, "
-                         "options, choices, verb or text)",
+                         "options, choices, verb, text or secret)",
                       luaL_tolstring(L, -1, nullptr));
   if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
+  if (!lua_isnil(L, slot(kSecret)) && !lua_isboolean(L, slot(kSecret)))
+    return luaL_error(L, "bad 'secret' to 'ask' (a boolean expected, got %s)", luaL_typename(L, slot(kSecret)));
+  // A secret decision's event is its side's alone (the others read nothing).
+  rt.set_secret_decision(lua_toboolean(L, slot(kSecret)));
   // The decision is written into the runtime's spare one, whose buffers keep
   // their room from the last decision, then swapped in.
   d.side = side;

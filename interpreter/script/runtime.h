@@ -101,6 +101,10 @@ class Runtime {
 
   // A decision: ask writes it into spare_decision(), then swaps it in.
   Decision& spare_decision() { return spare_decision_; }
+  // Whether the pending decision is secret: the event of the choice taken
+  // is then its side's alone. Set by each ask (the rules run again on a
+  // load, so it needs no place in the state).
+  void set_secret_decision(bool secret) { secret_decision_ = secret; }
   bool has_decider() const { return static_cast<bool>(decider_); }
   int decide() { return decider_(*game_); }
   // Logs the choice of the pending decision and closes it; -1 when out of range.
@@ -159,6 +163,7 @@ class Runtime {
   State state_;
   std::vector<Event> events_;
   bool recording_ = true;
+  bool secret_decision_ = false;
   ForcedDice forced_dice_;
   std::map<int, std::deque<std::vector<int>>> forced_draws_;  // location -> queue of acceptable type sets
   std::function<int(Game&)> decider_;

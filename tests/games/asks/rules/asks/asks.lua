@@ -22,6 +22,8 @@ local KINDS = {
   end,
   mixed = function() return { pieces = { tank() }, locations = { "hill" }, options = { "hold" }, choices = { "Wait" } } end,
   commas = function() return { choices = { { option = "Wait, then fire" }, { option = "Wait" } } } end,
+  secret = function() return { prompt = "Your plan?", options = { "hold", "wait" }, secret = true } end,
+  bad_secret = function() return { options = { "hold" }, secret = "yes" } end,
   bad_repeat = function() return { options = { "hold", "wait", "hold" } } end,
   bad_none = function() return { prompt = "Nothing?", options = {} } end,
   bad_key = function() return { prompt = "Typo", option = { "hold" } } end,
@@ -35,7 +37,8 @@ local KINDS = {
   bad_words = function() return { options = { "dig_in" } } end,
   bad_element_words = function() return { choices = { { option = "attack", number = 3 } } } end,
 }
-local ORDER = { "pieces", "locations", "moving", "verb", "numbers", "elements", "mixed", "commas", "bad_repeat", "bad_none",
+local ORDER = { "pieces", "locations", "moving", "verb", "numbers", "elements", "mixed", "commas", "secret", "bad_secret",
+                "bad_repeat", "bad_none",
                 "bad_key", "bad_text", "bad_to", "bad_element", "bad_numbers", "bad_location", "bad_prompt",
                 "bad_verb", "bad_words", "bad_element_words" }
 

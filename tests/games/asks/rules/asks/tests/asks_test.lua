@@ -102,6 +102,7 @@ test("errors: a faulty spec is a rules error that says what is wrong", function(
     bad_repeat = "bad choices to 'ask': choice 3 repeats choice 1 (option=hold); choices must differ",
     bad_none = "bad choices to 'ask': none given",
     bad_key = "unknown key 'option'",
+    bad_secret = "bad 'secret' to 'ask' (a boolean expected, got string)",
     bad_text = "bad 'text' to 'ask' ('Attack %P' does not fit a location choice, whose values are %L)",
     bad_to = "bad 'to' to 'ask' (the destinations of a 'piece': give the piece)",
     bad_element = "bad choice #1 to 'ask' ('to' needs a 'piece')",
@@ -122,4 +123,17 @@ test("an illegal choice names the open ones", function()
   local g = facing("numbers")
   expect_error(function() g:choose(4) end, "illegal choice 4: 3 choices are open")
   expect_error(function() g:choose("number=9") end, "number=9")
+end)
+
+test("secret: the event of a secret decision is its side's alone", function()
+  local g = facing("secret")
+  g:choose("wait")
+  local function chose(side)
+    for _, e in ipairs(g:events(side)) do
+      if e.text == "Red chose wait" then return true end
+    end
+    return false
+  end
+  expect(chose("red"), "Red reads its own choice")
+  expect(not chose("blue"), "Blue reads nothing of it")
 end)
