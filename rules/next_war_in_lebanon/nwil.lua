@@ -1,0 +1,59 @@
+-- The Next War in Lebanon: the functions the sequence of play names.
+--
+-- THE PROCEDURES OF THIS GAME ARE NOT WRITTEN YET. This file holds only what
+-- the data needs to load, lint and be tested: each function of game.toml's
+-- [sequence] logs its phase and does nothing else. No set-up is placed, no
+-- chit is drawn, nobody is asked anything; a game runs through its turns
+-- and ends with the sequence's turn_limit_result. The game's data (map.toml,
+-- counters.toml, tables.toml, the scenarios) and its rulings (README.md)
+-- are complete; the rules are the next piece of work on this branch.
+
+-- 4.0 SETTING UP THE GAME (to do: the IDF's secret strategy, 13.1, ruling
+-- X8; the optional J-5/J-6 chits into the pools when vars.optional_j5_j6;
+-- the IDF sets up, then the Insurgent, from the set-up boxes; the initial
+-- hands, ruling N3).
+function setup()
+  log("4.0", "Set-up of %s: not written yet", game.scenario())
+end
+
+-- 5.0(1) C2 DETERMINATION: the side of higher C2 is first, the IDF on a tie.
+-- (A reading of the tracks only; the player turns do not use it yet.)
+function c2_determination()
+  local first = "idf"
+  if track.get("insurgent_c2") > track.get("idf_c2") then first = "insurgent" end
+  vars.first_player = first
+  log("5.0(1)", "%S is the First Player (C2 %d against %d)", first, track.get("idf_c2"), track.get("insurgent_c2"))
+end
+
+-- 5.0(2)A, 5.0(3) PREPARATION PHASE (to do: J-2 A, 7.2A).
+function preparation_phase()
+  log("5.0(2)A", "Preparation Phase: not written yet")
+end
+
+-- 5.0(2)B, 5.0(3) JOINT OPERATIONS PHASE (to do: 6.3, 7.0-11.0).
+function joint_operations_phase()
+  log("5.0(2)B", "Joint Operations Phase: not written yet")
+end
+
+-- 5.0(4) CASCADING EFFECTS PHASE (to do: 2.7, the chart in tables.toml).
+function cascading_effects_phase()
+  log("5.0(4)", "Cascading Effects Phase: not written yet")
+end
+
+-- 5.0(5) END OF TURN: new chits (to do: 5.0(5), 6.2, rulings N3, N4, C9).
+function end_of_turn_chits()
+  log("5.0(5)", "New Joint Ops chits: not written yet")
+end
+
+-- 5.0(5) END OF TURN: the game ends after the last turn of the track
+-- last_turn (15.0, shortened by a ceasefire: ruling X11).
+function end_of_turn_check()
+  if game.turn() >= track.get("last_turn") then
+    return "No result: the procedures of The Next War in Lebanon are not written yet"
+  end
+end
+
+-- 13.0 HOW TO WIN (to do: 13.1, 13.2, rulings N20, N21, OQ27).
+function final_victory()
+  log("13.0", "Victory points: not written yet")
+end
