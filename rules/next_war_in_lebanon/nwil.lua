@@ -1,20 +1,11 @@
 -- The Next War in Lebanon: the functions the sequence of play names.
 --
--- THE PROCEDURES OF THIS GAME ARE NOT WRITTEN YET. This file holds only what
--- the data needs to load, lint and be tested: each function of game.toml's
--- [sequence] logs its phase and does nothing else. No set-up is placed, no
--- chit is drawn, nobody is asked anything; a game runs through its turns
--- and ends with the sequence's turn_limit_result. The game's data (map.toml,
+-- THE TURN'S PROCEDURES ARE NOT WRITTEN YET (the set-up and the first hands
+-- are: setup.lua, hands.lua). Each function below logs its phase and does
+-- nothing else; after the set-up a game runs through its turns and ends
+-- with the sequence's turn_limit_result. The game's data (map.toml,
 -- counters.toml, tables.toml, the scenarios) and its rulings (README.md)
 -- are complete; the rules are the next piece of work on this branch.
-
--- 4.0 SETTING UP THE GAME (to do: the IDF's secret strategy, 13.1, ruling
--- X8; the optional J-5/J-6 chits into the pools when vars.optional_j5_j6;
--- the IDF sets up, then the Insurgent, from the set-up boxes; the initial
--- hands, ruling N3).
-function setup()
-  log("4.0", "Set-up of %s: not written yet", game.scenario())
-end
 
 -- 5.0(1) C2 DETERMINATION: the side of higher C2 is first, the IDF on a tie.
 -- (A reading of the tracks only; the player turns do not use it yet.)

@@ -2,10 +2,10 @@
 -- (15.0), the Joint Ops chits (16.0), the Cascading Effects cups (2.7), the
 -- map (2.1, research 2.3) and the counters (2.2-2.4, research 2.4).
 --
--- The game's procedures are not written yet (nwil.lua): a new game runs
--- through its turns without moving a piece, so what these tests read is the
--- position the data sets up.
+-- A new game stops at the set-up's first decision (4.0), before any piece
+-- moves, so what these tests read is the position the data sets up.
 
+local H = require("helpers")
 local SCENARIOS = { "next_war", "lebanon_2006" }
 
 -- Runs `code` (a format with its values) in the game and returns its values.
@@ -100,7 +100,8 @@ test("15.0 game length: 20 turns and 12 turns, on the last-turn track", function
     local g = new_game{ scenario = s }
     expect_eq(g:track("last_turn"), lengths[s], s)
     expect_eq(run(g, "return game.last_turn()"), lengths[s], s)
-    expect(g:finished(), s .. ": with no procedures the game runs to its end")
+    H.set_up(g)
+    expect(g:finished(), s .. ": with no procedures after the set-up the game runs to its end")
     expect_eq(g:turn(), lengths[s], s)
   end
 end)
@@ -349,7 +350,7 @@ end)
 -- 5.0 --------------------------------------------------------------------------
 
 test("5.0 sequence: C2 determination, two player turns, cascading effects, end of turn", function()
-  local g = new_game{ scenario = "lebanon_2006" }
+  local g = H.set_up(new_game{ scenario = "lebanon_2006" })
   local phases = {}
   for _, e in ipairs(g:events()) do
     if e.kind == "sequence" then phases[#phases + 1] = e.text end
