@@ -1,9 +1,9 @@
 -- The Next War in Lebanon: the functions the sequence of play names.
 --
--- THE TURN'S PROCEDURES ARE NOT WRITTEN YET (the set-up and the first hands
--- are: setup.lua, hands.lua). Each function below logs its phase and does
--- nothing else; after the set-up a game runs through its turns and ends
--- with the sequence's turn_limit_result. The game's data (map.toml,
+-- MOST OF THE TURN'S PROCEDURES ARE NOT WRITTEN YET. Written: the set-up and
+-- the hands (setup.lua, hands.lua), the Joint Operations Phase with J-1
+-- (joint_ops.lua, j1.lua) and the End of Turn's new hands. The functions
+-- below that only log are still to write. The game's data (map.toml,
 -- counters.toml, tables.toml, the scenarios) and its rulings (README.md)
 -- are complete; the rules are the next piece of work on this branch.
 
@@ -21,19 +21,16 @@ function preparation_phase()
   log("5.0(2)A", "Preparation Phase: not written yet")
 end
 
--- 5.0(2)B, 5.0(3) JOINT OPERATIONS PHASE (to do: 6.3, 7.0-11.0).
-function joint_operations_phase()
-  log("5.0(2)B", "Joint Operations Phase: not written yet")
-end
-
 -- 5.0(4) CASCADING EFFECTS PHASE (to do: 2.7, the chart in tables.toml).
 function cascading_effects_phase()
   log("5.0(4)", "Cascading Effects Phase: not written yet")
 end
 
--- 5.0(5) END OF TURN: new chits (to do: 5.0(5), 6.2, rulings N3, N4, C9).
+-- 5.0(5) END OF TURN: both sides' new chits (hands.lua), the IDF first.
 function end_of_turn_chits()
-  log("5.0(5)", "New Joint Ops chits: not written yet")
+  new_hand("idf")
+  new_hand("insurgent")
+  vars.raid_this_turn = false
 end
 
 -- 5.0(5) END OF TURN: the game ends after the last turn of the track

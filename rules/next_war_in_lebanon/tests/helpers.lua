@@ -14,4 +14,44 @@ function H.set_up(g, choose)
   error("the set-up did not end in 500 decisions")
 end
 
+-- A game at the First Player's (the IDF's) first Joint Operations decision.
+-- The set-up is played with the first choices; just before it ends,
+-- `prepare` (Lua run in the game) arranges the map and the hands: the IDF's
+-- hand is emptied into its pool first, then holds the chits `idf_hand`
+-- names (piece type ids, in order).
+function H.at_operations(opts)
+  local g = new_game{ scenario = opts.scenario or "next_war", seed = opts.seed or 1 }
+  local prepared = false
+  H.set_up(g, function(g)
+    if prepared or g:side() ~= "insurgent" or g:prompt() ~= "Select a Joint Ops chit" then return nil end
+    prepared = true
+    local code = "for _, c in ipairs(pieces.at('idf_hand')) do pieces.move(c, 'idf_pool', 'test') end\n"
+    for _, t in ipairs(opts.idf_hand or {}) do
+      code = code .. string.format("pieces.move(pieces.top('idf_pool', { type = %q }), 'idf_hand', 'test')\n", t)
+    end
+    g:run(code .. (opts.prepare or ""))
+    return nil
+  end)
+  return g
+end
+
+-- Ends the phasing side's Joint Operations Phase.
+function H.end_phase(g)
+  g:choose("end_phase")
+end
+
+-- Plays on, every player turn ended at once and every other decision given
+-- its first choice, until the game is over or `stop(g)` holds.
+function H.pass_turns(g, stop)
+  for _ = 1, 5000 do
+    if g:finished() or (stop and stop(g)) then return g end
+    local pick = 1
+    for i, t in ipairs(g:choices()) do
+      if t == "end_phase" then pick = i end
+    end
+    g:choose(pick)
+  end
+  error("the game did not end in 5000 decisions")
+end
+
 return H

@@ -100,8 +100,8 @@ test("15.0 game length: 20 turns and 12 turns, on the last-turn track", function
     local g = new_game{ scenario = s }
     expect_eq(g:track("last_turn"), lengths[s], s)
     expect_eq(run(g, "return game.last_turn()"), lengths[s], s)
-    H.set_up(g)
-    expect(g:finished(), s .. ": with no procedures after the set-up the game runs to its end")
+    H.pass_turns(H.set_up(g))
+    expect(g:finished(), s .. ": with every player turn passed the game runs to its end")
     expect_eq(g:turn(), lengths[s], s)
   end
 end)
@@ -350,7 +350,7 @@ end)
 -- 5.0 --------------------------------------------------------------------------
 
 test("5.0 sequence: C2 determination, two player turns, cascading effects, end of turn", function()
-  local g = H.set_up(new_game{ scenario = "lebanon_2006" })
+  local g = H.pass_turns(H.set_up(new_game{ scenario = "lebanon_2006" }), function(g) return g:turn() >= 2 end)
   local phases = {}
   for _, e in ipairs(g:events()) do
     if e.kind == "sequence" then phases[#phases + 1] = e.text end

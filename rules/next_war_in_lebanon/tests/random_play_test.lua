@@ -1,0 +1,19 @@
+-- Random play through what is written (the set-up, the hands, the Joint
+-- Operations Phase with J-1): no rules error, every side's 20 chits of J-1
+-- to J-4 kept (16.0), the same game from the same seed (replay_every), in
+-- both scenarios.
+
+for _, scenario in ipairs({ "next_war", "lebanon_2006" }) do
+  test("random play: " .. scenario .. " to its end, the chits kept", function()
+    local stats = random_play{ scenario = scenario, games = 3, seed = 11, max_decisions = 20000, replay_every = 1,
+      check = function(g)
+        -- 6.0: a side holds no more chits than its C2 (none is gained above it yet).
+        for _, side in ipairs({ "idf", "insurgent" }) do
+          expect(g:count(side .. "_hand") <= g:track(side .. "_c2"), side .. " holds more chits than its C2")
+          expect_eq(g:count(side .. "_pool") + g:count(side .. "_hand") + g:count(side .. "_discard"), 20,
+                    side .. "'s chits")
+        end
+      end, every = 7 }
+    expect_eq(stats.games, 3)
+  end)
+end
