@@ -2,7 +2,8 @@
 --
 -- MOST OF THE TURN'S PROCEDURES ARE NOT WRITTEN YET. Written: the set-up and
 -- the hands (setup.lua, hands.lua), the Joint Operations Phase with J-1
--- (joint_ops.lua, j1.lua) and the End of Turn's new hands. The functions
+-- (joint_ops.lua, j1.lua), the Cascading Effects (cascading.lua) and the
+-- End of Turn's new hands. The functions
 -- below that only log are still to write. The game's data (map.toml,
 -- counters.toml, tables.toml, the scenarios) and its rulings (README.md)
 -- are complete; the rules are the next piece of work on this branch.
@@ -19,11 +20,6 @@ end
 -- 5.0(2)A, 5.0(3) PREPARATION PHASE (to do: J-2 A, 7.2A).
 function preparation_phase()
   log("5.0(2)A", "Preparation Phase: not written yet")
-end
-
--- 5.0(4) CASCADING EFFECTS PHASE (to do: 2.7, the chart in tables.toml).
-function cascading_effects_phase()
-  log("5.0(4)", "Cascading Effects Phase: not written yet")
 end
 
 -- 5.0(5) END OF TURN: both sides' new chits (hands.lua), the IDF first.
