@@ -35,8 +35,10 @@ local function playable(side)
   return choices
 end
 
--- 5.0(2)B, 6.3 the phasing side plays chits until it ends the phase.
+-- 5.0(2)B, 6.3 the phasing side plays chits until it ends the phase, after
+-- the battles of zones holding both sides (ruling N14).
 function joint_operations_phase()
+  start_of_phase_battles()
   local side = phasing_side()
   while true do
     local choices = playable(side)

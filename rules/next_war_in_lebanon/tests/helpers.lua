@@ -18,7 +18,7 @@ end
 -- The set-up is played with the first choices; just before it ends,
 -- `prepare` (Lua run in the game) arranges the map and the hands: the IDF's
 -- hand is emptied into its pool first, then holds the chits `idf_hand`
--- names (piece type ids, in order).
+-- names (piece type ids, in order); `dice` are forced from then on.
 function H.at_operations(opts)
   local g = new_game{ scenario = opts.scenario or "next_war", seed = opts.seed or 1 }
   local prepared = false
@@ -30,6 +30,7 @@ function H.at_operations(opts)
       code = code .. string.format("pieces.move(pieces.top('idf_pool', { type = %q }), 'idf_hand', 'test')\n", t)
     end
     g:run(code .. (opts.prepare or ""))
+    if opts.dice then g:dice(opts.dice) end
     return nil
   end)
   return g

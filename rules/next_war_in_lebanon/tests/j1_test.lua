@@ -141,8 +141,12 @@ test("7.1C, ruling N6: a rebuilt unit never enters a zone holding an IDF unit or
     pieces.move(pieces.top('insurgent_pool', { type = 'insurgent_j1' }), 'insurgent_hand', 'test')
     local u = units_on_map('insurgent', function(u) return pieces.type(u) == 'militia' end)[1]
     pieces.move(u, 'insurgent_eliminated', 'test')
-    -- An IDF armour brigade joins the Insurgents in the first southern zone.
-    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), SOUTH_OF_LITANI[1], 'test')]] }
+    -- An IDF armour brigade joins the Insurgents in the first southern zone,
+    -- every unit there disrupted (so no battle is fought there, N14).
+    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), SOUTH_OF_LITANI[1], 'test')
+    for _, side in ipairs({ 'idf', 'insurgent' }) do
+      for _, u in ipairs(units_on_map(side, nil, { SOUTH_OF_LITANI[1] })) do pieces.mark(u, 'disrupted', 'test') end
+    end]] }
   H.end_phase(g)
   choose_starting(g, "J-1 C")
   g:choose(1)
