@@ -28,16 +28,3 @@ function end_of_turn_chits()
   new_hand("insurgent")
   vars.raid_this_turn = false
 end
-
--- 5.0(5) END OF TURN: the game ends after the last turn of the track
--- last_turn (15.0, shortened by a ceasefire: ruling X11).
-function end_of_turn_check()
-  if game.turn() >= track.get("last_turn") then
-    return "No result: the procedures of The Next War in Lebanon are not written yet"
-  end
-end
-
--- 13.0 HOW TO WIN (to do: 13.1, 13.2, rulings N20, N21, OQ27).
-function final_victory()
-  log("13.0", "Victory points: not written yet")
-end
