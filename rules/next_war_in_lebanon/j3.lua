@@ -1,0 +1,116 @@
+-- The Next War in Lebanon: J-3 movement (7.3A; 2.1, 8.1, 9.0, 10.2, 12.1,
+-- 15.1, the Lebanese Army card; rulings N16, N17, OQ29). One TF HQ with its
+-- units, or units of one zone up to the C2 Level, each to an adjacent zone;
+-- then a battle wherever they met the enemy (9.0).
+
+local function disrupted(u) return pieces.marked(u, "disrupted") end
+
+-- 3.0, N16: a unit in combat mode moves, disrupted or not; Syrian missiles
+-- never leave Syria (N17).
+local function movable(u)
+  if pieces.value(u, "mode") ~= "combat" then return false end
+  return not (pieces.value(u, "nation") == "syria" and pieces.value(u, "support"))
+end
+
+-- Whether unit (or TF HQ) `u` of `side` may enter zone `z`.
+function may_enter(side, u, z)
+  local sanctuary = map.attr(z, "sanctuary")
+  local enemy_sanctuary = (side == "idf" and (sanctuary == "insurgent" or (sanctuary == "syria_when_active" and vars.syria_in_war)))
+    or (side == "insurgent" and sanctuary == "idf")
+  -- 2.1, 10.2: only SOF enter enemy sanctuaries.
+  if enemy_sanctuary and not pieces.value(u, "enters_sanctuaries") then return false end
+  if side == "idf" and pieces.value(u, "regular") then
+    -- The Lebanese Army card: IDF regulars never enter its zones.
+    for _, c in ipairs(vars.lebanese_army_zones) do
+      if c == z then return false end
+    end
+    -- 15.1 (2006): IDF regulars stay south of the Litani.
+    if scenario_rules().litani_limit and map.attr(z, "litani") == "north" then return false end
+  end
+  -- 15.1 (2006): nobody enters Syria.
+  if scenario_rules().litani_limit and map.attr(z, "country") == "syria" then return false end
+  -- 12.1: Syrian units never enter Israel.
+  if pieces.value(u, "nation") == "syria" and map.attr(z, "country") == "israel" then return false end
+  return true
+end
+
+-- The zones a TF HQ may move to: adjacent zones every unit of its box may enter.
+local function tf_destinations(side, hq)
+  local out = {}
+  for _, z in ipairs(map.neighbours(pieces.location(hq))) do
+    local ok = may_enter(side, hq, z)
+    for _, u in ipairs(pieces.at(holding_box(hq), { kind = "unit" })) do ok = ok and may_enter(side, u, z) end
+    if ok then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- The loose units of `side` in `zone` that may move now.
+local function loose_movers(side, zone)
+  local out = {}
+  for _, u in ipairs(pieces.at(zone, { kind = "unit", owner = side })) do
+    if movable(u) then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- What `side` may move with one J-3: its TF HQs with a destination, and its
+-- zones with a movable loose unit.
+local function move_choices(side)
+  local choices = {}
+  for _, z in ipairs(ZONES) do
+    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+      if #tf_destinations(side, hq) > 0 then choices[#choices + 1] = { piece = hq, option = "move_tf" } end
+    end
+  end
+  for _, z in ipairs(ZONES) do
+    local any = false
+    for _, u in ipairs(loose_movers(side, z)) do
+      for _, to in ipairs(map.neighbours(z)) do any = any or may_enter(side, u, to) end
+    end
+    if any then choices[#choices + 1] = { location = z, option = "move_units" } end
+  end
+  return choices
+end
+
+-- 9.0: a battle in each zone entered where the enemy is, the mover attacking.
+local function fight_where_entered(side, entered)
+  for _, z in ipairs(entered) do
+    if battle_possible(z) then battle(z, side) end
+  end
+end
+
+ACTIONS.move = {
+  targets = function(side) return move_choices(side) end,
+  play = function(side, rule)
+    local c = ask(side, rule, { prompt = "Move a TF HQ, or units of one zone?", choices = move_choices(side) })
+    local entered = {}
+    if c.option == "move_tf" then
+      local to = ask(side, rule, { prompt = { "Move %P to which zone?", c.piece }, piece = c.piece,
+                                   to = tf_destinations(side, c.piece) })
+      pieces.move(c.piece, to, rule)
+      entered[1] = to
+    else
+      local moved, seen = 0, {}
+      while moved < track.get(side .. "_c2") do
+        local choices = { "done" }
+        for _, u in ipairs(loose_movers(side, c.location)) do
+          for _, to in ipairs(map.neighbours(c.location)) do
+            if may_enter(side, u, to) then choices[#choices + 1] = { piece = u, to = to } end
+          end
+        end
+        if #choices == 1 then break end
+        local m = ask(side, rule, { prompt = { "Move units from %L (%d of %d moved)", c.location, moved,
+                                               track.get(side .. "_c2") }, choices = choices })
+        if m == "done" then break end
+        pieces.move(m.piece, m.to, rule)
+        moved = moved + 1
+        if not seen[m.to] then
+          seen[m.to] = true
+          entered[#entered + 1] = m.to
+        end
+      end
+    end
+    fight_where_entered(side, entered)
+  end,
+}

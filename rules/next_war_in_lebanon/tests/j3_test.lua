@@ -1,0 +1,79 @@
+-- J-3 movement (7.3A; 2.1, 3.0, 8.1, 9.0, 10.2, 15.1; rulings N16, N17):
+-- what may move where, and the battle where the enemy is met.
+
+local H = require("helpers")
+
+local function choose_starting(g, prefix)
+  for i, t in ipairs(g:choices()) do
+    if t:sub(1, #prefix) == prefix then return g:choose(i) end
+  end
+  error("no choice starting '" .. prefix .. "' among: " .. table.concat(g:choices(), " | "))
+end
+
+-- The IDF sanctuary is ZONES[1]; the set-up put every IDF unit and HQ there.
+local SANCTUARY = "ZONES[1]"
+
+test("7.3A, 3.0: a J-3 moves units of one zone, up to the C2, each to an adjacent zone; dispersed units stay", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = { "idf_j3" },
+                             prepare = "pieces.set_face(pieces.top(ZONES[1], { type = 'idf_armor' }), 'dispersed', 'test')" }
+  choose_starting(g, "J-3 A")
+  -- The TF HQ (it may move) and the sanctuary's loose units.
+  expect_eq(#g:choices(), 2)
+  g:choose("option=move_units,location=" .. g:run("return " .. SANCTUARY))
+  expect_eq(g:choices()[1], "done")
+  local dispersed = g:run("local u = pieces.at(ZONES[1], { type = 'idf_armor' }) for _, x in ipairs(u) do "
+                          .. "if pieces.face(x) == 'dispersed' then return x end end")
+  for _, v in ipairs(g:choice_values()) do expect(not v:find("piece=" .. dispersed .. ",", 1, true), v) end
+  -- Six moves (C2 6), then the J-3 is spent.
+  for _ = 1, 6 do g:choose(2) end
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+  local to = g:run("return map.neighbours(ZONES[1])[1]")
+  expect_eq(g:run("return pieces.count('" .. to .. "', { kind = 'unit' })"), 6)
+end)
+
+test("7.3A, 8.1: a TF HQ moves with the units of its holding box", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = { "idf_j3" }, prepare = [[
+    local hq = pieces.top(ZONES[1], { kind = 'hq' })
+    for _ = 1, 3 do pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), holding_box(hq), 'test') end]] }
+  local hq = g:run("return pieces.top(ZONES[1], { kind = 'hq' })")
+  choose_starting(g, "J-3 A")
+  g:choose("option=move_tf,piece=" .. hq)
+  g:choose(1)
+  expect_eq(g:run("return pieces.location(" .. hq .. ")"), g:run("return map.neighbours(ZONES[1])[1]"))
+  expect_eq(g:count("tf_box_1"), 3) -- its units went with it
+  expect_eq(g:run("return units_in_zone(map.neighbours(ZONES[1])[1], 'idf')"), 3)
+end)
+
+test("9.0: units entering a zone held by the enemy fight there, the mover attacking", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = { "idf_j3" }, dice = { 6, 1, 6, 1 }, prepare = [[
+    -- An armour brigade waits next to the Insurgents' first southern zone.
+    local from = map.neighbours(SOUTH_OF_LITANI[1])[1]
+    for _, z in ipairs(map.neighbours(SOUTH_OF_LITANI[1])) do
+      if map.attr(z, 'country') == 'israel' then from = z end
+    end
+    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), from, 'test')
+    for _, u in ipairs(units_on_map('insurgent', nil, { SOUTH_OF_LITANI[1] })) do pieces.move(u, 'insurgent_setup', 'test') end
+    pieces.move(pieces.top('insurgent_setup', { type = 'guerrilla' }), SOUTH_OF_LITANI[1], 'test')]] }
+  choose_starting(g, "J-3 A")
+  local from = g:run("local f for _, z in ipairs(map.neighbours(SOUTH_OF_LITANI[1])) do "
+                     .. "if map.attr(z, 'country') == 'israel' then f = z end end return f")
+  g:choose("option=move_units,location=" .. from)
+  local armor = g:run("return pieces.top('" .. from .. "', { type = 'idf_armor' })")
+  g:choose("piece=" .. armor .. ",to=" .. g:run("return SOUTH_OF_LITANI[1]"))
+  -- No other unit there to move: the battle follows at once.
+  expect(g:logged("Battle in Naqoura: IDF attacks", "9.0"))
+  expect_eq(g:prompt(), "Armor Brigade fires at which unit?")
+end)
+
+test("2.1, 10.2, 15.1: no unit enters an enemy sanctuary but SOF; in 2006 IDF regulars stay south of the Litani", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = {} }
+  local north = g:run("for _, z in ipairs(ZONES) do if map.attr(z, 'litani') == 'north' and map.attr(z, 'country') == 'lebanon' then return z end end")
+  local nls = g:run("for _, z in ipairs(ZONES) do if map.attr(z, 'sanctuary') == 'insurgent' then return z end end")
+  local sanctuary = g:run("return ZONES[1]")
+  expect_eq(g:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_armor' }), %q)", north)), false)
+  expect_eq(g:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_sof' }), %q)", nls)), true)
+  expect_eq(g:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_armor' }), %q)", nls)), false)
+  expect_eq(g:run(string.format("return may_enter('insurgent', units_on_map('insurgent')[1], %q)", sanctuary)), false)
+  local g2 = H.at_operations{ scenario = "next_war", idf_hand = {} }
+  expect_eq(g2:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_armor' }), %q)", north)), true)
+end)
