@@ -1,7 +1,8 @@
--- The Next War in Lebanon: J-3 movement (7.3A; 2.1, 8.1, 9.0, 10.2, 12.1,
--- 15.1, the Lebanese Army card; rulings N16, N17, OQ29). One TF HQ with its
--- units, or units of one zone up to the C2 Level, each to an adjacent zone;
--- then a battle wherever they met the enemy (9.0).
+-- The Next War in Lebanon: J-3 Operations (7.3). Movement (7.3A; 2.1, 8.1,
+-- 9.0, 10.2, 12.1, 15.1, the Lebanese Army card; rulings N16, N17, OQ29):
+-- one TF HQ with its units, or units of one zone up to the C2 Level, each to
+-- an adjacent zone, then a battle wherever they met the enemy (9.0). Rocket
+-- attacks (7.3D; N9, OQ9, OQ15) and raids (7.3E; C7).
 
 local function disrupted(u) return pieces.marked(u, "disrupted") end
 
@@ -112,5 +113,80 @@ ACTIONS.move = {
       end
     end
     fight_where_entered(side, entered)
+  end,
+}
+
+-- 7.3D: where a rocket or missile may fire from: SR and MR rockets from
+-- their bands, missiles from anywhere (OQ15, 7.3D for Syria's).
+local function may_fire_from(u, zone)
+  local range = pieces.value(u, "range")
+  if range == "sr" then return map.attr(zone, "sr_band") == true end
+  if range == "mr" then return map.attr(zone, "mr_band") == true end
+  return true
+end
+
+-- The zones holding a ready rocket or missile of the Insurgent's that may
+-- fire from there.
+local function rocket_zones()
+  local out = {}
+  for _, z in ipairs(ZONES) do
+    local ready = units_on_map("insurgent", function(u)
+      return pieces.face(u) == "ready" and may_fire_from(u, z)
+    end, { z })
+    if #ready > 0 then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- 7.3D (rulings N9, OQ9): every ready rocket and missile of one zone fires
+-- (each its dice: one a rocket, two a missile) and turns Fired; each 6 is a
+-- hit on civilian infrastructure, 1 VP; any hit draws one Cascading Effect.
+ACTIONS.rocket_attack = {
+  targets = function(side) return rocket_zones() end,
+  play = function(side, rule)
+    local z = ask(side, rule, { prompt = "Fire the rockets of which zone?", locations = rocket_zones() })
+    local hits = 0
+    for _, u in ipairs(units_on_map("insurgent", function(u)
+      return pieces.face(u) == "ready" and may_fire_from(u, z)
+    end, { z })) do
+      local dice = { roll(pieces.value(u, "attack_dice") .. "d6", rule, "%P fires", u) }
+      for k = 2, #dice do
+        if dice[k] >= tables.rocket_attack.hit_on then hits = hits + 1 end
+      end
+      pieces.set_face(u, "fired", rule)
+    end
+    log(rule, "%d hits on Israel", hits)
+    if hits > 0 then
+      track.add("insurgent_vp", hits * tables.vp.insurgent.civilian_hit, "13.2")
+      cascading_effect("10.1", { attacker = "insurgent" })
+    end
+  end,
+}
+
+-- 7.3E: the zones next to the raid target the Insurgent controls.
+local function raid_zones()
+  local out = {}
+  if vars.raid_this_turn then return out end
+  for _, t in ipairs(ZONES) do
+    if map.attr(t, "raid_target") then
+      for _, z in ipairs(map.neighbours(t)) do
+        if controller(z) == "insurgent" then out[#out + 1] = z end
+      end
+    end
+  end
+  return out
+end
+
+-- 7.3E (ruling C7): once a turn, from a controlled zone next to Nahariyya, a
+-- raid scores the d6 in VP; a 6 also draws a Cascading Effect.
+ACTIONS.raid = {
+  targets = function(side) return raid_zones() end,
+  play = function(side, rule)
+    local z = ask(side, rule, { prompt = "Raid from which zone?", locations = raid_zones() })
+    vars.raid_this_turn = true
+    local d = roll("d6", rule, "raid from %L", z)
+    track.add("insurgent_vp", d, rule)
+    log(rule, "The raid scores %d VP", d)
+    if d >= tables.raid.collateral_on then cascading_effect("10.1", { attacker = "insurgent" }) end
   end,
 }

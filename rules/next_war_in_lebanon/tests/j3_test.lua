@@ -77,3 +77,44 @@ test("2.1, 10.2, 15.1: no unit enters an enemy sanctuary but SOF; in 2006 IDF re
   local g2 = H.at_operations{ scenario = "next_war", idf_hand = {} }
   expect_eq(g2:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_armor' }), %q)", north)), true)
 end)
+
+-- The Insurgent's turn, its hand the chits `hand`, after `prepare`.
+local function insurgent_turn(hand, prepare, dice)
+  local code = { "for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end" }
+  for _, t in ipairs(hand) do
+    code[#code + 1] = string.format("pieces.move(pieces.top('insurgent_pool', { type = %q }), 'insurgent_hand', 'test')", t)
+  end
+  local g = H.at_operations{ idf_hand = {}, prepare = table.concat(code, "\n") .. "\n" .. (prepare or "") }
+  H.end_phase(g)
+  if dice then g:dice(dice) end
+  return g
+end
+
+test("7.3D, rulings N9, OQ9: a zone's ready rockets fire, each 6 a VP, any hit one Cascading Effect", function()
+  local g = insurgent_turn({ "insurgent_j3" }, [[
+    for _, u in ipairs(units_on_map('insurgent', function(u) return pieces.value(u, 'support') end)) do
+      pieces.move(u, 'insurgent_setup', 'test')
+    end
+    for _ = 1, 2 do pieces.move(pieces.top('insurgent_setup', { type = 'sr_rocket' }), SOUTH_OF_LITANI[3], 'test') end
+    -- An SR rocket north of the Litani may not fire from there.
+    pieces.move(pieces.top('insurgent_setup', { type = 'sr_rocket' }), LEBANON[#LEBANON], 'test')]], { 6, 3 })
+  g:draws("suit_cup", { "Heart" })
+  g:draws("rank_cup", { "King" })
+  choose_starting(g, "J-3 D")
+  expect_eq(#g:choices(), 1)
+  g:choose(1)
+  expect(g:logged("1 hits on Israel", "7.3D"))
+  expect_eq(g:track("insurgent_vp"), 1)
+  expect(g:logged("Cascading Effect King of hearts: No effect", "10.1"))
+  expect_eq(g:run("return #units_on_map('insurgent', function(u) return pieces.face(u) == 'fired' end)"), 2)
+  expect_eq(g:track("collateral_damage"), 0) -- not a Countervalue event (OQ11)
+end)
+
+test("7.3E, ruling C7: a raid from a controlled zone next to Nahariyya scores the die, once a turn", function()
+  local g = insurgent_turn({ "insurgent_j3", "insurgent_j3" }, nil, { 4 })
+  choose_starting(g, "J-3 E")
+  g:choose(1)
+  expect_eq(g:track("insurgent_vp"), 4)
+  expect(g:logged("The raid scores 4 VP", "7.3E"))
+  for _, t in ipairs(g:choices()) do expect(t:sub(1, 5) ~= "J-3 E", "a second raid offered") end
+end)
