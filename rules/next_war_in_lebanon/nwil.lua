@@ -17,11 +17,6 @@ function c2_determination()
   log("5.0(1)", "%S is the First Player (C2 %d against %d)", first, track.get("idf_c2"), track.get("insurgent_c2"))
 end
 
--- 5.0(2)A, 5.0(3) PREPARATION PHASE (to do: J-2 A, 7.2A).
-function preparation_phase()
-  log("5.0(2)A", "Preparation Phase: not written yet")
-end
-
 -- 5.0(5) END OF TURN: both sides' new chits (hands.lua), the IDF first.
 function end_of_turn_chits()
   new_hand("idf")

@@ -36,8 +36,10 @@ function H.at_operations(opts)
   return g
 end
 
--- Ends the phasing side's Joint Operations Phase.
+-- Ends the phasing side's Joint Operations Phase (declining its
+-- Preparation Phase's J-2 first if it is asked).
 function H.end_phase(g)
+  if g:prompt() == "Play a J-2 to examine the enemy's selected chits?" then g:choose("no_examination") end
   g:choose("end_phase")
 end
 
@@ -48,7 +50,7 @@ function H.pass_turns(g, stop)
     if g:finished() or (stop and stop(g)) then return g end
     local pick = 1
     for i, t in ipairs(g:choices()) do
-      if t == "end_phase" then pick = i end
+      if t == "end_phase" or t == "no_examination" then pick = i end
     end
     g:choose(pick)
   end
