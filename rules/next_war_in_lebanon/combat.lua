@@ -34,6 +34,11 @@ local function eliminate(u, rule)
   if face == "reduced_dispersed" then pieces.set_face(u, "dispersed", rule) end
 end
 
+-- A unit destroyed outside a battle (a deep strike, 11.0).
+function eliminate_unit(u, rule)
+  eliminate(u, rule)
+end
+
 -- 9.4 reduced (rulings OQ1, OQ2): an IDF unit turns to its reduced face, or
 -- is eliminated when reduced already; every other unit is eliminated.
 local function reduce(b, u, rule)

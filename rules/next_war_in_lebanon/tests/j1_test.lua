@@ -47,8 +47,8 @@ test("7.1A: a J-1 un-disrupts one unit; the chit goes to the open discard (X7)",
   expect_eq(g:count("idf_discard"), 1)
   expect_eq(g:count("idf_hand"), 1)
   expect(g:logged("IDF played a J-1 chit to un-disrupt one unit, or ready a fired rocket", "7.1A"))
-  -- The J-3 left offers its movement.
-  expect_eq(g:choices(), { "J-3 A: move units", "end_phase" })
+  -- The J-3 left offers its movement and the deep strikes.
+  expect_eq(g:choices(), { "J-3 A: move units", "J-3 G: area strike", "J-3 H: PGM strike", "end_phase" })
 end)
 
 test("7.1A: a J-1 turns a fired rocket ready", function()
