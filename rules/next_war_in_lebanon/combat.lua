@@ -137,11 +137,21 @@ end
 
 -- One roll of a unit: d6, its rating in `mode`, -1 when disrupted (9.3),
 -- and support.
-local function firefight_roll(b, u, mode, rule)
+-- `as_shooter`: the roll is the unit's own attack, which close air support
+-- may join (7.3F: three more dice, the best counts; once a battle).
+local function firefight_roll(b, u, mode, rule, as_shooter)
   local side = pieces.owner(u)
   local bonus = support_for(b, side, u, rule)
-  local total = roll("d6", rule, "%P", u) + rating(b, u, mode) + bonus + (disrupted(u) and tables.firefight.disrupted or 0)
-  return total
+  local die = roll("d6", rule, "%P", u)
+  if as_shooter and b.cas == side and not b.cas_used then
+    local c = ask(side, "7.3F", { prompt = { "Close air support for the roll of %P?", u }, options = { "use_cas", "not_now" } })
+    if c == "use_cas" then
+      b.cas_used = true
+      local _, a, bb, cc = roll("3d6", "7.3F", "close air support")
+      die = math.max(die, a, bb, cc)
+    end
+  end
+  return die + rating(b, u, mode) + bonus + (disrupted(u) and tables.firefight.disrupted or 0)
 end
 
 -- 9.2 one target and the units firing at it: each rolls, the best counts;
@@ -149,7 +159,7 @@ end
 local function resolve(b, target, shooters, rule)
   local best, best_total, totals = nil, -100, {}
   for _, s in ipairs(shooters) do
-    local t = firefight_roll(b, s, value(s, "mode"), rule)
+    local t = firefight_roll(b, s, value(s, "mode"), rule, true)
     totals[s] = t
     if t > best_total then best, best_total = s, t end
   end
@@ -216,6 +226,67 @@ local function combat_support(b)
         b.j4[side] = true
         log("7.4C", "%S adds a J-4: +1 to its units' ratings", side)
       end
+    end
+  end
+end
+
+local function holds(side, staff)
+  for _, s in ipairs(staffs_in_hand(side)) do
+    if s == staff then return true end
+  end
+  return false
+end
+
+-- 7.2C evasion (a reaction): the defender, then the attacker, may play J-2s:
+-- each a d6 (+1 in an urban zone; -1 to the Insurgent in a remote one), the
+-- total the most of its units that evade, chosen by it; they stay out of
+-- the battles of this phase (marked `evading`; joint_ops.lua clears it).
+function evasion(b)
+  local t = tables.evade
+  for _, side in ipairs({ b.defender, b.attacker }) do
+    local most = 0
+    while holds(side, "J-2") do
+      local c = ask(side, "7.2C", { prompt = { "Play a J-2 to evade the battle in %L?", b.zone },
+                                    options = { "evade", "no_evasion" } })
+      if c == "no_evasion" then break end
+      play_chit(side, "J-2", "7.2C")
+      local r = roll("d6", "7.2C", "evasion, %S", side)
+      if map.attr(b.zone, "terrain") == "urban" then r = r + t.urban end
+      if side == "insurgent" and map.attr(b.zone, "terrain") == "remote" then r = r + t.remote_insurgent end
+      most = most + math.max(r, 0)
+    end
+    local evaded = 0
+    while evaded < most do
+      local choices = { "done" }
+      for _, u in ipairs(in_battle(b, side)) do choices[#choices + 1] = { piece = u, option = "evade" } end
+      if #choices == 1 then break end
+      local c = ask(side, "7.2C", { prompt = { "Which unit evades (%d of %d)?", evaded, most }, choices = choices })
+      if c == "done" then break end
+      pieces.mark(c.piece, "evading", "7.2C")
+      evaded = evaded + 1
+    end
+  end
+end
+
+-- 7.3F close air support (IDF, never in an ambush), and the Insurgent's
+-- SAM against it (7.4A; N10: 5-6 cancels it; 15.3 in 2006: on a 6 the IDF
+-- plays no J-3 in that battle).
+function close_air_support(b)
+  if b.ambush or not holds("idf", "J-3") then return end
+  local c = ask("idf", "7.3F", { prompt = { "Add close air support to the battle in %L?", b.zone },
+                                 options = { "add_cas", "no_cas" } })
+  if c == "no_cas" then return end
+  play_chit("idf", "J-3", "7.3F")
+  b.cas = "idf"
+  while holds("insurgent", "J-4") do
+    local s = ask("insurgent", "7.4A", { prompt = "Fire SAMs at the close air support?", options = { "fire_sams", "no_sams" } })
+    if s == "no_sams" then return end
+    play_chit("insurgent", "J-4", "7.4A")
+    local need = scenario_rules().insurgent_j4_2006 and tables.air_defence.sam_2006 or tables.air_defence.sam_against_cas
+    if roll("d6", "7.4A", "SAMs") >= need then
+      b.cas = nil
+      log("7.4A", "SAMs cancel the close air support")
+      return
     end
   end
 end
@@ -294,7 +365,13 @@ function battle(zone, attacker, opts)
   local b = { zone = zone, attacker = attacker, defender = other(attacker), j4 = {}, gone = {}, supported = {},
               targeted = {}, ambush = opts.ambush }
   log("9.0", "Battle in %L: %S attacks", zone, attacker)
+  evasion(b)
+  if not battle_possible(zone) then
+    log("7.2C", "No battle in %L: the units evaded", zone)
+    return
+  end
   combat_support(b)
+  close_air_support(b)
   local first = tactical_advantage(b)
   round(b, first, "9.2")
   round(b, other(first), "9.5")

@@ -44,7 +44,17 @@ function joint_operations_phase()
     local choices = playable(side)
     choices[#choices + 1] = "end_phase"
     local c = ask(side, "6.3", { prompt = "Play a Joint Ops chit", choices = choices })
-    if c == "end_phase" then return end
+    if c == "end_phase" then
+      -- 7.2C: evasion lasts until the end of the phase.
+      for _, z in ipairs(ZONES) do
+        for _, side in ipairs({ "idf", "insurgent" }) do
+          for _, u in ipairs(units_on_map(side, function(u) return pieces.marked(u, "evading") end, { z })) do
+            pieces.unmark(u, "evading", "7.2C")
+          end
+        end
+      end
+      return
+    end
     local f = tables.joint_ops[c.row]
     play_chit(side, f.staff, f.rule)
     log(f.rule, "%S played a %s chit to %s", side, f.staff, f.words)

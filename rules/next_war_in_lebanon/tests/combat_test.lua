@@ -145,3 +145,34 @@ test("9.1, 10.2: the defender's +1 in an urban zone; the 900 Kfir gives the IDF 
   -- IDF 3 + 1 (Kfir) against 2 + 1 + 1: equal, the defender has it.
   expect(g:logged("Insurgent has the tactical advantage (4 against 4)", "9.1"))
 end)
+
+test("7.2C: J-2s let units evade a battle: a d6 (-1 for the Insurgent in a remote zone) of them, chosen", function()
+  -- The Insurgent plays one J-2: 4 - 1 = 3 units may evade; its only two do: no battle.
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla", "guerrilla" }, { 4 }, { ins_hand = { "insurgent_j2" } })
+  expect_eq(g:side(), "insurgent")
+  g:choose("evade")
+  g:choose(2)
+  g:choose(2)
+  expect(g:logged("No battle in Naqoura: the units evaded", "7.2C"))
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+  -- Evasion lasts until the end of the phase.
+  H.end_phase(g)
+  expect_eq(g:run("return #units_on_map('insurgent', function(u) return pieces.marked(u, 'evading') end)"), 0)
+end)
+
+test("7.3F, 7.4A, ruling N10: close air support adds three dice to one roll; a SAM cancels it on 5-6", function()
+  -- Advantage 5 against 3+1; CAS: 1 and then 2, 6, 3: the best is 6.
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 3, 1, 2, 6, 3, 2 }, { idf_hand = { "idf_j3" } })
+  g:choose("add_cas")
+  g:choose(1) -- the armour fires at the guerrilla
+  g:choose("use_cas")
+  expect(g:logged("Armor Brigade (10) against Guerrilla (3)", "9.2"))
+  -- The SAM: a 5 cancels it.
+  local g2 = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 5, 3, 1, 2 },
+                       { idf_hand = { "idf_j3" }, ins_hand = { "insurgent_j4" } })
+  g2:choose("no_j4") -- the Insurgent keeps its J-4 for the SAM
+  g2:choose("add_cas")
+  expect_eq(g2:side(), "insurgent")
+  g2:choose("fire_sams")
+  expect(g2:logged("SAMs cancel the close air support", "7.4A"))
+end)

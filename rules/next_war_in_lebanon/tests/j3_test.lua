@@ -46,6 +46,7 @@ end)
 
 test("9.0: units entering a zone held by the enemy fight there, the mover attacking", function()
   local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = { "idf_j3" }, dice = { 6, 1, 6, 1 }, prepare = [[
+    for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end
     -- An armour brigade waits next to the Insurgents' first southern zone.
     local from = map.neighbours(SOUTH_OF_LITANI[1])[1]
     for _, z in ipairs(map.neighbours(SOUTH_OF_LITANI[1])) do
