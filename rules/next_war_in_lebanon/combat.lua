@@ -16,7 +16,9 @@ end
 
 -- A unit's rating in `mode` (9.2), with the battle's J-4 for its side.
 local function rating(b, u, mode)
-  return value(u, mode .. "_ff") + (b.j4[pieces.owner(u)] and 1 or 0)
+  local side = pieces.owner(u)
+  local at = (b.at and side == "insurgent") and tables.air_defence.at_bonus_2006 or 0
+  return value(u, mode .. "_ff") + (b.j4[side] and 1 or 0) + at
 end
 
 -- Where a unit goes when it leaves play: Syrian units out of the game (12.1,
@@ -151,7 +153,15 @@ local function firefight_roll(b, u, mode, rule, as_shooter)
       die = math.max(die, a, bb, cc)
     end
   end
-  return die + rating(b, u, mode) + bonus + (disrupted(u) and tables.firefight.disrupted or 0)
+  local total = die + rating(b, u, mode) + bonus + (disrupted(u) and tables.firefight.disrupted or 0)
+  -- 15.3 (ruling OQ26): an Insurgent's unmodified 1 ends the AT fire after
+  -- this roll; its J-4 goes back to the pool.
+  if b.at and side == "insurgent" and die == 1 then
+    pieces.move(b.at, chits_of("insurgent").pool, "15.3")
+    b.at = nil
+    log("15.3", "The Insurgents run out of anti-tank ammunition")
+  end
+  return total
 end
 
 -- 9.2 one target and the units firing at it: each rolls, the best counts;
@@ -220,11 +230,17 @@ local function combat_support(b)
     end
     -- 7.3C, ruling OQ3: under an ambush the moving side (the defender) has none.
     if has and not (b.ambush and side == b.defender) then
-      local c = ask(side, "7.4C", { prompt = { "Add a J-4 to the battle in %L?", b.zone }, options = { "add_j4", "no_j4" } })
+      -- 15.3: in 2006 the Insurgent's J-4 is anti-tank fire instead.
+      local at = side == "insurgent" and scenario_rules().insurgent_j4_2006
+      local c = ask(side, "7.4C", { prompt = { "Add a J-4 to the battle in %L?", b.zone },
+                                    options = { at and "add_at" or "add_j4", "no_j4" } })
       if c == "add_j4" then
         play_chit(side, "J-4", "7.4C")
         b.j4[side] = true
         log("7.4C", "%S adds a J-4: +1 to its units' ratings", side)
+      elseif c == "add_at" then
+        b.at = play_chit(side, "J-4", "15.3")
+        log("15.3", "%S fires anti-tank weapons: +2 to its units' ratings", side)
       end
     end
   end
@@ -385,10 +401,30 @@ function battle(zone, attacker, opts)
   -- the zone already (9.3).
 end
 
+-- Whether every IDF unit in `zone` is an SOF (9.0, 10.2: they do not
+-- instigate combat).
+function only_sof(zone)
+  local units = units_on_map("idf", nil, { zone })
+  if #units == 0 then return false end
+  for _, u in ipairs(units) do
+    if value(u, "unit_class") ~= "sof" then return false end
+  end
+  return true
+end
+
 -- Ruling N14: at the start of each Joint Operations Phase every zone where
--- a unit may fire on an enemy fights, the IDF attacking.
+-- a unit may fire on an enemy fights, the IDF attacking. Ruling OQ24: where
+-- the IDF has only SOF, none in its own phase; in the Insurgent's, the
+-- Insurgent decides, and attacks.
 function start_of_phase_battles()
   for _, z in ipairs(ZONES) do
-    if battle_possible(z) then battle(z, "idf") end
+    if battle_possible(z) then
+      if not only_sof(z) then
+        battle(z, "idf")
+      elseif phasing_side() == "insurgent" then
+        local c = ask("insurgent", "9.0", { prompt = { "Attack the SOF in %L?", z }, options = { "attack", "leave_them" } })
+        if c == "attack" then battle(z, "insurgent") end
+      end
+    end
   end
 end

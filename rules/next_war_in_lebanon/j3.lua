@@ -74,10 +74,48 @@ local function move_choices(side)
   return choices
 end
 
--- 9.0: a battle in each zone entered where the enemy is, the mover attacking.
-local function fight_where_entered(side, entered)
-  for _, z in ipairs(entered) do
-    if battle_possible(z) then battle(z, side) end
+local function holds(side, staff)
+  for _, s in ipairs(staffs_in_hand(side)) do
+    if s == staff then return true end
+  end
+  return false
+end
+
+local function other(side) return side == "idf" and "insurgent" or "idf" end
+
+-- 9.0: a battle in each zone entered where the enemy is, the mover
+-- attacking; 7.3C (rulings C3, C4, OQ3): the enemy may ambush units
+-- entering a zone its undisrupted units hold with a J-3, then attacking,
+-- unless the mover played a second J-3 in tandem or an entering unit
+-- prevents ambush (SOF, the 299). 9.0, 10.2: IDF SOF entering alone fight
+-- only if the IDF wishes.
+local function fight_where_entered(side, entered, tandem)
+  for _, e in ipairs(entered) do
+    local z = e.zone
+    if battle_possible(z) then
+      local prevents, all_sof = false, true
+      for _, u in ipairs(e.units) do
+        prevents = prevents or pieces.value(u, "prevents_ambush") == true
+        all_sof = all_sof and pieces.value(u, "unit_class") == "sof"
+      end
+      local enemy = other(side)
+      local held = #units_on_map(enemy, function(u) return not pieces.marked(u, "disrupted") end, { z }) > 0
+      local ambush = false
+      if held and not tandem and not prevents and holds(enemy, "J-3") then
+        ambush = ask(enemy, "7.3C", { prompt = { "Ambush the units entering %L?", z }, options = { "ambush", "no_ambush" } })
+          == "ambush"
+      end
+      if ambush then
+        play_chit(enemy, "J-3", "7.3C")
+        battle(z, enemy, { ambush = true })
+      elseif side == "idf" and all_sof and only_sof(z) then
+        if ask(side, "9.0", { prompt = { "Fight in %L?", z }, options = { "fight", "no_fight" } }) == "fight" then
+          battle(z, side)
+        end
+      else
+        battle(z, side)
+      end
+    end
   end
 end
 
@@ -85,12 +123,19 @@ ACTIONS.move = {
   targets = function(side) return move_choices(side) end,
   play = function(side, rule)
     local c = ask(side, rule, { prompt = "Move a TF HQ, or units of one zone?", choices = move_choices(side) })
+    -- 7.3C: a second J-3 in tandem, declared before entering, forestalls ambushes.
+    local tandem = false
+    if holds(side, "J-3") then
+      tandem = ask(side, "7.3C", { prompt = "Play a second J-3 in tandem against ambushes?",
+                                   options = { "tandem", "no_tandem" } }) == "tandem"
+      if tandem then play_chit(side, "J-3", "7.3C") end
+    end
     local entered = {}
     if c.option == "move_tf" then
       local to = ask(side, rule, { prompt = { "Move %P to which zone?", c.piece }, piece = c.piece,
                                    to = tf_destinations(side, c.piece) })
       pieces.move(c.piece, to, rule)
-      entered[1] = to
+      entered[1] = { zone = to, units = pieces.at(holding_box(c.piece), { kind = "unit" }) }
     else
       local moved, seen = 0, {}
       while moved < track.get(side .. "_c2") do
@@ -107,12 +152,13 @@ ACTIONS.move = {
         pieces.move(m.piece, m.to, rule)
         moved = moved + 1
         if not seen[m.to] then
-          seen[m.to] = true
-          entered[#entered + 1] = m.to
+          seen[m.to] = { zone = m.to, units = {} }
+          entered[#entered + 1] = seen[m.to]
         end
+        table.insert(seen[m.to].units, m.piece)
       end
     end
-    fight_where_entered(side, entered)
+    fight_where_entered(side, entered, tandem)
   end,
 }
 

@@ -32,7 +32,8 @@ local function battle_at(zone, idf, ins, dice, opts)
   end
   place("idf", idf)
   place("insurgent", ins)
-  return H.at_operations{ idf_hand = opts.idf_hand or {}, prepare = table.concat(code, "\n"), dice = dice }
+  return H.at_operations{ scenario = opts.scenario, idf_hand = opts.idf_hand or {}, prepare = table.concat(code, "\n"),
+                          dice = dice }
 end
 
 -- The pieces of `type_id` in `zone` (Lua expression), as a list of ids.
@@ -175,4 +176,15 @@ test("7.3F, 7.4A, ruling N10: close air support adds three dice to one roll; a S
   expect_eq(g2:side(), "insurgent")
   g2:choose("fire_sams")
   expect(g2:logged("SAMs cancel the close air support", "7.4A"))
+end)
+
+test("15.3, ruling OQ26: in 2006 the Insurgent's J-4 is anti-tank fire, +2, until one of its dice shows 1", function()
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 3, 2, 1 },
+                      { ins_hand = { "insurgent_j4" }, scenario = "lebanon_2006" })
+  g:choose("add_at")
+  g:choose(1)
+  -- 2 + 4 against 1 + 1 + 2 (AT); the 1 ends the AT fire after this roll.
+  expect(g:logged("Armor Brigade (6) against Guerrilla (4)", "9.2"))
+  expect(g:logged("The Insurgents run out of anti-tank ammunition", "15.3"))
+  expect_eq(g:run("return pieces.count('insurgent_pool', { type = 'insurgent_j4' })"), 5)
 end)

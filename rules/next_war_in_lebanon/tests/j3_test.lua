@@ -119,3 +119,63 @@ test("7.3E, ruling C7: a raid from a controlled zone next to Nahariyya scores th
   expect(g:logged("The raid scores 4 VP", "7.3E"))
   for _, t in ipairs(g:choices()) do expect(t:sub(1, 5) ~= "J-3 E", "a second raid offered") end
 end)
+
+-- The IDF's armour next to Naqoura, where one guerrilla waits; the
+-- Insurgent's hand `ins`, the IDF's `idf_hand`.
+local function approach(ins, idf_hand, dice, unit)
+  local code = "for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end\n"
+  for _, t in ipairs(ins) do
+    code = code .. string.format("pieces.move(pieces.top('insurgent_pool', { type = %q }), 'insurgent_hand', 'test')\n", t)
+  end
+  return H.at_operations{ scenario = "lebanon_2006", idf_hand = idf_hand, dice = dice, prepare = code .. string.format([[
+    local from
+    for _, z in ipairs(map.neighbours(SOUTH_OF_LITANI[1])) do
+      if map.attr(z, 'country') == 'israel' then from = z end
+    end
+    pieces.move(pieces.top(ZONES[1], { type = %q }), from, 'test')
+    for _, u in ipairs(units_on_map('insurgent', nil, { SOUTH_OF_LITANI[1] })) do pieces.move(u, 'insurgent_setup', 'test') end
+    pieces.move(pieces.top('insurgent_setup', { type = 'guerrilla' }), SOUTH_OF_LITANI[1], 'test')]], unit or "idf_armor") }
+end
+
+local function move_in(g, unit_type)
+  local from = g:run("local f for _, z in ipairs(map.neighbours(SOUTH_OF_LITANI[1])) do "
+                     .. "if map.attr(z, 'country') == 'israel' then f = z end end return f")
+  g:choose("option=move_units,location=" .. from)
+  if g:prompt() == "Play a second J-3 in tandem against ambushes?" then return from end
+  local u = g:run(string.format("return pieces.top(%q, { type = %q })", from, unit_type or "idf_armor"))
+  g:choose("piece=" .. u .. ",to=" .. g:run("return SOUTH_OF_LITANI[1]"))
+  return from
+end
+
+test("7.3C, rulings C3, OQ3: an ambush makes the ambusher the attacker", function()
+  local g = approach({ "insurgent_j3" }, { "idf_j3" })
+  choose_starting(g, "J-3 A")
+  move_in(g)
+  expect_eq(g:side(), "insurgent")
+  expect_eq(g:prompt(), "Ambush the units entering Naqoura?")
+  g:choose("ambush")
+  expect(g:logged("Battle in Naqoura: Insurgent attacks", "9.0"))
+end)
+
+test("7.3C: a second J-3 in tandem forestalls the ambush", function()
+  local g = approach({ "insurgent_j3" }, { "idf_j3", "idf_j3" })
+  choose_starting(g, "J-3 A")
+  move_in(g)
+  expect_eq(g:prompt(), "Play a second J-3 in tandem against ambushes?")
+  g:choose("tandem")
+  local u = g:run("local f for _, z in ipairs(map.neighbours(SOUTH_OF_LITANI[1])) do if map.attr(z, 'country') == 'israel' then "
+                  .. "f = pieces.top(z, { type = 'idf_armor' }) end end return f")
+  g:choose("piece=" .. u .. ",to=" .. g:run("return SOUTH_OF_LITANI[1]"))
+  expect(g:logged("Battle in Naqoura: IDF attacks", "9.0"))
+  expect_eq(g:count("idf_discard"), 2)
+end)
+
+test("9.0, 10.2: an SOF prevents the ambush, and entering alone the IDF may decline to fight", function()
+  local g = approach({ "insurgent_j3" }, { "idf_j3" }, nil, "idf_sof")
+  choose_starting(g, "J-3 A")
+  move_in(g, "idf_sof")
+  expect_eq(g:side(), "idf")
+  expect_eq(g:prompt(), "Fight in Naqoura?")
+  g:choose("no_fight")
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+end)
