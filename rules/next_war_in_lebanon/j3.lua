@@ -28,6 +28,8 @@ function may_enter(side, u, z)
     -- 15.1 (2006): IDF regulars stay south of the Litani.
     if scenario_rules().litani_limit and map.attr(z, "litani") == "north" then return false end
   end
+  -- 12.1: IDF regulars never enter Syria.
+  if side == "idf" and pieces.value(u, "regular") and map.attr(z, "country") == "syria" then return false end
   -- 15.1 (2006): nobody enters Syria.
   if scenario_rules().litani_limit and map.attr(z, "country") == "syria" then return false end
   -- 12.1: Syrian units never enter Israel.
@@ -92,6 +94,11 @@ local function other(side) return side == "idf" and "insurgent" or "idf" end
 local function fight_where_entered(side, entered, tandem)
   for _, e in ipairs(entered) do
     local z = e.zone
+    -- 10.2, 12.1: IDF units entering an enemy sanctuary or Syria draw a card.
+    local sanctuary = map.attr(z, "sanctuary")
+    if side == "idf" and (sanctuary == "insurgent" or map.attr(z, "country") == "syria") then
+      cascading_effect(map.attr(z, "country") == "syria" and "12.1" or "10.2")
+    end
     if battle_possible(z) then
       local prevents, all_sof = false, true
       for _, u in ipairs(e.units) do

@@ -203,5 +203,6 @@ ACTIONS.decapitation_strike = {
     pieces.move(hq, "removed_from_game", rule)
     track.add("insurgent_c2", -tables.deep_strike.decapitation_c2_loss, rule)
     log(rule, "The Syrian corps HQ is destroyed")
+    enforce_c2("insurgent")
   end,
 }

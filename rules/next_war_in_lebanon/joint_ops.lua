@@ -35,13 +35,65 @@ local function playable(side)
   return choices
 end
 
+-- 8.1 (no chit): the units `side` may attach to a TF HQ in their zone (its
+-- box under the C2, the unit undisrupted: 9.3) or detach from one, as
+-- moves (unit, to).
+local function organize_choices(side)
+  local out = {}
+  for _, z in ipairs(ZONES) do
+    local hqs = pieces.at(z, { kind = "hq", owner = side })
+    for _, hq in ipairs(hqs) do
+      local box = holding_box(hq)
+      for _, u in ipairs(pieces.at(box, { kind = "unit" })) do out[#out + 1] = { piece = u, to = z, option = "detach" } end
+      if pieces.count(box, { kind = "unit" }) < track.get(side .. "_c2") then
+        for _, u in ipairs(pieces.at(z, { kind = "unit", owner = side })) do
+          -- The Syrian corps takes Syrian units, the others the rest (OQ18).
+          local syrian = pieces.value(u, "nation") == "syria"
+          if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria") then
+            out[#out + 1] = { piece = u, to = box, option = "attach" }
+          end
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- 8.1 attaching and detaching, one unit at a time, until done.
+local function organize(side)
+  while true do
+    local choices = organize_choices(side)
+    if #choices == 0 then return end
+    table.insert(choices, 1, "done")
+    local c = ask(side, "8.1", { prompt = "Attach or detach which unit?", choices = choices })
+    if c == "done" then return end
+    pieces.move(c.piece, c.to, "8.1")
+  end
+end
+
+-- 8.1: when a side's C2 falls, each of its TF boxes above it gives up the
+-- excess units, of its owner's choice, to its HQ's zone.
+function enforce_c2(side)
+  for _, z in ipairs(ZONES) do
+    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+      while pieces.count(holding_box(hq), { kind = "unit" }) > track.get(side .. "_c2") do
+        local u = ask(side, "8.1", { prompt = { "Detach a unit from %P (the C2 fell)", hq },
+                                     pieces = pieces.at(holding_box(hq), { kind = "unit" }) })
+        pieces.move(u, z, "8.1")
+      end
+    end
+  end
+end
+
 -- 5.0(2)B, 6.3 the phasing side plays chits until it ends the phase, after
--- the battles of zones holding both sides (ruling N14).
+-- the battles of zones holding both sides (ruling N14); it may attach and
+-- detach TF units at any time of it (8.1).
 function joint_operations_phase()
   start_of_phase_battles()
   local side = phasing_side()
   while true do
     local choices = playable(side)
+    if #organize_choices(side) > 0 then choices[#choices + 1] = "organize_task_forces" end
     choices[#choices + 1] = "end_phase"
     local c = ask(side, "6.3", { prompt = "Play a Joint Ops chit", choices = choices })
     if c == "end_phase" then
@@ -55,9 +107,14 @@ function joint_operations_phase()
       end
       return
     end
+    if c == "organize_task_forces" then
+      organize(side)
+      goto continue
+    end
     local f = tables.joint_ops[c.row]
     play_chit(side, f.staff, f.rule)
     log(f.rule, "%S played a %s chit to %s", side, f.staff, f.words)
     ACTIONS[f.action].play(side, f.rule)
+    ::continue::
   end
 end

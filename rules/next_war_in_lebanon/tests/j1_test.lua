@@ -32,7 +32,7 @@ test("6.3: only the functions of the chits in hand that the position allows are 
   expect_eq(g:prompt(), "Play a Joint Ops chit")
   -- Nothing disrupted or reduced: J-1 D, F and the reinforcements (N7).
   expect_eq(g:choices(), { "J-1 D: change the mode of one unit", "J-1 F: change the mode of units in a sanctuary",
-                           "J-1 R: enter reinforcements", "end_phase" })
+                           "J-1 R: enter reinforcements", "organize_task_forces", "end_phase" })
   H.end_phase(g)
   expect_eq(g:side(), "insurgent")
 end)
@@ -48,7 +48,8 @@ test("7.1A: a J-1 un-disrupts one unit; the chit goes to the open discard (X7)",
   expect_eq(g:count("idf_hand"), 1)
   expect(g:logged("IDF played a J-1 chit to un-disrupt one unit, or ready a fired rocket", "7.1A"))
   -- The J-3 left offers its movement and the deep strikes.
-  expect_eq(g:choices(), { "J-3 A: move units", "J-3 G: area strike", "J-3 H: PGM strike", "end_phase" })
+  expect_eq(g:choices(), { "J-3 A: move units", "J-3 G: area strike", "J-3 H: PGM strike", "organize_task_forces",
+                           "end_phase" })
 end)
 
 test("7.1A: a J-1 turns a fired rocket ready", function()
@@ -183,4 +184,22 @@ test("5.0(5), ruling N3: at the end of the turn each side discards, then selects
                   .. "if pieces.marked(c, 'drawn') then n = n + 1 end end return n"), 2)
   expect_eq(g:run("return pieces.count('idf_hand', { type = 'idf_j1' })") >= 5, true)
   expect_eq(g:side(), "insurgent")
+end)
+
+test("8.1, 9.3: at any time of its phase a side attaches units to a TF HQ in their zone, up to the C2, or detaches them", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = {},
+                             prepare = "pieces.mark(pieces.top(ZONES[1], { type = 'idf_csu' }), 'disrupted', 'test')" }
+  g:choose("organize_task_forces")
+  expect_eq(g:choices()[1], "done")
+  local csu = g:run("return pieces.top(ZONES[1], { type = 'idf_csu' })")
+  for _, v in ipairs(g:choice_values()) do expect(not v:find("piece=" .. csu .. ",", 1, true), "a disrupted unit offered") end
+  -- Detaching comes first in the list, attaching after it: attach six.
+  for _ = 1, 6 do g:choose(#g:choices()) end
+  expect_eq(g:count("tf_box_1"), 6)
+  -- Full (C2 6): only detaching is offered now.
+  for _, t in ipairs(g:choice_values()) do expect(t == "option=done" or t:find("option=detach", 1, true), t) end
+  g:choose(2)
+  expect_eq(g:count("tf_box_1"), 5)
+  g:choose("done")
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
 end)
