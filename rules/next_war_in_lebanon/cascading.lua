@@ -100,6 +100,7 @@ end
 -- 5.0(4) the phase's one card.
 function cascading_effects_phase()
   cascading_effect("5.0(4)")
+  refresh_stacks()
 end
 
 -- Spade A-6, 7-Q; club J-Q: a chit drawn blind into a hand.

@@ -381,6 +381,7 @@ function battle(zone, attacker, opts)
   local b = { zone = zone, attacker = attacker, defender = other(attacker), j4 = {}, gone = {}, supported = {},
               targeted = {}, ambush = opts.ambush }
   log("9.0", "Battle in %L: %S attacks", zone, attacker)
+  reveal_battle(zone)
   evasion(b)
   if not battle_possible(zone) then
     log("7.2C", "No battle in %L: the units evaded", zone)
@@ -398,7 +399,8 @@ function battle(zone, attacker, opts)
   end
   consolidate(b)
   -- Ruling OQ19: undisrupted TF units went nowhere; disrupted ones are in
-  -- the zone already (9.3).
+  -- the zone already (9.3). The units go back into their stacks (8.0).
+  refresh_stacks()
 end
 
 -- Whether every IDF unit in `zone` is an SOF (9.0, 10.2: they do not

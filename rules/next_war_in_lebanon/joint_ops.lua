@@ -92,6 +92,7 @@ function joint_operations_phase()
   start_of_phase_battles()
   local side = phasing_side()
   while true do
+    refresh_stacks()
     local choices = playable(side)
     if #organize_choices(side) > 0 then choices[#choices + 1] = "organize_task_forces" end
     choices[#choices + 1] = "end_phase"

@@ -148,8 +148,10 @@ function setup()
   optional_chits()
   choose_strategy()
   place_forces("idf", "idf_setup", ISRAEL, "4.0", {})
+  refresh_stacks() -- the Insurgent sets up seeing only the tops of the IDF's stacks (8.0)
   local zones = scenario_rules().insurgent_setup == "south_of_litani" and SOUTH_OF_LITANI or LEBANON
   place_forces("insurgent", "insurgent_setup", zones, "15.0", insurgent_minimum())
+  refresh_stacks()
   first_hand("idf")
   first_hand("insurgent")
 end
