@@ -246,12 +246,6 @@ local function combat_support(b)
   end
 end
 
-local function holds(side, staff)
-  for _, s in ipairs(staffs_in_hand(side)) do
-    if s == staff then return true end
-  end
-  return false
-end
 
 -- 7.2C evasion (a reaction): the defender, then the attacker, may play J-2s:
 -- each a d6 (+1 in an urban zone; -1 to the Insurgent in a remote one), the
@@ -261,7 +255,7 @@ function evasion(b)
   local t = tables.evade
   for _, side in ipairs({ b.defender, b.attacker }) do
     local most = 0
-    while holds(side, "J-2") do
+    while holds_staff(side, "J-2") do
       local c = ask(side, "7.2C", { prompt = { "Play a J-2 to evade the battle in %L?", b.zone },
                                     options = { "evade", "no_evasion" } })
       if c == "no_evasion" then break end
@@ -288,13 +282,13 @@ end
 -- SAM against it (7.4A; N10: 5-6 cancels it; 15.3 in 2006: on a 6 the IDF
 -- plays no J-3 in that battle).
 function close_air_support(b)
-  if b.ambush or not holds("idf", "J-3") then return end
+  if b.ambush or not holds_staff("idf", "J-3") then return end
   local c = ask("idf", "7.3F", { prompt = { "Add close air support to the battle in %L?", b.zone },
                                  options = { "add_cas", "no_cas" } })
   if c == "no_cas" then return end
   play_chit("idf", "J-3", "7.3F")
   b.cas = "idf"
-  while holds("insurgent", "J-4") do
+  while holds_staff("insurgent", "J-4") do
     local s = ask("insurgent", "7.4A", { prompt = "Fire SAMs at the close air support?", options = { "fire_sams", "no_sams" } })
     if s == "no_sams" then return end
     play_chit("insurgent", "J-4", "7.4A")
@@ -307,12 +301,27 @@ function close_air_support(b)
   end
 end
 
+-- 14.2B (optional): each side may add J-6s at the start of a battle, +1
+-- each to its tactical advantage roll.
+function networked_operations(b)
+  b.network = {}
+  for _, side in ipairs({ b.attacker, b.defender }) do
+    b.network[side] = 0
+    while holds_staff(side, "J-6") do
+      local c = ask(side, "14.2B", { prompt = "Add a J-6 for networked operations?", options = { "add_j6", "no_j6" } })
+      if c == "no_j6" then break end
+      play_chit(side, "J-6", "14.2B")
+      b.network[side] = b.network[side] + tables.tactical_advantage.networked_operations
+    end
+  end
+end
+
 -- 9.1 tactical advantage: the winner of the higher roll fires first.
 local function tactical_advantage(b)
   local t = tables.tactical_advantage
   local rolls = {}
   for _, side in ipairs({ b.attacker, b.defender }) do
-    local r = roll("d6", "9.1", "tactical advantage, %S", side)
+    local r = roll("d6", "9.1", "tactical advantage, %S", side) + b.network[side]
     if side == b.defender then
       r = r + t.defender
       if map.attr(b.zone, "terrain") == "urban" then r = r + t.urban_defender end
@@ -389,6 +398,7 @@ function battle(zone, attacker, opts)
   end
   combat_support(b)
   close_air_support(b)
+  networked_operations(b)
   local first = tactical_advantage(b)
   round(b, first, "9.2")
   round(b, other(first), "9.5")

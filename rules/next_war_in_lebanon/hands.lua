@@ -58,6 +58,14 @@ function play_chit(side, staff, rule)
   return chosen
 end
 
+-- Whether a side holds a chit of `staff`.
+function holds_staff(side, staff)
+  for _, chit in ipairs(pieces.at(chits_of(side).hand)) do
+    if pieces.value(chit, "staff") == staff then return true end
+  end
+  return false
+end
+
 -- The staffs of the chits in a side's hand, each once, in order.
 function staffs_in_hand(side)
   local staffs, seen = {}, {}

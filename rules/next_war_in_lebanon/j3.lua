@@ -76,12 +76,6 @@ local function move_choices(side)
   return choices
 end
 
-local function holds(side, staff)
-  for _, s in ipairs(staffs_in_hand(side)) do
-    if s == staff then return true end
-  end
-  return false
-end
 
 local function other(side) return side == "idf" and "insurgent" or "idf" end
 
@@ -108,7 +102,7 @@ local function fight_where_entered(side, entered, tandem)
       local enemy = other(side)
       local held = #units_on_map(enemy, function(u) return not pieces.marked(u, "disrupted") end, { z }) > 0
       local ambush = false
-      if held and not tandem and not prevents and holds(enemy, "J-3") then
+      if held and not tandem and not prevents and holds_staff(enemy, "J-3") then
         ambush = ask(enemy, "7.3C", { prompt = { "Ambush the units entering %L?", z }, options = { "ambush", "no_ambush" } })
           == "ambush"
       end
@@ -132,7 +126,7 @@ ACTIONS.move = {
     local c = ask(side, rule, { prompt = "Move a TF HQ, or units of one zone?", choices = move_choices(side) })
     -- 7.3C: a second J-3 in tandem, declared before entering, forestalls ambushes.
     local tandem = false
-    if holds(side, "J-3") then
+    if holds_staff(side, "J-3") then
       tandem = ask(side, "7.3C", { prompt = "Play a second J-3 in tandem against ambushes?",
                                    options = { "tandem", "no_tandem" } }) == "tandem"
       if tandem then play_chit(side, "J-3", "7.3C") end

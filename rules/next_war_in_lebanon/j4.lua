@@ -75,7 +75,7 @@ ACTIONS.strategic_move = {
     if #sanctuaries(side) > 1 then
       to = ask(side, rule, { prompt = "To which sanctuary?", locations = sanctuaries(side) })
     end
-    local moved = 0
+    local moved, arrived = 0, {}
     while moved < track.get(side .. "_c2") do
       local choices = { "done" }
       for _, u in ipairs(strategic_units(side, from)) do choices[#choices + 1] = { piece = u, to = to } end
@@ -83,7 +83,23 @@ ACTIONS.strategic_move = {
       local c = ask(side, rule, { prompt = { "Move units to %L (%d moved)", to, moved }, choices = choices })
       if c == "done" then break end
       pieces.move(c.piece, to, rule)
+      arrived[#arrived + 1] = c.piece
       moved = moved + 1
+    end
+    -- They may change mode on arrival, one at a time until done.
+    local flip = { combat = "dispersed", dispersed = "combat", reduced_combat = "reduced_dispersed",
+                   reduced_dispersed = "reduced_combat" }
+    local changed = {}
+    while true do
+      local choices = { "done" }
+      for _, u in ipairs(arrived) do
+        if flip[pieces.face(u)] and not changed[u] then choices[#choices + 1] = { piece = u, option = "change_mode" } end
+      end
+      if #choices == 1 then return end
+      local c = ask(side, rule, { prompt = "Change the mode of a unit that arrived?", choices = choices })
+      if c == "done" then return end
+      pieces.set_face(c.piece, flip[pieces.face(c.piece)], rule)
+      changed[c.piece] = true
     end
   end,
 }
@@ -92,9 +108,19 @@ ACTIONS.strategic_move = {
 -- with a J-4: the strike is nullified, both chits spent.
 local function sam_answers(zone)
   local side = "insurgent"
-  local has = false
-  for _, staff in ipairs(staffs_in_hand(side)) do has = has or staff == "J-4" end
-  if not has then return false end
+  -- 14.2C (optional; N11): over Syria a J-6 rolls, 5-6 nullifying the strike.
+  if map.attr(zone, "country") == "syria" and holds_staff(side, "J-6") then
+    local c = ask(side, "14.2C", { prompt = { "Syrian air defences against the strike on %L?", zone },
+                                   options = { "air_defences", "no_air_defences" } })
+    if c == "air_defences" then
+      play_chit(side, "J-6", "14.2C")
+      if roll("d6", "14.2C", "Syrian air defences") >= tables.air_defence.syrian_air_defences then
+        log("14.2C", "Syrian air defences nullify the strike on %L", zone)
+        return true
+      end
+    end
+  end
+  if not holds_staff(side, "J-4") then return false end
   local c = ask(side, "11.1", { prompt = { "Fire SAMs at the strike on %L?", zone }, options = { "fire_sams", "no_sams" } })
   if c == "no_sams" then return false end
   play_chit(side, "J-4", "11.1")

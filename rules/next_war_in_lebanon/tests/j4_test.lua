@@ -41,7 +41,7 @@ test("7.4B, ruling X16: a light infantry, SOF or the 299 flies to any zone, in e
   expect(g:logged("Cascading Effect King of hearts: No effect", "7.4B"))
 end)
 
-test("7.4D: a strategic move takes units of one zone, up to the C2, back to a sanctuary", function()
+test("7.4D: a strategic move takes units of one zone, up to the C2, back to a sanctuary, any mode on arrival", function()
   local g = H.at_operations{ idf_hand = { "idf_j4" }, prepare = hands() .. [[
     local out = map.neighbours(ZONES[1])[1]
     for _ = 1, 3 do pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), out, 'test') end]] }
@@ -49,6 +49,12 @@ test("7.4D: a strategic move takes units of one zone, up to the C2, back to a sa
   g:choose(1)
   for _ = 1, 3 do g:choose(2) end
   expect_eq(g:run("return pieces.count(map.neighbours(ZONES[1])[1], { kind = 'unit' })"), 0)
+  -- They may change mode on arrival.
+  expect_eq(g:prompt(), "Change the mode of a unit that arrived?")
+  g:choose(2)
+  g:choose("done")
+  expect_eq(g:run("local n = 0 for _, u in ipairs(pieces.at(ZONES[1], { type = 'idf_armor' })) do "
+                  .. "if pieces.face(u) == 'dispersed' then n = n + 1 end end return n"), 1)
   expect_eq(g:prompt(), "Play a Joint Ops chit")
 end)
 
