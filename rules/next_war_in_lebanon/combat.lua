@@ -268,7 +268,7 @@ function evasion(b)
     local evaded = 0
     while evaded < most do
       local choices = { "done" }
-      for _, u in ipairs(in_battle(b, side)) do choices[#choices + 1] = { piece = u, option = "evade" } end
+      for _, u in ipairs(in_battle(b, side)) do choices[#choices + 1] = { piece = u, option = "evading_unit" } end
       if #choices == 1 then break end
       local c = ask(side, "7.2C", { prompt = { "Which unit evades (%d of %d)?", evaded, most }, choices = choices })
       if c == "done" then break end

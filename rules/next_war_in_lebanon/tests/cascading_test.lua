@@ -64,7 +64,7 @@ test("Heart A-4, rulings N24, OQ28: the Insurgent may move one unit, in either m
   local g = card("Heart", "Ace", { prepare = "pieces.set_face(units_on_map('insurgent', function(u) "
                                              .. "return pieces.type(u) == 'guerrilla' end)[1], 'dispersed', 'test')" })
   expect_eq(g:side(), "insurgent")
-  expect_eq(g:choices()[1], "no_infiltration")
+  expect_eq(g:choices()[1], "No infiltration")
   local u = g:run("return units_on_map('insurgent', function(u) return pieces.face(u) == 'dispersed' end)[1]")
   g:choose("option=infiltrate,piece=" .. u)
   expect_eq(#g:choices(), 14)

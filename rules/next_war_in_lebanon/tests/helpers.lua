@@ -49,8 +49,8 @@ function H.pass_turns(g, stop)
   for _ = 1, 5000 do
     if g:finished() or (stop and stop(g)) then return g end
     local pick = 1
-    for i, t in ipairs(g:choices()) do
-      if t == "end_phase" or t == "no_examination" then pick = i end
+    for i, v in ipairs(g:choice_values()) do
+      if v == "option=end_phase" or v == "option=no_examination" then pick = i end
     end
     g:choose(pick)
   end

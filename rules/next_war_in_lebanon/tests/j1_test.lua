@@ -32,7 +32,7 @@ test("6.3: only the functions of the chits in hand that the position allows are 
   expect_eq(g:prompt(), "Play a Joint Ops chit")
   -- Nothing disrupted or reduced: J-1 D, F and the reinforcements (N7).
   expect_eq(g:choices(), { "J-1 D: change the mode of one unit", "J-1 F: change the mode of units in a sanctuary",
-                           "J-1 R: enter reinforcements", "organize_task_forces", "end_phase" })
+                           "J-1 R: enter reinforcements", "Attach or detach TF units (8.1)", "End the phase" })
   H.end_phase(g)
   expect_eq(g:side(), "insurgent")
 end)
@@ -48,8 +48,8 @@ test("7.1A: a J-1 un-disrupts one unit; the chit goes to the open discard (X7)",
   expect_eq(g:count("idf_hand"), 1)
   expect(g:logged("IDF played a J-1 chit to un-disrupt one unit, or ready a fired rocket", "7.1A"))
   -- The J-3 left offers its movement and the deep strikes.
-  expect_eq(g:choices(), { "J-3 A: move units", "J-3 G: area strike", "J-3 H: PGM strike", "organize_task_forces",
-                           "end_phase" })
+  expect_eq(g:choices(), { "J-3 A: move units", "J-3 G: area strike", "J-3 H: PGM strike", "Attach or detach TF units (8.1)",
+                           "End the phase" })
 end)
 
 test("7.1A: a J-1 turns a fired rocket ready", function()
@@ -97,7 +97,7 @@ test("7.1F: a J-1 changes the mode of any units in a sanctuary, one at a time un
   local g = H.at_operations{ idf_hand = { "idf_j1" } }
   choose_starting(g, "J-1 F")
   g:choose(1) -- the sanctuary
-  expect_eq(g:choices()[1], "done")
+  expect_eq(g:choices()[1], "Done")
   g:choose(2)
   g:choose(2)
   g:choose(1) -- done
@@ -122,8 +122,8 @@ test("7.1C, 15.0, ruling C11: the Insurgent rebuilds a militia alone, or up to t
   g:choose(2) -- dispersed
   -- A second unit of the two-a-J-1 kinds, or done; never the militia.
   expect_eq(#g:choices(), 3)
-  expect_eq(g:choices()[1], "done")
-  choose_starting(g, "SR Rocket")
+  expect_eq(g:choices()[1], "Done")
+  choose_starting(g, "Rebuild SR Rocket")
   g:choose(1)
   expect_eq(g:count("insurgent_eliminated"), 2)
   expect_eq(g:prompt(), "Play a Joint Ops chit")
@@ -190,7 +190,7 @@ test("8.1, 9.3: at any time of its phase a side attaches units to a TF HQ in the
   local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = {},
                              prepare = "pieces.mark(pieces.top(ZONES[1], { type = 'idf_csu' }), 'disrupted', 'test')" }
   g:choose("organize_task_forces")
-  expect_eq(g:choices()[1], "done")
+  expect_eq(g:choices()[1], "Done")
   local csu = g:run("return pieces.top(ZONES[1], { type = 'idf_csu' })")
   for _, v in ipairs(g:choice_values()) do expect(not v:find("piece=" .. csu .. ",", 1, true), "a disrupted unit offered") end
   -- Detaching comes first in the list, attaching after it: attach six.

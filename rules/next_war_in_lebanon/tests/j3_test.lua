@@ -20,7 +20,7 @@ test("7.3A, 3.0: a J-3 moves units of one zone, up to the C2, each to an adjacen
   -- The TF HQ (it may move) and the sanctuary's loose units.
   expect_eq(#g:choices(), 2)
   g:choose("option=move_units,location=" .. g:run("return " .. SANCTUARY))
-  expect_eq(g:choices()[1], "done")
+  expect_eq(g:choices()[1], "Done")
   local dispersed = g:run("local u = pieces.at(ZONES[1], { type = 'idf_armor' }) for _, x in ipairs(u) do "
                           .. "if pieces.face(x) == 'dispersed' then return x end end")
   for _, v in ipairs(g:choice_values()) do expect(not v:find("piece=" .. dispersed .. ",", 1, true), v) end

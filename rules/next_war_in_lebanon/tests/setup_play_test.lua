@@ -24,8 +24,8 @@ end
 test("13.1, ruling X8: the IDF chooses its strategy in secret; in 2006 it is Counterforce (15.6)", function()
   local g = new_game{ scenario = "next_war" }
   expect_eq(g:side(), "idf")
-  expect_eq(g:choices(), { "counterforce", "countervalue" })
-  choose_text(g, "countervalue")
+  expect_eq(g:choices(), { "Counterforce (13.1)", "Countervalue (13.1)" })
+  g:choose("countervalue")
   expect_eq(g:count("idf_strategy"), 1)
   expect_eq(g:run("return pieces.type(pieces.at('idf_strategy')[1])"), "strategy_countervalue")
   expect(g:logged("IDF chose its strategy in secret", "13.1"))
@@ -61,7 +61,7 @@ end)
 test("4.0: either mode at set-up; a dispersed unit shows its dispersed face", function()
   local g = new_game{ scenario = "lebanon_2006" }
   while g:prompt() ~= "Set up any unit in dispersed mode?" do g:choose(1) end
-  expect_eq(g:choices()[1], "done")
+  expect_eq(g:choices()[1], "Done")
   local before = g:count("idf_setup")
   expect_eq(before, 0)
   g:choose(2)
