@@ -48,7 +48,7 @@ local function select_chit(side, rule, staffs)
   end
   if #choices == 0 then return end
   table.sort(choices)
-  local staff = ask(side, rule, { prompt = "Select a Joint Ops chit", options = choices })
+  local staff = ask(side, rule, { prompt = "Select a Joint Ops chit", options = choices, secret = true })
   local chit = pieces.top(c.pool, { type = seen[staff] })
   pieces.move(chit, c.hand, rule)
   gained(chit, rule)

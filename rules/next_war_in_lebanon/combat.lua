@@ -270,7 +270,9 @@ function evasion(b)
       local choices = { "done" }
       for _, u in ipairs(in_battle(b, side)) do choices[#choices + 1] = { piece = u, option = "evading_unit" } end
       if #choices == 1 then break end
-      local c = ask(side, "7.2C", { prompt = { "Which unit evades (%d of %d)?", evaded, most }, choices = choices })
+      -- 7.2C: the enemy need not learn which units evaded.
+      local c = ask(side, "7.2C", { prompt = { "Which unit evades (%d of %d)?", evaded, most }, choices = choices,
+                                    secret = true })
       if c == "done" then break end
       pieces.mark(c.piece, "evading", "7.2C")
       evaded = evaded + 1

@@ -23,7 +23,7 @@ function build_hand(side, drawn, selected, rule)
     end
     if #staffs == 0 then break end
     table.sort(staffs)
-    local staff = ask(side, rule, { prompt = "Select a Joint Ops chit", options = staffs })
+    local staff = ask(side, rule, { prompt = "Select a Joint Ops chit", options = staffs, secret = true })
     pieces.move(pieces.top(c.pool, { type = seen[staff] }), c.hand, rule)
   end
 end

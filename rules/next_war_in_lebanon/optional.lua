@@ -23,7 +23,7 @@ ACTIONS.plan = {
       end
       if #staffs == 0 then return end
       table.sort(staffs)
-      local staff = ask(side, rule, { prompt = "Plan which chit for next turn?", options = staffs })
+      local staff = ask(side, rule, { prompt = "Plan which chit for next turn?", options = staffs, secret = true })
       pieces.move(pieces.top(c.pool, { type = seen[staff] }), c.planned, rule)
     end
   end,

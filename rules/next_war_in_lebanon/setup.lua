@@ -43,7 +43,8 @@ local function choose_strategy()
   local strategies = scenario_rules().strategies
   local chosen = strategies[1]
   if #strategies > 1 then
-    chosen = ask("idf", "13.1", { prompt = "Your strategy for the game (secret until the end)", options = strategies })
+    chosen = ask("idf", "13.1", { prompt = "Your strategy for the game (secret until the end)", options = strategies,
+                                  secret = true })
   end
   pieces.move(pieces.top("idf_strategy_markers", { type = "strategy_" .. chosen }), "idf_strategy", "13.1")
   if #strategies > 1 then log("13.1", "%S chose its strategy in secret", "idf") end

@@ -137,3 +137,16 @@ test("4.0: a side's hand is its own; the other reads only that chits were drawn"
   end
   expect_eq(names, 0)
 end)
+
+test("4.0, 6.2: a side's selections are its secret: the other reads neither what it chose nor what it drew", function()
+  local g = H.set_up(new_game{ scenario = "next_war" })
+  for _, e in ipairs(g:events("insurgent")) do
+    expect(not e.text:find("IDF chose J%-"), e.text)
+    expect(not (e.text:find("J%-%d") and e.text:find("IDF hand")), e.text)
+  end
+  local own = 0
+  for _, e in ipairs(g:events("idf")) do
+    if e.text:find("IDF chose J%-") then own = own + 1 end
+  end
+  expect_eq(own, 3) -- C2 7: three selected
+end)
