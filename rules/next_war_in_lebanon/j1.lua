@@ -1,0 +1,233 @@
+-- The Next War in Lebanon: J-1 Administration (7.1 A-F) and the entry of
+-- reinforcements and rebuilt units by J-1 (15.0; rulings N6, N7, C11, X4).
+-- Every function reaches a side's units on the map and in its holding boxes
+-- alike (7.1 note).
+
+local MODE_FLIP = { combat = "dispersed", dispersed = "combat", reduced_combat = "reduced_dispersed",
+                    reduced_dispersed = "reduced_combat" }
+local REBUILT = { reduced_combat = "combat", reduced_dispersed = "dispersed" }
+
+-- A side's units on the map, in zone order: each zone's own, then those in
+-- the holding boxes of its TF HQs there; `keep(u)` chooses.
+function units_on_map(side, keep, zones)
+  local out = {}
+  local function take(list)
+    for _, u in ipairs(list) do
+      if not keep or keep(u) then out[#out + 1] = u end
+    end
+  end
+  for _, z in ipairs(zones or ZONES) do
+    take(pieces.at(z, { kind = "unit", owner = side }))
+    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do take(pieces.at(holding_box(hq), { kind = "unit" })) end
+  end
+  return out
+end
+
+local function disrupted(u) return pieces.marked(u, "disrupted") end
+local function has_mode(u) return MODE_FLIP[pieces.face(u)] ~= nil end
+
+-- The zones that are `side`'s sanctuaries now (2.1; Syria once it is in
+-- the war, 12.1).
+function sanctuaries(side)
+  local out = {}
+  for _, z in ipairs(ZONES) do
+    local s = map.attr(z, "sanctuary")
+    if s == side or (side == "insurgent" and s == "syria_when_active" and vars.syria_in_war) then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- Who controls a zone (3.0): the side with an undisrupted military unit
+-- there when the enemy has none; nil when contested or empty.
+function controller(zone)
+  local held = {}
+  for _, side in ipairs({ "idf", "insurgent" }) do
+    held[side] = #units_on_map(side, function(u) return not disrupted(u) end, { zone }) > 0
+  end
+  if held.idf and not held.insurgent then return "idf" end
+  if held.insurgent and not held.idf then return "insurgent" end
+  return nil
+end
+
+-- A unit entering play chooses its mode (7.3B "in any mode"); rockets and
+-- missiles enter ready.
+local function choose_entry_mode(side, unit, rule)
+  if pieces.face(unit) == "ready" or pieces.face(unit) == "fired" then
+    pieces.set_face(unit, "ready", rule)
+    return
+  end
+  local mode = ask(side, rule, { prompt = { "%P enters in which mode?", unit }, options = { "combat", "dispersed" } })
+  if pieces.face(unit) ~= mode then pieces.set_face(unit, mode, rule) end
+end
+
+-- 7.1A un-disrupt one unit, or turn a fired rocket or missile ready.
+ACTIONS.undisrupt_one = {
+  targets = function(side)
+    return units_on_map(side, function(u) return disrupted(u) or pieces.face(u) == "fired" end)
+  end,
+  play = function(side, rule)
+    local u = ask(side, rule, { prompt = "Un-disrupt which unit?", pieces = ACTIONS.undisrupt_one.targets(side) })
+    if disrupted(u) then pieces.unmark(u, "disrupted", rule) else pieces.set_face(u, "ready", rule) end
+  end,
+}
+
+-- 7.1B rebuild one reduced unit: its full-strength face, in its mode.
+ACTIONS.rebuild_reduced = {
+  targets = function(side)
+    return units_on_map(side, function(u) return REBUILT[pieces.face(u)] ~= nil end)
+  end,
+  play = function(side, rule)
+    local u = ask(side, rule, { prompt = "Rebuild which unit?", pieces = ACTIONS.rebuild_reduced.targets(side) })
+    pieces.set_face(u, REBUILT[pieces.face(u)], rule)
+  end,
+}
+
+-- 7.1D change the mode of one unit (a disrupted one stays disrupted).
+ACTIONS.change_mode_one = {
+  targets = function(side) return units_on_map(side, has_mode) end,
+  play = function(side, rule)
+    local u = ask(side, rule, { prompt = "Change the mode of which unit?", pieces = ACTIONS.change_mode_one.targets(side) })
+    pieces.set_face(u, MODE_FLIP[pieces.face(u)], rule)
+  end,
+}
+
+-- The side's sanctuaries holding one of its units that `keep` chooses.
+local function sanctuaries_with(side, keep)
+  local out = {}
+  for _, z in ipairs(sanctuaries(side)) do
+    if #units_on_map(side, keep, { z }) > 0 then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- 7.1E un-disrupt every unit of the side in one of its sanctuaries.
+ACTIONS.undisrupt_sanctuary = {
+  targets = function(side) return sanctuaries_with(side, disrupted) end,
+  play = function(side, rule)
+    local z = ask(side, rule, { prompt = "Un-disrupt the units in which sanctuary?",
+                                locations = ACTIONS.undisrupt_sanctuary.targets(side) })
+    for _, u in ipairs(units_on_map(side, disrupted, { z })) do pieces.unmark(u, "disrupted", rule) end
+  end,
+}
+
+-- 7.1F change the mode of any of the side's units in one of its sanctuaries,
+-- one at a time until it is done.
+ACTIONS.change_mode_sanctuary = {
+  targets = function(side) return sanctuaries_with(side, has_mode) end,
+  play = function(side, rule)
+    local z = ask(side, rule, { prompt = "Change modes in which sanctuary?",
+                                locations = ACTIONS.change_mode_sanctuary.targets(side) })
+    local flipped = {}
+    while true do
+      local choices = { "done" }
+      for _, u in ipairs(units_on_map(side, has_mode, { z })) do
+        if not flipped[u] then choices[#choices + 1] = { piece = u, option = "flip" } end
+      end
+      if #choices == 1 then return end
+      local c = ask(side, rule, { prompt = "Change the mode of which unit?", choices = choices })
+      if c == "done" then return end
+      pieces.set_face(c.piece, MODE_FLIP[pieces.face(c.piece)], rule)
+      flipped[c.piece] = true
+    end
+  end,
+}
+
+-- 7.1C, 15.0 (rulings N6, C11): where a rebuilt Insurgent unit may enter: a
+-- zone holding no IDF unit and not IDF-controlled, with an Insurgent militia
+-- or guerrilla there, or an Insurgent sanctuary.
+local function rebuild_zones()
+  local out = {}
+  local sanctuary = {}
+  for _, z in ipairs(sanctuaries("insurgent")) do sanctuary[z] = true end
+  for _, z in ipairs(ZONES) do
+    local idf_there = #units_on_map("idf", nil, { z }) > 0
+    local friends = #units_on_map("insurgent", function(u)
+      local t = pieces.type(u)
+      return t == "militia" or t == "guerrilla"
+    end, { z }) > 0
+    if not idf_there and controller(z) ~= "idf" and (friends or sanctuary[z]) then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- The rebuild rate of an eliminated unit's type in this scenario (15.0), 0
+-- when it may not be rebuilt (Syrian units never return, 12.1).
+local function rebuild_rate(u)
+  return scenario_rules().rebuild_per_j1[pieces.type(u)] or 0
+end
+
+-- The first eliminated unit of each type that may be rebuilt at `rate` (any
+-- rate when nil).
+local function rebuildable(rate)
+  local out, seen = {}, {}
+  for _, u in ipairs(pieces.at("insurgent_eliminated", { kind = "unit" })) do
+    local r = rebuild_rate(u)
+    if r > 0 and (rate == nil or r == rate) and not seen[pieces.type(u)] then
+      seen[pieces.type(u)] = true
+      out[#out + 1] = u
+    end
+  end
+  return out
+end
+
+-- 7.1C rebuild eliminated Insurgent units: one of a type the scenario
+-- rebuilds one a J-1 (militia, missile), or up to two of the types it
+-- rebuilds two a J-1 (guerrillas, rockets: 15.0).
+ACTIONS.rebuild_eliminated = {
+  targets = function(side)
+    if #rebuild_zones() == 0 then return {} end
+    return rebuildable(nil)
+  end,
+  play = function(side, rule)
+    local u = ask(side, rule, { prompt = "Rebuild which unit?", pieces = rebuildable(nil) })
+    local rate = rebuild_rate(u)
+    for k = 1, rate do
+      if k > 1 then
+        local more = rebuildable(rate)
+        local zones = rebuild_zones()
+        if #more == 0 or #zones == 0 then return end
+        local choices = { "done" }
+        for _, m in ipairs(more) do choices[#choices + 1] = { piece = m, option = "rebuild" } end
+        local c = ask(side, rule, { prompt = "Rebuild another unit?", choices = choices })
+        if c == "done" then return end
+        u = c.piece
+      end
+      local to = ask(side, rule, { prompt = { "%P enters where?", u }, piece = u, to = rebuild_zones() })
+      pieces.move(u, to, rule)
+      choose_entry_mode(side, u, rule)
+    end
+  end,
+}
+
+-- Where an IDF reinforcement enters (15.0): a TF HQ in the IDF sanctuary; a
+-- unit in a zone with an IDF TF HQ, or in the IDF sanctuary.
+local function idf_entry_zones(unit)
+  local out = sanctuaries("idf")
+  if pieces.kind(unit) == "hq" then return out end
+  local seen = {}
+  for _, z in ipairs(out) do seen[z] = true end
+  for _, z in ipairs(ZONES) do
+    if not seen[z] and pieces.count(z, { kind = "hq", owner = "idf" }) > 0 then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- 15.0, ruling N7: a J-1 enters IDF reinforcements at the scenario's rate
+-- (one unit or the TF HQ a J-1; none in 2006, where they come with Israeli
+-- Escalation, 15.5). The Insurgent's J-1 entries are its rebuilds (7.1C).
+ACTIONS.j1_reinforcements = {
+  targets = function(side)
+    if side ~= "idf" or scenario_rules().idf_reinforcements_per_j1 == 0 then return {} end
+    return pieces.at("idf_reinforcements")
+  end,
+  play = function(side, rule)
+    for _ = 1, scenario_rules().idf_reinforcements_per_j1 do
+      local waiting = pieces.at("idf_reinforcements")
+      if #waiting == 0 then return end
+      local u = ask(side, rule, { prompt = "Which reinforcement enters?", pieces = waiting })
+      local to = ask(side, rule, { prompt = { "%P enters where?", u }, piece = u, to = idf_entry_zones(u) })
+      pieces.move(u, to, rule)
+      if pieces.kind(u) ~= "hq" then choose_entry_mode(side, u, rule) end
+    end
+  end,
+}

@@ -1,0 +1,121 @@
+-- The Next War in Lebanon: the Joint Operations Phase (5.0(2)B, 6.3): the
+-- phasing side plays its chits one at a time, each for one of the functions
+-- tables.joint_ops gives its staff (16.0), until it ends the phase.
+--
+-- ACTIONS[action] = { targets = function(side) -> a non-empty list when the
+-- function can be used now, play = function(side, rule) }. A function of
+-- tables.joint_ops without an entry here is not offered: the functions of
+-- J-2, J-3, J-4, J-5 and J-6, reactions and combat are still to write.
+ACTIONS = {}
+
+-- The side whose player turn it is: the First Player in the first player
+-- turn (5.0(1)), the other in the second.
+function phasing_side()
+  if game.phase() == "first_player_turn" then return vars.first_player end
+  return vars.first_player == "idf" and "insurgent" or "idf"
+end
+
+-- The functions `side` may play now, as choices, one for each staff in its
+-- hand and each of that staff's functions it can use.
+local function playable(side)
+  local choices = {}
+  for _, staff in ipairs(staffs_in_hand(side)) do
+    for i, f in ipairs(tables.joint_ops) do
+      local a = ACTIONS[f.action]
+      local mine = false
+      for _, s in ipairs(f.sides) do mine = mine or s == side end
+      if f.staff == staff and mine and not f.reaction and a then
+        local targets = a.targets(side)
+        if #targets > 0 then
+          choices[#choices + 1] = { option = f.staff .. f.letter, text = { "%s %s: %s", f.staff, f.letter, f.words }, row = i }
+        end
+      end
+    end
+  end
+  return choices
+end
+
+-- 8.1 (no chit): the units `side` may attach to a TF HQ in their zone (its
+-- box under the C2, the unit undisrupted: 9.3) or detach from one, as
+-- moves (unit, to).
+local function organize_choices(side)
+  local out = {}
+  for _, z in ipairs(ZONES) do
+    local hqs = pieces.at(z, { kind = "hq", owner = side })
+    for _, hq in ipairs(hqs) do
+      local box = holding_box(hq)
+      for _, u in ipairs(pieces.at(box, { kind = "unit" })) do out[#out + 1] = { piece = u, to = z, option = "detach" } end
+      if pieces.count(box, { kind = "unit" }) < track.get(side .. "_c2") then
+        for _, u in ipairs(pieces.at(z, { kind = "unit", owner = side })) do
+          -- The Syrian corps takes Syrian units, the others the rest (OQ18).
+          local syrian = pieces.value(u, "nation") == "syria"
+          if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria") then
+            out[#out + 1] = { piece = u, to = box, option = "attach" }
+          end
+        end
+      end
+    end
+  end
+  return out
+end
+
+-- 8.1 attaching and detaching, one unit at a time, until done.
+local function organize(side)
+  while true do
+    local choices = organize_choices(side)
+    if #choices == 0 then return end
+    table.insert(choices, 1, "done")
+    local c = ask(side, "8.1", { prompt = "Attach or detach which unit?", choices = choices })
+    if c == "done" then return end
+    pieces.move(c.piece, c.to, "8.1")
+  end
+end
+
+-- 8.1: when a side's C2 falls, each of its TF boxes above it gives up the
+-- excess units, of its owner's choice, to its HQ's zone.
+function enforce_c2(side)
+  for _, z in ipairs(ZONES) do
+    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+      while pieces.count(holding_box(hq), { kind = "unit" }) > track.get(side .. "_c2") do
+        local u = ask(side, "8.1", { prompt = { "Detach a unit from %P (the C2 fell)", hq },
+                                     pieces = pieces.at(holding_box(hq), { kind = "unit" }) })
+        pieces.move(u, z, "8.1")
+      end
+    end
+  end
+end
+
+-- 5.0(2)B, 6.3 the phasing side plays chits until it ends the phase, after
+-- the battles of zones holding both sides (ruling N14); it may attach and
+-- detach TF units at any time of it (8.1).
+function joint_operations_phase()
+  start_of_phase_battles()
+  local side = phasing_side()
+  while true do
+    refresh_stacks()
+    local choices = playable(side)
+    if #organize_choices(side) > 0 then choices[#choices + 1] = "organize_task_forces" end
+    choices[#choices + 1] = "end_phase"
+    local c = ask(side, "6.3", { prompt = "Play a Joint Ops chit", choices = choices })
+    if c == "end_phase" then
+      -- 7.2C: evasion lasts until the end of the phase.
+      for _, z in ipairs(ZONES) do
+        for _, side in ipairs({ "idf", "insurgent" }) do
+          for _, u in ipairs(units_on_map(side, function(u) return pieces.marked(u, "evading") end, { z })) do
+            pieces.unmark(u, "evading", "7.2C")
+          end
+        end
+      end
+      return
+    end
+    if c == "organize_task_forces" then
+      organize(side)
+      goto continue
+    end
+    local f = tables.joint_ops[c.row]
+    play_chit(side, f.staff, f.rule)
+    log(f.rule, "%S played a %s chit to %s", side, f.staff, f.words)
+    ACTIONS[f.action].play(side, f.rule)
+    ::continue::
+  end
+end

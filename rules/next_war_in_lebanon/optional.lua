@@ -1,0 +1,52 @@
+-- The Next War in Lebanon: the optional chits (14.0; rulings N11, N22, N23,
+-- X9), in play in the scenarios whose var optional_j5_j6 is true. J-5 plans
+-- two chits for the next turn; J-6 jams the enemy's chits, networks a
+-- battle (combat.lua) or, for the Insurgent, defends Syria's air space
+-- (j4.lua).
+
+local function other(side) return side == "idf" and "insurgent" or "idf" end
+
+-- 14.1 (N23, X9): select two chits (never a J-5) for next turn; they wait
+-- in the owner's planned box and join the hand at End of Turn.
+ACTIONS.plan = {
+  targets = function(side) return pieces.at(chits_of(side).pool) end,
+  play = function(side, rule)
+    local c = chits_of(side)
+    for _ = 1, 2 do
+      local staffs, seen = {}, {}
+      for _, chit in ipairs(pieces.at(c.pool)) do
+        local staff = pieces.value(chit, "staff")
+        if staff ~= "J-5" and not seen[staff] then
+          seen[staff] = pieces.type(chit)
+          staffs[#staffs + 1] = staff
+        end
+      end
+      if #staffs == 0 then return end
+      table.sort(staffs)
+      local staff = ask(side, rule, { prompt = "Plan which chit for next turn?", options = staffs, secret = true })
+      pieces.move(pieces.top(c.pool, { type = seen[staff] }), c.planned, rule)
+    end
+  end,
+}
+
+-- 14.2A: with the J-6 played and any more added, a d6 each; every 5-6
+-- removes an enemy chit picked at random from its hand.
+ACTIONS.information_warfare = {
+  targets = function(side) return pieces.at(chits_of(other(side)).hand) end,
+  play = function(side, rule)
+    local dice = 1
+    while holds_staff(side, "J-6") do
+      if ask(side, rule, { prompt = "Add another J-6?", options = { "add_j6", "no_more" } }) == "no_more" then break end
+      play_chit(side, "J-6", rule)
+      dice = dice + 1
+    end
+    local enemy = other(side)
+    local results = { roll(dice .. "d6", rule, "information warfare") }
+    for k = 2, #results do
+      local held = pieces.at(chits_of(enemy).hand)
+      if results[k] >= tables.information_warfare.hit_on and #held > 0 then
+        pieces.move(pick(held, rule, "a jammed chit"), chits_of(enemy).discard, rule)
+      end
+    end
+  end,
+}

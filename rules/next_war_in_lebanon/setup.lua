@@ -1,0 +1,158 @@
+-- The Next War in Lebanon: the map's zones as the rules read them, and the
+-- set-up (4.0, 13.1, 15.0; ruling X8). The rules read zone attributes,
+-- never a zone id (map.toml).
+
+-- Every zone, in map order, and the lists the set-up reads; built once.
+ZONES = map.within(tables.map.first_zone, tables.map.reach)
+
+local function zones_where(test)
+  local out = {}
+  for _, z in ipairs(ZONES) do
+    if test(z) then out[#out + 1] = z end
+  end
+  return out
+end
+
+ISRAEL = zones_where(function(z) return map.attr(z, "country") == "israel" end)
+LEBANON = zones_where(function(z) return map.attr(z, "country") == "lebanon" end)
+SOUTH_OF_LITANI = zones_where(function(z)
+  return map.attr(z, "country") == "lebanon" and map.attr(z, "litani") == "south"
+end)
+
+-- What differs by scenario (15.0-15.6): tables.scenario_rules[vars.rules].
+function scenario_rules()
+  return tables.scenario_rules[vars.rules]
+end
+
+-- Each side's chit locations (tables.chits).
+function chits_of(side)
+  return tables.chits[side]
+end
+
+-- The holding box of a TF HQ (8.1): its printed `holding_box`.
+function holding_box(hq)
+  return pieces.value(hq, "holding_box")
+end
+
+local UNITS = pieces.filter { kind = "unit" }
+local HQS = pieces.filter { kind = "hq" }
+
+-- 4.0, 13.1 THE IDF'S STRATEGY, chosen in secret (ruling X8: its marker goes
+-- into the IDF's own box; N20: 2006 knows only Counterforce, 15.6).
+local function choose_strategy()
+  local strategies = scenario_rules().strategies
+  local chosen = strategies[1]
+  if #strategies > 1 then
+    chosen = ask("idf", "13.1", { prompt = "Your strategy for the game (secret until the end)", options = strategies,
+                                  secret = true })
+  end
+  pieces.move(pieces.top("idf_strategy_markers", { type = "strategy_" .. chosen }), "idf_strategy", "13.1")
+  if #strategies > 1 then log("13.1", "%S chose its strategy in secret", "idf") end
+end
+
+-- 14.0 the optional J-5 and J-6 chits join each side's pool.
+local function optional_chits()
+  if not vars.optional_j5_j6 then return end
+  for _, side in ipairs({ "idf", "insurgent" }) do
+    for _, chit in ipairs(pieces.at(chits_of(side).optional)) do pieces.move(chit, chits_of(side).pool, "14.0") end
+  end
+end
+
+-- 8.1 the units a TF HQ's box may still take: the side's C2 Level at most.
+local function box_has_room(side, hq)
+  return pieces.count(holding_box(hq), UNITS) < track.get(side .. "_c2")
+end
+
+-- A side's military units in a zone, those in the holding boxes of its TF
+-- HQs there included (a TF's units are in its HQ's zone, 8.1).
+function units_in_zone(zone, side)
+  local n = pieces.count(zone, { kind = "unit", owner = side })
+  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = side })) do n = n + pieces.count(holding_box(hq), UNITS) end
+  return n
+end
+
+-- Where `side` may place `unit` at set-up: a zone of `zones`, or the holding
+-- box of one of its TF HQs there with room (4.0, 8.1).
+local function placements(side, unit, zones)
+  local choices = {}
+  for _, z in ipairs(zones) do choices[#choices + 1] = { piece = unit, to = z } end
+  for _, z in ipairs(zones) do
+    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+      if box_has_room(side, hq) then choices[#choices + 1] = { piece = unit, to = holding_box(hq) } end
+    end
+  end
+  return choices
+end
+
+-- 4.0 either mode at set-up: after placing, the side turns any of its units
+-- with a dispersed face to it, one at a time, until it is done.
+local function choose_modes(side, rule)
+  while true do
+    local combat = {}
+    for _, z in ipairs(ZONES) do
+      for _, u in ipairs(pieces.at(z, { kind = "unit", owner = side })) do
+        if pieces.face(u) == "combat" then combat[#combat + 1] = u end
+      end
+      for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+        for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do
+          if pieces.face(u) == "combat" then combat[#combat + 1] = u end
+        end
+      end
+    end
+    if #combat == 0 then return end
+    local choices = { "done" }
+    for _, u in ipairs(combat) do choices[#choices + 1] = { piece = u, option = "disperse" } end
+    local c = ask(side, rule, { prompt = "Set up any unit in dispersed mode?", choices = choices })
+    if c == "done" then return end
+    pieces.set_face(c.piece, "dispersed", rule)
+  end
+end
+
+-- 4.0, 15.0 a side places its TF HQs, then its units, from its set-up box.
+-- `needed` (zone -> count) is a minimum of units a zone must get: once the
+-- units left are just enough to meet it, only the zones short of it are
+-- offered.
+local function place_forces(side, box, zones, rule, needed)
+  for _, hq in ipairs(pieces.at(box, HQS)) do
+    local to = ask(side, rule, { prompt = { "Set up %P", hq }, piece = hq, to = zones })
+    pieces.move(hq, to, rule)
+  end
+  local units = pieces.at(box, UNITS)
+  for i, unit in ipairs(units) do
+    -- The units still to place must cover what the zones lack.
+    local short, short_zones = 0, {}
+    for _, z in ipairs(zones) do
+      local missing = (needed[z] or 0) - units_in_zone(z, side)
+      if missing > 0 then
+        short = short + missing
+        short_zones[#short_zones + 1] = z
+      end
+    end
+    local must = short >= #units - i + 1
+    local c = ask(side, rule, { prompt = { "Set up %P", unit }, choices = placements(side, unit, must and short_zones or zones) })
+    pieces.move(unit, c.to, rule)
+  end
+  choose_modes(side, rule)
+end
+
+-- 15.0 the Insurgent's minimum: two units in each zone south of the Litani
+-- (Marjayoun included).
+local function insurgent_minimum()
+  local needed = {}
+  for _, z in ipairs(SOUTH_OF_LITANI) do needed[z] = scenario_rules().insurgent_minimum_south end
+  return needed
+end
+
+-- 4.0 SETTING UP THE GAME: the IDF sets up first (its strategy, then its
+-- forces anywhere in Israel), then the Insurgent; then both hands.
+function setup()
+  optional_chits()
+  choose_strategy()
+  place_forces("idf", "idf_setup", ISRAEL, "4.0", {})
+  refresh_stacks() -- the Insurgent sets up seeing only the tops of the IDF's stacks (8.0)
+  local zones = scenario_rules().insurgent_setup == "south_of_litani" and SOUTH_OF_LITANI or LEBANON
+  place_forces("insurgent", "insurgent_setup", zones, "15.0", insurgent_minimum())
+  refresh_stacks()
+  first_hand("idf")
+  first_hand("insurgent")
+end

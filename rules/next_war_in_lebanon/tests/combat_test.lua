@@ -1,0 +1,190 @@
+-- Combat (9.0-9.9, 10.1, 10.2; rulings C1, C2, C5, N13, N14, N15, OQ1,
+-- OQ2, OQ19-OQ23), fought where both sides share a zone at the start of a
+-- Joint Operations Phase, with forced dice.
+
+local H = require("helpers")
+
+-- A game whose IDF Joint Operations Phase is about to fight one battle in
+-- the zone `zone` (Lua: an expression), holding the IDF units of the types
+-- `idf` and the Insurgent units of the types `ins` (each "type" or
+-- "type:face"), every other unit there parked in its side's set-up box;
+-- both hands empty but the chits named in `opts.idf_hand`/`opts.ins_hand`.
+local function battle_at(zone, idf, ins, dice, opts)
+  opts = opts or {}
+  local code = { "local z = " .. zone,
+    "for _, side in ipairs({ 'idf', 'insurgent' }) do",
+    "  for _, u in ipairs(units_on_map(side, nil, { z })) do pieces.move(u, side .. '_setup', 'test') end",
+    "end",
+    "for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end" }
+  for _, t in ipairs(opts.ins_hand or {}) do
+    code[#code + 1] = string.format("pieces.move(pieces.top('insurgent_pool', { type = %q }), 'insurgent_hand', 'test')", t)
+  end
+  local function place(side, specs)
+    for _, spec in ipairs(specs) do
+      local t, face = spec:match("^([%w_]+):?([%w_]*)$")
+      code[#code + 1] = string.format([[do
+        local u = pieces.top('%s_setup', { type = %q })
+          or units_on_map(%q, function(u) return pieces.type(u) == %q end)[1]
+        pieces.move(u, z, 'test')
+        %s
+      end]], side, t, side, t, face ~= "" and string.format("pieces.set_face(u, %q, 'test')", face) or "")
+    end
+  end
+  place("idf", idf)
+  place("insurgent", ins)
+  return H.at_operations{ scenario = opts.scenario, idf_hand = opts.idf_hand or {}, prepare = table.concat(code, "\n"),
+                          dice = dice }
+end
+
+-- The pieces of `type_id` in `zone` (Lua expression), as a list of ids.
+local function ids(g, zone, type_id)
+  return g:run(string.format("local out = {} for _, u in ipairs(pieces.at(%s, { type = %q })) do "
+                             .. "out[#out + 1] = u end return out", zone, type_id))
+end
+
+local TYRE = "SOUTH_OF_LITANI[2]"     -- urban (map.toml)
+local NAQOURA = "SOUTH_OF_LITANI[1]"  -- remote
+
+test("9.1, 9.2, 9.5, 9.9: the advantage fires first; the loser of a firefight is disrupted; the winner draws a chit", function()
+  -- Advantage 5 against 3+1; the armour's 2+4 beats the guerrilla's 4+1.
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 3, 2, 4 })
+  expect(g:logged("IDF has the tactical advantage (5 against 4)", "9.1"))
+  expect_eq(g:prompt(), "Armor Brigade fires at which unit?")
+  g:choose(1)
+  expect(g:logged("Armor Brigade (6) against Guerrilla (5)", "9.2"))
+  local guerrilla = ids(g, NAQOURA, "guerrilla")[1]
+  expect_eq(g:run("return pieces.marked(" .. guerrilla .. ", 'disrupted')"), true)
+  expect_eq(g:run("return pieces.face(" .. guerrilla .. ")"), "combat") -- the same mode: not reduced
+  -- 9.5: the guerrilla, disrupted, does not fire back; the IDF wins and draws.
+  expect(g:logged("IDF wins the battle in Naqoura", "9.9"))
+  expect_eq(g:count("idf_hand"), 1)
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+end)
+
+test("3.0, 9.2, 9.5: a combat-mode unit never fires at a dispersed one; a firefight lost across modes also reduces", function()
+  -- The armour has no target; the dispersed guerrilla fires (round 2) and
+  -- the armour defends with its dispersed rating: 3+3 against 4+1.
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla:dispersed" }, { 5, 3, 3, 4 })
+  expect_eq(g:side(), "insurgent")
+  g:choose(1)
+  expect(g:logged("Guerrilla (6) against Armor Brigade (5)", "9.5"))
+  local armor = ids(g, NAQOURA, "idf_armor")[1]
+  expect_eq(g:run("return pieces.face(" .. armor .. ")"), "reduced_combat")
+  expect(g:logged("Insurgent wins the battle in Naqoura", "9.9"))
+end)
+
+test("9.2 note, 10.1, ruling C5: equal rolls disrupt and reduce both, and draw one Cascading Effect after the battle", function()
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 3, 1, 4 })
+  g:draws("suit_cup", { "Heart" })
+  g:draws("rank_cup", { "King" })
+  g:choose(1)
+  expect(g:logged("Armor Brigade (5) against Guerrilla (5)", "9.2"))
+  expect_eq(g:count("insurgent_eliminated"), 1) -- 9.4: Hezbollah units reduced are eliminated
+  local armor = ids(g, NAQOURA, "idf_armor")[1]
+  expect_eq(g:run("return pieces.face(" .. armor .. ")"), "reduced_combat")
+  expect_eq(g:run("return pieces.marked(" .. armor .. ", 'disrupted')"), true)
+  expect(g:logged("Cascading Effect King of hearts: No effect", "10.1"))
+  expect_eq(g:track("collateral_damage"), 1)
+  expect(not g:logged("IDF wins the battle in Naqoura", "9.9"), "no side is left undisrupted")
+end)
+
+test("9.7, 9.3: a brittle militia and a rocket leave play when disrupted", function()
+  local g = battle_at(NAQOURA, { "idf_armor", "idf_mech_infantry" }, { "militia", "sr_rocket" }, { 6, 1, 6, 1, 6, 1 })
+  -- 9.2, ruling OQ22: the militia first, the rocket (support) after it.
+  expect_eq(#g:choices(), 1)
+  expect(g:choices()[1]:find("Militia") ~= nil)
+  g:choose(1)
+  expect(g:choices()[1]:find("SR Rocket") ~= nil)
+  g:choose(1)
+  expect_eq(g:prompt(), "Support the roll of Militia?") -- the rocket may support the defender
+  g:choose("no_support")
+  expect(g:logged("Militia disrupted: brittle, it is removed", "9.7"))
+  expect(g:logged("SR Rocket disrupted: a rocket or missile is eliminated", "9.3"))
+  expect_eq(g:count("insurgent_eliminated"), 2)
+end)
+
+test("9.2: two units firing at one target roll each, the best counts; the target chooses which attacker suffers", function()
+  -- Two IDF units at one guerrilla: 1+4 and 2+3 against 6+1.
+  local g = battle_at(NAQOURA, { "idf_armor", "idf_mech_infantry" }, { "guerrilla" }, { 5, 3, 1, 2, 6 })
+  g:choose(1)
+  g:choose(1)
+  expect(g:logged("Armor Brigade (5) against Guerrilla (7)", "9.2"))
+  expect_eq(g:side(), "insurgent")
+  expect_eq(g:prompt(), "Guerrilla won: which of its attackers suffers?")
+  expect_eq(#g:choices(), 2)
+  g:choose(2)
+  local mech = ids(g, NAQOURA, "idf_mech_infantry")[1]
+  expect_eq(g:run("return pieces.marked(" .. mech .. ", 'disrupted')"), true)
+end)
+
+test("7.4C, 9.8, ruling N13: a J-4 adds 1 to a side's ratings; a CSU adds its factor to one roll of the attacker", function()
+  local g = battle_at(NAQOURA, { "idf_armor", "idf_csu" }, { "guerrilla" }, { 5, 3, 1, 5 },
+                      { idf_hand = { "idf_j4" } })
+  expect_eq(g:prompt(), "Add a J-4 to the battle in Naqoura?")
+  g:choose("option=add_j4")
+  g:choose(1) -- the armour fires at the guerrilla
+  expect_eq(g:prompt(), "Support the roll of Armor Brigade?")
+  g:choose(2) -- the CSU
+  -- 1 + 4 + 1 (J-4) + 2 (CSU) = 8 against 5 + 1 = 6.
+  expect(g:logged("Armor Brigade (8) against Guerrilla (6)", "9.2"))
+end)
+
+test("9.8, ruling N13: a rocket adds its factor to one roll of the defender and turns Fired", function()
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla", "sr_rocket" }, { 5, 3, 3, 3 })
+  g:choose(1) -- the armour at the guerrilla (the rocket comes last)
+  expect_eq(g:prompt(), "Support the roll of Guerrilla?")
+  expect_eq(g:side(), "insurgent")
+  g:choose(2)
+  -- 3 + 4 = 7 against 3 + 1 + 1 (rocket) = 5.
+  expect(g:logged("Armor Brigade (7) against Guerrilla (5)", "9.2"))
+  local rocket = ids(g, NAQOURA, "sr_rocket")[1]
+  expect_eq(g:run("return pieces.face(" .. rocket .. ")"), "fired")
+end)
+
+test("9.1, 10.2: the defender's +1 in an urban zone; the 900 Kfir gives the IDF +1 there", function()
+  local g = battle_at(TYRE, { "idf_900_kfir" }, { "guerrilla" }, { 3, 2, 1, 6 })
+  -- IDF 3 + 1 (Kfir) against 2 + 1 + 1: equal, the defender has it.
+  expect(g:logged("Insurgent has the tactical advantage (4 against 4)", "9.1"))
+end)
+
+test("7.2C: J-2s let units evade a battle: a d6 (-1 for the Insurgent in a remote zone) of them, chosen", function()
+  -- The Insurgent plays one J-2: 4 - 1 = 3 units may evade; its only two do: no battle.
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla", "guerrilla" }, { 4 }, { ins_hand = { "insurgent_j2" } })
+  expect_eq(g:side(), "insurgent")
+  g:choose("evade")
+  g:choose(2)
+  g:choose(2)
+  expect(g:logged("No battle in Naqoura: the units evaded", "7.2C"))
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+  -- Evasion lasts until the end of the phase.
+  H.end_phase(g)
+  expect_eq(g:run("return #units_on_map('insurgent', function(u) return pieces.marked(u, 'evading') end)"), 0)
+end)
+
+test("7.3F, 7.4A, ruling N10: close air support adds three dice to one roll; a SAM cancels it on 5-6", function()
+  -- Advantage 5 against 3+1; CAS: 1 and then 2, 6, 3: the best is 6.
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 3, 1, 2, 6, 3, 2 }, { idf_hand = { "idf_j3" } })
+  g:choose("add_cas")
+  g:choose(1) -- the armour fires at the guerrilla
+  g:choose("use_cas")
+  expect(g:logged("Armor Brigade (10) against Guerrilla (3)", "9.2"))
+  -- The SAM: a 5 cancels it.
+  local g2 = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 5, 3, 1, 2 },
+                       { idf_hand = { "idf_j3" }, ins_hand = { "insurgent_j4" } })
+  g2:choose("no_j4") -- the Insurgent keeps its J-4 for the SAM
+  g2:choose("add_cas")
+  expect_eq(g2:side(), "insurgent")
+  g2:choose("fire_sams")
+  expect(g2:logged("SAMs cancel the close air support", "7.4A"))
+end)
+
+test("15.3, ruling OQ26: in 2006 the Insurgent's J-4 is anti-tank fire, +2, until one of its dice shows 1", function()
+  local g = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla" }, { 5, 3, 2, 1 },
+                      { ins_hand = { "insurgent_j4" }, scenario = "lebanon_2006" })
+  g:choose("add_at")
+  g:choose(1)
+  -- 2 + 4 against 1 + 1 + 2 (AT); the 1 ends the AT fire after this roll.
+  expect(g:logged("Armor Brigade (6) against Guerrilla (4)", "9.2"))
+  expect(g:logged("The Insurgents run out of anti-tank ammunition", "15.3"))
+  expect_eq(g:run("return pieces.count('insurgent_pool', { type = 'insurgent_j4' })"), 5)
+end)

@@ -1,0 +1,64 @@
+-- The Next War in Lebanon: how to win (13.0-13.2, 15.6; rulings N20, N21,
+-- OQ1, OQ11, OQ12, OQ27). The points of the game's end are added to what
+-- each side scored in play (the VP tracks: rocket hits and raids).
+
+-- The Lebanese zones that score (N20, N21): not the northern sanctuary.
+local function scoring_zones()
+  local out = {}
+  for _, z in ipairs(LEBANON) do
+    if map.attr(z, "sanctuary") ~= "insurgent" then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- The IDF's strategy, its marker's type without "strategy_".
+local function strategy()
+  local marker = pieces.at("idf_strategy")[1]
+  return marker and pieces.type(marker):sub(#"strategy_" + 1) or "counterforce"
+end
+
+-- 13.1, 13.2 the points of the end, added to the tracks; the winner.
+function final_score()
+  local vp = tables.vp
+  local idf, ins = 0, 0
+  for _, z in ipairs(scoring_zones()) do
+    if controller(z) == "idf" then idf = idf + vp.idf.controlled_lebanese_zone
+    else ins = ins + vp.insurgent.zone_not_idf_controlled end
+  end
+  local plan = strategy()
+  -- The strategy is shown at the end (13.1).
+  pieces.set_visibility(pieces.at("idf_strategy")[1], "public", "13.1")
+  if plan == "counterforce" then
+    for _, u in ipairs(pieces.at("insurgent_eliminated", { kind = "unit" })) do
+      idf = idf + vp.idf.counterforce_insurgent_eliminated
+    end
+    for _, u in ipairs(pieces.at("removed_from_game", { kind = "unit" })) do
+      if pieces.value(u, "nation") == "syria" then idf = idf + vp.idf.counterforce_syrian_eliminated end
+    end
+  else
+    idf = idf + vp.idf.countervalue_collateral_damage * track.get("collateral_damage")
+  end
+  ins = ins + vp.insurgent.idf_eliminated * pieces.count("idf_eliminated", { kind = "unit" })
+  ins = ins + vp.insurgent.idf_reduced * #units_on_map("idf", function(u) return pieces.value(u, "reduced") == true end)
+  track.add("idf_vp", idf, "13.1")
+  track.add("insurgent_vp", ins, "13.2")
+  log("13.0", "The IDF followed the %s strategy: IDF %d VP, Insurgent %d VP", plan, track.get("idf_vp"), track.get("insurgent_vp"))
+  if track.get("idf_vp") > track.get("insurgent_vp") then return "The IDF wins", "idf" end
+  if track.get("idf_vp") < track.get("insurgent_vp") then return "The Insurgent wins", "insurgent" end
+  return "A tie: the Insurgent wins (ruling OQ27)", tables.vp.tie.winner
+end
+
+-- 13.0 at the end of the last turn.
+function final_victory()
+  local result, winner = final_score()
+  game.finish(result, winner)
+end
+
+-- 5.0(5) the game ends after the last turn of the track last_turn (15.0;
+-- shortened by a ceasefire, ruling X11).
+function end_of_turn_check()
+  if game.turn() >= track.get("last_turn") then
+    local result, winner = final_score()
+    game.finish(result, winner)
+  end
+end
