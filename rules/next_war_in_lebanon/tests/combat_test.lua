@@ -15,10 +15,7 @@ local function battle_at(zone, idf, ins, dice, opts)
     "for _, side in ipairs({ 'idf', 'insurgent' }) do",
     "  for _, u in ipairs(units_on_map(side, nil, { z })) do pieces.move(u, side .. '_setup', 'test') end",
     "end",
-    "for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end" }
-  for _, t in ipairs(opts.ins_hand or {}) do
-    code[#code + 1] = string.format("pieces.move(pieces.top('insurgent_pool', { type = %q }), 'insurgent_hand', 'test')", t)
-  end
+    H.hand_code("insurgent", opts.ins_hand) }
   local function place(side, specs)
     for _, spec in ipairs(specs) do
       local t, face = spec:match("^([%w_]+):?([%w_]*)$")

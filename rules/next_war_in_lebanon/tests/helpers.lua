@@ -57,4 +57,22 @@ function H.pass_turns(g, stop)
   error("the game did not end in 5000 decisions")
 end
 
+-- Answers with the first choice whose words start with `prefix`.
+function H.choose_starting(g, prefix)
+  for i, t in ipairs(g:choices()) do
+    if t:sub(1, #prefix) == prefix then return g:choose(i) end
+  end
+  error("no choice starting '" .. prefix .. "' among: " .. table.concat(g:choices(), " | "))
+end
+
+-- Lua that empties `side`'s hand into its pool, then gives it the chits
+-- of the types `types`, in order.
+function H.hand_code(side, types)
+  local code = string.format("for _, c in ipairs(pieces.at('%s_hand')) do pieces.move(c, '%s_pool', 'test') end\n", side, side)
+  for _, t in ipairs(types or {}) do
+    code = code .. string.format("pieces.move(pieces.top('%s_pool', { type = %q }), '%s_hand', 'test')\n", side, t, side)
+  end
+  return code
+end
+
 return H

@@ -3,6 +3,7 @@
 -- what each function does.
 
 local H = require("helpers")
+local choose_starting = H.choose_starting
 
 -- The choices whose words start with `prefix`.
 local function starting(g, prefix)
@@ -11,13 +12,6 @@ local function starting(g, prefix)
     if t:sub(1, #prefix) == prefix then out[#out + 1] = t end
   end
   return out
-end
-
-local function choose_starting(g, prefix)
-  for i, t in ipairs(g:choices()) do
-    if t:sub(1, #prefix) == prefix then return g:choose(i) end
-  end
-  error("no choice starting '" .. prefix .. "' among: " .. table.concat(g:choices(), " | "))
 end
 
 -- The first IDF unit of `type_id` in the IDF sanctuary (the set-up put every

@@ -2,13 +2,7 @@
 -- what may move where, and the battle where the enemy is met.
 
 local H = require("helpers")
-
-local function choose_starting(g, prefix)
-  for i, t in ipairs(g:choices()) do
-    if t:sub(1, #prefix) == prefix then return g:choose(i) end
-  end
-  error("no choice starting '" .. prefix .. "' among: " .. table.concat(g:choices(), " | "))
-end
+local choose_starting = H.choose_starting
 
 -- The IDF sanctuary is ZONES[1]; the set-up put every IDF unit and HQ there.
 local SANCTUARY = "ZONES[1]"
@@ -81,11 +75,7 @@ end)
 
 -- The Insurgent's turn, its hand the chits `hand`, after `prepare`.
 local function insurgent_turn(hand, prepare, dice)
-  local code = { "for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end" }
-  for _, t in ipairs(hand) do
-    code[#code + 1] = string.format("pieces.move(pieces.top('insurgent_pool', { type = %q }), 'insurgent_hand', 'test')", t)
-  end
-  local g = H.at_operations{ idf_hand = {}, prepare = table.concat(code, "\n") .. "\n" .. (prepare or "") }
+  local g = H.at_operations{ idf_hand = {}, prepare = H.hand_code("insurgent", hand) .. (prepare or "") }
   H.end_phase(g)
   if dice then g:dice(dice) end
   return g
@@ -123,10 +113,7 @@ end)
 -- The IDF's armour next to Naqoura, where one guerrilla waits; the
 -- Insurgent's hand `ins`, the IDF's `idf_hand`.
 local function approach(ins, idf_hand, dice, unit)
-  local code = "for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end\n"
-  for _, t in ipairs(ins) do
-    code = code .. string.format("pieces.move(pieces.top('insurgent_pool', { type = %q }), 'insurgent_hand', 'test')\n", t)
-  end
+  local code = H.hand_code("insurgent", ins)
   return H.at_operations{ scenario = "lebanon_2006", idf_hand = idf_hand, dice = dice, prepare = code .. string.format([[
     local from
     for _, z in ipairs(map.neighbours(SOUTH_OF_LITANI[1])) do

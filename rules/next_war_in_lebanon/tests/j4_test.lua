@@ -2,21 +2,11 @@
 -- strikes (11.0, 11.1; rulings C6, N11, OQ23).
 
 local H = require("helpers")
+local choose_starting = H.choose_starting
 
-local function choose_starting(g, prefix)
-  for i, t in ipairs(g:choices()) do
-    if t:sub(1, #prefix) == prefix then return g:choose(i) end
-  end
-  error("no choice starting '" .. prefix .. "' among: " .. table.concat(g:choices(), " | "))
-end
-
--- Both hands emptied; the Insurgent's then holds `ins` (type ids).
+-- The Insurgent's hand emptied, then holding `ins` (type ids).
 local function hands(ins)
-  local code = "for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end\n"
-  for _, t in ipairs(ins or {}) do
-    code = code .. string.format("pieces.move(pieces.top('insurgent_pool', { type = %q }), 'insurgent_hand', 'test')\n", t)
-  end
-  return code
+  return H.hand_code("insurgent", ins)
 end
 
 test("7.4B, ruling X16: a light infantry, SOF or the 299 flies to any zone, in either mode; an enemy sanctuary draws a card", function()

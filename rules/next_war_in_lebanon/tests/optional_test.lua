@@ -2,13 +2,7 @@
 -- scenarios that put them in play.
 
 local H = require("helpers")
-
-local function choose_starting(g, prefix)
-  for i, t in ipairs(g:choices()) do
-    if t:sub(1, #prefix) == prefix then return g:choose(i) end
-  end
-  error("no choice starting '" .. prefix .. "' among: " .. table.concat(g:choices(), " | "))
-end
+local choose_starting = H.choose_starting
 
 test("14.0: the J-5 and J-6 chits are in the pools only in the optional scenarios", function()
   local g = new_game{ scenario = "next_war_optional" }
