@@ -36,22 +36,9 @@ local function draw_chit(side, rule)
   gained(chit, rule)
 end
 
-local function select_chit(side, rule, staffs)
-  local c = chits_of(side)
-  local choices, seen = {}, {}
-  for _, chit in ipairs(pieces.at(c.pool)) do
-    local staff = pieces.value(chit, "staff")
-    if not seen[staff] and (not staffs or staffs[staff]) then
-      seen[staff] = pieces.type(chit)
-      choices[#choices + 1] = staff
-    end
-  end
-  if #choices == 0 then return end
-  table.sort(choices)
-  local staff = ask(side, rule, { prompt = "Select a Joint Ops chit", options = choices, secret = true })
-  local chit = pieces.top(c.pool, { type = seen[staff] })
-  pieces.move(chit, c.hand, rule)
-  gained(chit, rule)
+local function select_chit(side, rule)
+  local chit = select_from_pool(side, rule, "Select a Joint Ops chit", chits_of(side).hand)
+  if chit then gained(chit, rule) end
 end
 
 -- A discard from the hand, of the owner's choice among `keep(chit)`.

@@ -13,19 +13,29 @@ function build_hand(side, drawn, selected, rule)
     pieces.mark(chit, "drawn", rule)
   end
   for _ = 1, selected do
-    local staffs, seen = {}, {}
-    for _, chit in ipairs(pieces.at(c.pool)) do
-      local staff = pieces.value(chit, "staff")
-      if not seen[staff] then
-        seen[staff] = pieces.type(chit)
-        staffs[#staffs + 1] = staff
-      end
-    end
-    if #staffs == 0 then break end
-    table.sort(staffs)
-    local staff = ask(side, rule, { prompt = "Select a Joint Ops chit", options = staffs, secret = true })
-    pieces.move(pieces.top(c.pool, { type = seen[staff] }), c.hand, rule)
+    if not select_from_pool(side, rule, "Select a Joint Ops chit", c.hand) then break end
   end
+end
+
+-- Ruling X12: `side` selects a chit from its pool by staff (those `allow`
+-- lets it, all without it), in secret, into `to`. Returns the chit, or nil
+-- when the pool offers none.
+function select_from_pool(side, rule, prompt, to, allow)
+  local pool = chits_of(side).pool
+  local staffs, type_of = {}, {}
+  for _, chit in ipairs(pieces.at(pool)) do
+    local staff = pieces.value(chit, "staff")
+    if not type_of[staff] and (not allow or allow(staff)) then
+      type_of[staff] = pieces.type(chit)
+      staffs[#staffs + 1] = staff
+    end
+  end
+  if #staffs == 0 then return nil end
+  table.sort(staffs)
+  local staff = ask(side, rule, { prompt = prompt, options = staffs, secret = true })
+  local chit = pieces.top(pool, { type = type_of[staff] })
+  pieces.move(chit, to, rule)
+  return chit
 end
 
 -- 4.0 the first hand: half the C2 drawn blind (rounded up), the rest selected.

@@ -11,20 +11,9 @@ local function other(side) return side == "idf" and "insurgent" or "idf" end
 ACTIONS.plan = {
   targets = function(side) return pieces.at(chits_of(side).pool) end,
   play = function(side, rule)
-    local c = chits_of(side)
     for _ = 1, 2 do
-      local staffs, seen = {}, {}
-      for _, chit in ipairs(pieces.at(c.pool)) do
-        local staff = pieces.value(chit, "staff")
-        if staff ~= "J-5" and not seen[staff] then
-          seen[staff] = pieces.type(chit)
-          staffs[#staffs + 1] = staff
-        end
-      end
-      if #staffs == 0 then return end
-      table.sort(staffs)
-      local staff = ask(side, rule, { prompt = "Plan which chit for next turn?", options = staffs, secret = true })
-      pieces.move(pieces.top(c.pool, { type = seen[staff] }), c.planned, rule)
+      if not select_from_pool(side, rule, "Plan which chit for next turn?", chits_of(side).planned,
+                              function(staff) return staff ~= "J-5" end) then return end
     end
   end,
 }
