@@ -271,6 +271,73 @@ TEST_CASE("serve: between people an undo past a roll needs the other side's agre
   CHECK(state("spectator")["actions"] == m + 1);
 }
 
+// The names of the pieces a location shows in a view (a hidden one has none).
+std::vector<std::string> names_at(const json& view, const std::string& location) {
+  std::vector<std::string> out;
+  for (const auto& l : view["locations"])
+    if (l["id"] == location && l.contains("pieces"))
+      for (const auto& p : l["pieces"])
+        if (p.contains("name")) out.push_back(p["name"]);
+  return out;
+}
+
+TEST_CASE("serve: in a game with hidden hands each side's page names only its own chits", "[serve]") {
+  // The Next War in Lebanon between two people, played a few hundred
+  // actions by random choices: the enemy's hand, its secret selections and
+  // its strategy never reach a side's state or log; a spectator sees
+  // neither hand.
+  TestServer s;
+  auto a = post(s, "/api/new", json{{"scenario", "next_war_in_lebanon/next_war"}, {"seed", 4}}.dump(), s.host());
+  REQUIRE(a.status == 200);
+  std::map<std::string, std::string> t;
+  for (const auto& [who, link] : a.body["links"].items()) t[who] = token_of(link);
+  REQUIRE(t.size() == 3);
+  const std::string sides[2] = {"idf", "insurgent"};
+  cardboard::RandomBot bot(9);
+  int64_t log_seen[2] = {-1, -1};
+  bool saw_own_hand[2] = {false, false};
+  bool saw_own_selection[2] = {false, false};
+  for (int step = 0; step < 300; ++step) {
+    json views[2];
+    for (int r = 0; r < 2; ++r) {
+      views[r] = get(s, "/api/play/" + t[sides[r]] + "/state").body;
+      const std::string enemy = sides[1 - r];
+      CHECK(names_at(views[r]["view"], enemy + "_hand").empty());
+      CHECK(names_at(views[r]["view"], enemy + "_pool").empty());
+      saw_own_hand[r] = saw_own_hand[r] || !names_at(views[r]["view"], sides[r] + "_hand").empty();
+      // The log after the last action seen: never the enemy's secret choices.
+      auto lg = get(s, "/api/play/" + t[sides[r]] + "/log?after=" + std::to_string(log_seen[r]));
+      REQUIRE(lg.status == 200);
+      log_seen[r] = lg.body["actions"].get<int64_t>();
+      // (A chit played, "IDF chose J-3 A: move units", is public; a chit
+      // selected, "IDF chose J-3", is not.)
+      const std::string enemy_title = enemy == "idf" ? "IDF" : "Insurgent";
+      const std::regex selected(enemy_title + " chose (J-[0-9]|Counter.*)$");
+      const std::regex own(std::string(r == 0 ? "IDF" : "Insurgent") + " chose J-[0-9]$");
+      for (const auto& e : lg.body["events"]) {
+        CHECK(!std::regex_search(e["text"].get<std::string>(), selected));
+        saw_own_selection[r] = saw_own_selection[r] || std::regex_search(e["text"].get<std::string>(), own);
+      }
+    }
+    const json spectator = get(s, "/api/play/" + t["spectator"] + "/state").body["view"];
+    for (const std::string& side : sides) CHECK(names_at(spectator, side + "_hand").empty());
+    if (spectator["finished"].get<bool>()) break;
+    const std::string deciding = spectator["deciding"];
+    const int r = deciding == "idf" ? 0 : 1;
+    const json& choices = views[r]["view"]["choices"];
+    REQUIRE(!choices.empty());
+    const auto& choice = choices[bot.choose(static_cast<int>(choices.size()))];
+    auto acted = post(s, "/api/play/" + t[deciding] + "/act",
+                      json{{"at", views[r]["actions"]}, {"choice", choice["value"]}}.dump());
+    REQUIRE(acted.status == 200);
+  }
+  // Each side saw its own chits and selections, or the checks above proved nothing.
+  CHECK(saw_own_hand[0]);
+  CHECK(saw_own_hand[1]);
+  CHECK(saw_own_selection[0]);
+  CHECK(saw_own_selection[1]);
+}
+
 TEST_CASE("serve: of two actions on the same view one is taken, the other refused as stale", "[serve]") {
   TestServer s;
   auto t = golan_between_people(s, 5);
