@@ -5,7 +5,7 @@
 -- README.md.
 
 local function todo(rule, what)
-  log(("%s: not written yet"):format(what), rule)
+  log(rule, "%s: not written yet", what)
 end
 
 -- 10.3-10.5, 20.1-20.2, 25.1-25.2 set-up (placements, random draws).
