@@ -30,6 +30,8 @@ local function eliminate(u, rule)
     pieces.move(u, pieces.owner(u) .. "_eliminated", rule)
   end
   if disrupted(u) then pieces.unmark(u, "disrupted", rule) end
+  -- Out of its stack, it is seen as its box is: by everyone (8.0).
+  if pieces.visibility(u) ~= nil then pieces.set_visibility(u, nil, rule) end
   if pieces.face(u) == "fired" then pieces.set_face(u, "ready", rule) end
   local face = pieces.face(u)
   if face == "reduced_combat" then pieces.set_face(u, "combat", rule) end
