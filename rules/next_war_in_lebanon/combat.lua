@@ -5,9 +5,7 @@
 -- then the other side's surviving units fire (9.5); after it the collateral
 -- damage is drawn, then the winner draws a chit (9.6, 9.9).
 
-local function other(side) return side == "idf" and "insurgent" or "idf" end
 local function value(u, key) return pieces.value(u, key) end
-local function disrupted(u) return pieces.marked(u, "disrupted") end
 local function is_support(u) return value(u, "support") == true end
 local function is_rocket(u)
   local class = value(u, "unit_class")
@@ -29,7 +27,9 @@ local function eliminate(u, rule)
   else
     pieces.move(u, pieces.owner(u) .. "_eliminated", rule)
   end
-  if disrupted(u) then pieces.unmark(u, "disrupted", rule) end
+  if is_disrupted(u) then pieces.unmark(u, "disrupted", rule) end
+  -- Out of its stack, it is seen as its box is: by everyone (8.0).
+  if pieces.visibility(u) ~= nil then pieces.set_visibility(u, nil, rule) end
   if pieces.face(u) == "fired" then pieces.set_face(u, "ready", rule) end
   local face = pieces.face(u)
   if face == "reduced_combat" then pieces.set_face(u, "combat", rule) end
@@ -72,7 +72,7 @@ local function disrupt(b, u, and_reduce, rule)
     b.gone[u] = true
     return
   end
-  local again = disrupted(u)
+  local again = is_disrupted(u)
   if not again then pieces.mark(u, "disrupted", rule) end
   if pieces.location(u) ~= b.zone then pieces.move(u, b.zone, "9.3") end
   if and_reduce or again then reduce(b, u, rule) end
@@ -125,7 +125,7 @@ local function support_for(b, side, u, rule)
   for _, s in ipairs(in_battle(b, side)) do
     local class = value(s, "unit_class")
     local fits = (role == "attacker" and class == "csu") or (role == "defender" and class ~= "csu")
-    if s ~= u and is_support(s) and fits and not b.supported[s] and not disrupted(s) and pieces.face(s) ~= "fired" then
+    if s ~= u and is_support(s) and fits and not b.supported[s] and not is_disrupted(s) and pieces.face(s) ~= "fired" then
       choices[#choices + 1] = { piece = s, option = "support" }
     end
   end
@@ -153,7 +153,7 @@ local function firefight_roll(b, u, mode, rule, as_shooter)
       die = math.max(die, a, bb, cc)
     end
   end
-  local total = die + rating(b, u, mode) + bonus + (disrupted(u) and tables.firefight.disrupted or 0)
+  local total = die + rating(b, u, mode) + bonus + (is_disrupted(u) and tables.firefight.disrupted or 0)
   -- 15.3 (ruling OQ26): an Insurgent's unmodified 1 ends the AT fire after
   -- this roll; its J-4 goes back to the pool.
   if b.at and side == "insurgent" and die == 1 then
@@ -200,8 +200,8 @@ local function round(b, side, rule)
   b.targeted = {}
   local by_target, order = {}, {}
   for _, u in ipairs(in_battle(b, side)) do
-    if not disrupted(u) and not is_support(u) then
-      local targets = targets_for(b, u, in_battle(b, other(side)))
+    if not is_disrupted(u) and not is_support(u) then
+      local targets = targets_for(b, u, in_battle(b, enemy_of(side)))
       if #targets > 0 then
         local t = ask(side, rule, { prompt = { "%P fires at which unit?", u }, pieces = targets })
         b.targeted[t] = (b.targeted[t] or 0) + 1
@@ -225,7 +225,7 @@ local function combat_support(b)
     local urban = map.attr(b.zone, "terrain") == "urban"
     if has and urban and side == "idf" then
       has = side == b.attacker and #units_on_map(side, function(u)
-        return value(u, "unit_class") == "csu" and not disrupted(u)
+        return value(u, "unit_class") == "csu" and not is_disrupted(u)
       end, { b.zone }) > 0
     end
     -- 7.3C, ruling OQ3: under an ambush the moving side (the defender) has none.
@@ -329,7 +329,7 @@ local function tactical_advantage(b)
       if map.attr(b.zone, "terrain") == "urban" then r = r + t.urban_defender end
     end
     for _, u in ipairs(in_battle(b, side)) do
-      if disrupted(u) then
+      if is_disrupted(u) then
         r = r + t.disrupted
         break
       end
@@ -347,7 +347,7 @@ local function tactical_advantage(b)
     rolls[side] = r
   end
   local first = rolls[b.attacker] > rolls[b.defender] and b.attacker or b.defender
-  log("9.1", "%S has the tactical advantage (%d against %d)", first, rolls[first], rolls[other(first)])
+  log("9.1", "%S has the tactical advantage (%d against %d)", first, rolls[first], rolls[enemy_of(first)])
   return first
 end
 
@@ -355,11 +355,11 @@ end
 function battle_possible(zone)
   for _, side in ipairs({ "idf", "insurgent" }) do
     local enemies = {}
-    for _, u in ipairs(units_on_map(other(side), nil, { zone })) do
+    for _, u in ipairs(units_on_map(enemy_of(side), nil, { zone })) do
       if not pieces.marked(u, "evading") then enemies[#enemies + 1] = u end
     end
     for _, u in ipairs(units_on_map(side, nil, { zone })) do
-      if not disrupted(u) and not is_support(u) and not pieces.marked(u, "evading") then
+      if not is_disrupted(u) and not is_support(u) and not pieces.marked(u, "evading") then
         for _, t in ipairs(enemies) do
           if may_fire_at(u, t) then return true end
         end
@@ -375,10 +375,10 @@ local function consolidate(b)
   local held = {}
   for _, side in ipairs({ "idf", "insurgent" }) do
     held[side] = false
-    for _, u in ipairs(in_battle(b, side)) do held[side] = held[side] or not disrupted(u) end
+    for _, u in ipairs(in_battle(b, side)) do held[side] = held[side] or not is_disrupted(u) end
   end
   for _, side in ipairs({ "idf", "insurgent" }) do
-    if held[side] and not held[other(side)] then
+    if held[side] and not held[enemy_of(side)] then
       log("9.9", "%S wins the battle in %L", side, b.zone)
       local chit = cup.draw(chits_of(side).pool, chits_of(side).hand, "9.9")
       if chit then pieces.mark(chit, "drawn", "9.9") end
@@ -389,7 +389,7 @@ end
 -- 9.0 a battle in `zone`, `attacker` against the other side.
 function battle(zone, attacker, opts)
   opts = opts or {}
-  local b = { zone = zone, attacker = attacker, defender = other(attacker), j4 = {}, gone = {}, supported = {},
+  local b = { zone = zone, attacker = attacker, defender = enemy_of(attacker), j4 = {}, gone = {}, supported = {},
               targeted = {}, ambush = opts.ambush }
   log("9.0", "Battle in %L: %S attacks", zone, attacker)
   reveal_battle(zone)
@@ -403,7 +403,7 @@ function battle(zone, attacker, opts)
   networked_operations(b)
   local first = tactical_advantage(b)
   round(b, first, "9.2")
-  round(b, other(first), "9.5")
+  round(b, enemy_of(first), "9.5")
   -- 9.6, ruling C5: after the battle, the collateral damage (one card).
   if b.collateral then
     if map.attr(zone, "country") ~= "israel" then track.add("collateral_damage", 1, "10.1") end

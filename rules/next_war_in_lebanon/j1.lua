@@ -3,8 +3,9 @@
 -- Every function reaches a side's units on the map and in its holding boxes
 -- alike (7.1 note).
 
-local MODE_FLIP = { combat = "dispersed", dispersed = "combat", reduced_combat = "reduced_dispersed",
-                    reduced_dispersed = "reduced_combat" }
+-- A face and the face of the other mode (3.0).
+MODE_FLIP = { combat = "dispersed", dispersed = "combat", reduced_combat = "reduced_dispersed",
+              reduced_dispersed = "reduced_combat" }
 local REBUILT = { reduced_combat = "combat", reduced_dispersed = "dispersed" }
 
 -- A side's units on the map, in zone order: each zone's own, then those in
@@ -23,7 +24,6 @@ function units_on_map(side, keep, zones)
   return out
 end
 
-local function disrupted(u) return pieces.marked(u, "disrupted") end
 local function has_mode(u) return MODE_FLIP[pieces.face(u)] ~= nil end
 
 -- The zones that are `side`'s sanctuaries now (2.1; Syria once it is in
@@ -42,7 +42,7 @@ end
 function controller(zone)
   local held = {}
   for _, side in ipairs({ "idf", "insurgent" }) do
-    held[side] = #units_on_map(side, function(u) return not disrupted(u) end, { zone }) > 0
+    held[side] = #units_on_map(side, function(u) return not is_disrupted(u) end, { zone }) > 0
   end
   if held.idf and not held.insurgent then return "idf" end
   if held.insurgent and not held.idf then return "insurgent" end
@@ -63,11 +63,11 @@ end
 -- 7.1A un-disrupt one unit, or turn a fired rocket or missile ready.
 ACTIONS.undisrupt_one = {
   targets = function(side)
-    return units_on_map(side, function(u) return disrupted(u) or pieces.face(u) == "fired" end)
+    return units_on_map(side, function(u) return is_disrupted(u) or pieces.face(u) == "fired" end)
   end,
   play = function(side, rule)
     local u = ask(side, rule, { prompt = "Un-disrupt which unit?", pieces = ACTIONS.undisrupt_one.targets(side) })
-    if disrupted(u) then pieces.unmark(u, "disrupted", rule) else pieces.set_face(u, "ready", rule) end
+    if is_disrupted(u) then pieces.unmark(u, "disrupted", rule) else pieces.set_face(u, "ready", rule) end
   end,
 }
 
@@ -102,11 +102,11 @@ end
 
 -- 7.1E un-disrupt every unit of the side in one of its sanctuaries.
 ACTIONS.undisrupt_sanctuary = {
-  targets = function(side) return sanctuaries_with(side, disrupted) end,
+  targets = function(side) return sanctuaries_with(side, is_disrupted) end,
   play = function(side, rule)
     local z = ask(side, rule, { prompt = "Un-disrupt the units in which sanctuary?",
                                 locations = ACTIONS.undisrupt_sanctuary.targets(side) })
-    for _, u in ipairs(units_on_map(side, disrupted, { z })) do pieces.unmark(u, "disrupted", rule) end
+    for _, u in ipairs(units_on_map(side, is_disrupted, { z })) do pieces.unmark(u, "disrupted", rule) end
   end,
 }
 
@@ -117,20 +117,26 @@ ACTIONS.change_mode_sanctuary = {
   play = function(side, rule)
     local z = ask(side, rule, { prompt = "Change modes in which sanctuary?",
                                 locations = ACTIONS.change_mode_sanctuary.targets(side) })
-    local flipped = {}
-    while true do
-      local choices = { "done" }
-      for _, u in ipairs(units_on_map(side, has_mode, { z })) do
-        if not flipped[u] then choices[#choices + 1] = { piece = u, option = "flip" } end
-      end
-      if #choices == 1 then return end
-      local c = ask(side, rule, { prompt = "Change the mode of which unit?", choices = choices })
-      if c == "done" then return end
-      pieces.set_face(c.piece, MODE_FLIP[pieces.face(c.piece)], rule)
-      flipped[c.piece] = true
-    end
+    change_modes(side, rule, units_on_map(side, has_mode, { z }), "Change the mode of which unit?")
   end,
 }
+
+-- `side` changes the mode of any of `units`, each once, one at a time until
+-- it is done (7.1F, 7.4D).
+function change_modes(side, rule, units, prompt)
+  local changed = {}
+  while true do
+    local choices = { "done" }
+    for _, u in ipairs(units) do
+      if MODE_FLIP[pieces.face(u)] and not changed[u] then choices[#choices + 1] = { piece = u, option = "change_mode" } end
+    end
+    if #choices == 1 then return end
+    local c = ask(side, rule, { prompt = prompt, choices = choices })
+    if c == "done" then return end
+    pieces.set_face(c.piece, MODE_FLIP[pieces.face(c.piece)], rule)
+    changed[c.piece] = true
+  end
+end
 
 -- 7.1C, 15.0 (rulings N6, C11): where a rebuilt Insurgent unit may enter: a
 -- zone holding no IDF unit and not IDF-controlled, with an Insurgent militia

@@ -2,7 +2,6 @@
 -- X7, X10). What a J-2 shows is told to the side that played it alone
 -- (`tell`): the log says for all that it looked, never what it saw.
 
-local function other(side) return side == "idf" and "insurgent" or "idf" end
 
 -- The enemy's selected chits: those in its hand not drawn blind (7.2A, X7).
 local function selected_chits(enemy)
@@ -27,14 +26,14 @@ end
 
 -- 7.2A (X10): either side, in its Preparation or Joint Operations Phase.
 ACTIONS.examine_selected_chits = {
-  targets = function(side) return selected_chits(other(side)) end,
-  play = function(side, rule) tell_chits(side, other(side), rule) end,
+  targets = function(side) return selected_chits(enemy_of(side)) end,
+  play = function(side, rule) tell_chits(side, enemy_of(side), rule) end,
 }
 
 -- The enemy TF HQs on the map outside the enemy's sanctuaries (7.2D; OQ16
 -- for 7.2B) whose holding box holds a unit.
 local function enemy_tfs(side)
-  local enemy = other(side)
+  local enemy = enemy_of(side)
   local shielded = {}
   for _, z in ipairs(sanctuaries(enemy)) do shielded[z] = true end
   local out = {}
@@ -73,11 +72,11 @@ function preparation_phase()
   while true do
     local has = false
     for _, staff in ipairs(staffs_in_hand(side)) do has = has or staff == "J-2" end
-    if not has or #selected_chits(other(side)) == 0 then return end
+    if not has or #selected_chits(enemy_of(side)) == 0 then return end
     local c = ask(side, "5.0(2)A", { prompt = "Play a J-2 to examine the enemy's selected chits?",
                                      options = { "examine_chits", "no_examination" } })
     if c == "no_examination" then return end
     play_chit(side, "J-2", "7.2A")
-    tell_chits(side, other(side), "7.2A")
+    tell_chits(side, enemy_of(side), "7.2A")
   end
 end

@@ -4,7 +4,6 @@
 -- an adjacent zone, then a battle wherever they met the enemy (9.0). Rocket
 -- attacks (7.3D; N9, OQ9, OQ15) and raids (7.3E; C7).
 
-local function disrupted(u) return pieces.marked(u, "disrupted") end
 
 -- 3.0, N16: a unit in combat mode moves, disrupted or not; Syrian missiles
 -- never leave Syria (N17).
@@ -77,7 +76,6 @@ local function move_choices(side)
 end
 
 
-local function other(side) return side == "idf" and "insurgent" or "idf" end
 
 -- 9.0: a battle in each zone entered where the enemy is, the mover
 -- attacking; 7.3C (rulings C3, C4, OQ3): the enemy may ambush units
@@ -99,7 +97,7 @@ local function fight_where_entered(side, entered, tandem)
         prevents = prevents or pieces.value(u, "prevents_ambush") == true
         all_sof = all_sof and pieces.value(u, "unit_class") == "sof"
       end
-      local enemy = other(side)
+      local enemy = enemy_of(side)
       local held = #units_on_map(enemy, function(u) return not pieces.marked(u, "disrupted") end, { z }) > 0
       local ambush = false
       if held and not tandem and not prevents and holds_staff(enemy, "J-3") then

@@ -3,7 +3,6 @@
 -- 11.1; rulings C6, N11, OQ23, OQ30). J-4 combat support is part of a
 -- battle (combat.lua); the SAM answers strikes here.
 
-local function other(side) return side == "idf" and "insurgent" or "idf" end
 
 -- 7.4B: the IDF units that may fly (light infantry, SOF, the 299: X16),
 -- loose on the map, the TF boxes included (C8: from a sanctuary too).
@@ -86,21 +85,8 @@ ACTIONS.strategic_move = {
       arrived[#arrived + 1] = c.piece
       moved = moved + 1
     end
-    -- They may change mode on arrival, one at a time until done.
-    local flip = { combat = "dispersed", dispersed = "combat", reduced_combat = "reduced_dispersed",
-                   reduced_dispersed = "reduced_combat" }
-    local changed = {}
-    while true do
-      local choices = { "done" }
-      for _, u in ipairs(arrived) do
-        if flip[pieces.face(u)] and not changed[u] then choices[#choices + 1] = { piece = u, option = "change_mode" } end
-      end
-      if #choices == 1 then return end
-      local c = ask(side, rule, { prompt = "Change the mode of a unit that arrived?", choices = choices })
-      if c == "done" then return end
-      pieces.set_face(c.piece, flip[pieces.face(c.piece)], rule)
-      changed[c.piece] = true
-    end
+    -- They may change mode on arrival.
+    change_modes(side, rule, arrived, "Change the mode of a unit that arrived?")
   end,
 }
 

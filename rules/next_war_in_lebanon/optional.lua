@@ -4,7 +4,6 @@
 -- battle (combat.lua) or, for the Insurgent, defends Syria's air space
 -- (j4.lua).
 
-local function other(side) return side == "idf" and "insurgent" or "idf" end
 
 -- 14.1 (N23, X9): select two chits (never a J-5) for next turn; they wait
 -- in the owner's planned box and join the hand at End of Turn.
@@ -21,7 +20,7 @@ ACTIONS.plan = {
 -- 14.2A: with the J-6 played and any more added, a d6 each; every 5-6
 -- removes an enemy chit picked at random from its hand.
 ACTIONS.information_warfare = {
-  targets = function(side) return pieces.at(chits_of(other(side)).hand) end,
+  targets = function(side) return pieces.at(chits_of(enemy_of(side)).hand) end,
   play = function(side, rule)
     local dice = 1
     while holds_staff(side, "J-6") do
@@ -29,7 +28,7 @@ ACTIONS.information_warfare = {
       play_chit(side, "J-6", rule)
       dice = dice + 1
     end
-    local enemy = other(side)
+    local enemy = enemy_of(side)
     local results = { roll(dice .. "d6", rule, "information warfare") }
     for k = 2, #results do
       local held = pieces.at(chits_of(enemy).hand)

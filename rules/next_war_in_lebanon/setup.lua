@@ -24,6 +24,16 @@ function scenario_rules()
   return tables.scenario_rules[vars.rules]
 end
 
+-- The other side.
+function enemy_of(side)
+  return side == "idf" and "insurgent" or "idf"
+end
+
+-- 9.3 (ruling X4): disruption is a marker on the unit.
+function is_disrupted(u)
+  return pieces.marked(u, "disrupted")
+end
+
 -- Each side's chit locations (tables.chits).
 function chits_of(side)
   return tables.chits[side]

@@ -8,7 +8,7 @@ import {r2, svg} from './dom.js';
 import {CARD_H, CARD_W, COUNTER, drawCard, drawCardBack, drawCounter, drawHiddenBack} from './counters.js';
 
 const STACK_STEP = 4; // the offset between pieces of one stack
-const SMALLEST = 20; // the counters of a crowded area shrink to this at most
+const SMALLEST = 12; // the counters of a crowded area shrink to this at most (a tooltip names each)
 
 export class PieceRegistry {
   constructor() {

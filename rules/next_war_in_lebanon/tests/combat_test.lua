@@ -185,3 +185,16 @@ test("15.3, ruling OQ26: in 2006 the Insurgent's J-4 is anti-tank fire, +2, unti
   expect(g:logged("The Insurgents run out of anti-tank ammunition", "15.3"))
   expect_eq(g:run("return pieces.count('insurgent_pool', { type = 'insurgent_j4' })"), 5)
 end)
+
+test("9.3, ruling OQ1: a disrupted unit disrupted again is reduced; a reduced IDF unit reduced again is eliminated", function()
+  -- The armour, disrupted and reduced already, loses in the same mode: it
+  -- is disrupted again, so reduced again, so eliminated.
+  -- The guerrilla wins the advantage (6 + 1 against 1); the armour is then
+  -- disrupted before it is fired on: 6 + 1 against 1 + 3 - 1.
+  local g = battle_at(NAQOURA, { "idf_armor:reduced_combat" }, { "guerrilla" }, { 1, 6, 6, 1 })
+  local armor = g:run("return pieces.top(" .. NAQOURA .. ", { type = 'idf_armor' })")
+  g:run("pieces.mark(" .. armor .. ", 'disrupted', 'test')")
+  g:choose(1)
+  expect_eq(g:count("idf_eliminated"), 1)
+  expect(g:logged("Armor Brigade eliminated", "9.2"))
+end)

@@ -78,3 +78,31 @@ test("11.1, ruling N11: a J-4 answers a strike: nullified, both chits spent", fu
   expect_eq(g:count("insurgent_discard"), 1)
   expect_eq(g:count("insurgent_eliminated"), 0)
 end)
+
+test("11.0 Decapitation Strike: on 5-6 the Syrian corps HQ is destroyed, its units set out, the Insurgent C2 one lower", function()
+  local g = H.at_operations{ idf_hand = { "idf_j3" }, dice = { 5 }, prepare = hands() .. [[
+    vars.syria_in_war = true
+    local syria
+    for _, z in ipairs(ZONES) do if map.attr(z, 'country') == 'syria' then syria = z end end
+    local hq = pieces.top('syrian_forces', { kind = 'hq' })
+    pieces.move(hq, syria, 'test')
+    pieces.move(pieces.top('syrian_forces', { type = 'syrian_division' }), holding_box(hq), 'test')]] }
+  H.choose_starting(g, "J-3 I")
+  g:choose(1)
+  expect_eq(g:count("removed_from_game"), 1)
+  expect_eq(g:count("syrian_box"), 0)
+  expect_eq(g:track("insurgent_c2"), 4)
+  expect(g:logged("The Syrian corps HQ is destroyed", "11.0"))
+end)
+
+test("The Lebanese Army card: IDF regulars never enter its zone; SOF may", function()
+  local g = H.at_operations{ idf_hand = {}, prepare = [[
+    for _, z in ipairs(ZONES) do
+      if map.attr(z, 'sanctuary') == 'insurgent' then
+        table.insert(vars.lebanese_army_zones, map.neighbours(z)[1])
+      end
+    end]] }
+  local closed = g:run("return vars.lebanese_army_zones[1]")
+  expect_eq(g:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_armor' }), %q)", closed)), false)
+  expect_eq(g:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_sof' }), %q)", closed)), true)
+end)

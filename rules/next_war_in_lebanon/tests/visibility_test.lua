@@ -36,3 +36,15 @@ test("9.0, 8.1 note: a battle shows every unit in it", function()
   expect(g:prompt():find("fires at which unit%?") ~= nil, g:prompt())
   expect_eq(count_with(g, "insurgent", "SOUTH_OF_LITANI[1]", "'owner'"), 0)
 end)
+
+test("8.0: a unit leaving play leaves its stack's secrecy: the eliminated box is seen by all", function()
+  local g = H.at_operations{ idf_hand = { "idf_j3" }, dice = { 6 }, prepare = [[
+    for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end
+    local z = SOUTH_OF_LITANI[1]
+    for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.set_visibility(u, 'owner', 'test') end]] }
+  H.choose_starting(g, "J-3 H")
+  g:choose("location=" .. g:run("return SOUTH_OF_LITANI[1]"))
+  g:choose(1)
+  expect_eq(g:count("insurgent_eliminated"), 1)
+  expect_eq(g:run("return pieces.visibility(pieces.at('insurgent_eliminated')[1])"), nil)
+end)
