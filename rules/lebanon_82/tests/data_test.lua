@@ -1,4 +1,4 @@
--- Lebanon '82: tests of the data only (the procedures are not written yet):
+-- Lebanon '82: tests of the data:
 -- each scenario's forces, the map's size and a few terrain, river and road
 -- facts, the CRT's shape. Section numbers are the rules text's; [P] values
 -- are research rules-gaps.md 1.4's.
@@ -28,9 +28,9 @@ test("1982 forces: 19 Israeli, 14 Syrian, 20 PLO units; 6 SAM sites; 14 + 5 + 4 
   expect_eq(count(g, "plo_cup", "plo_0"), 4)                      -- 16.0 extremists
   expect_eq(count(g, "0908", "sam_site"), 1)                      -- 10.4
   for _, h in ipairs({ "0705", "1107", "1210", "1510", "1914" }) do expect_eq(count(g, h, "sam_site"), 1) end
-  expect_eq(run(g, "return pieces.count('israeli_support')"), 14) -- research 1.1 S4
-  expect_eq(run(g, "return pieces.count('syrian_support') + pieces.count('plo_support')"), 9)
-  expect_eq(run(g, "local n = 0; for _, p in ipairs(pieces.at('israeli_support')) do if pieces.value(p, 'aircraft') then n = n + 1 end end; return n"), 10)
+  expect_eq(run(g, "return pieces.count('israel_support')"), 14) -- research 1.1 S4
+  expect_eq(run(g, "return pieces.count('syria_support') + pieces.count('plo_support')"), 9)
+  expect_eq(run(g, "local n = 0; for _, p in ipairs(pieces.at('israel_support')) do if pieces.value(p, 'aircraft') then n = n + 1 end end; return n"), 10)
 end)
 
 test("2006 forces: three Israeli divisions (9 units), 20 PLO in the cup for 14 draws, no Syrians", function()
@@ -48,10 +48,12 @@ test("1976 forces: the 47th, the 82nd and 12 commandos (two drawn), 20 PLO (7 dr
   local g = new_game{ scenario = "1976" }
   expect_eq(units(g, "israel"), 0)
   expect_eq(units(g, "syria"), 14)
-  expect_eq(count(g, "syrian_cup", "sy_commando"), 12)
+  -- 25.1: set-up has drawn two commandos; the other ten are out of play.
+  expect_eq(count(g, "syrian_setup", "sy_commando"), 2)
+  expect_eq(count(g, "out_of_play", "sy_commando"), 10)
   expect_eq(run(g, "return vars.plo_setup"), 7)                   -- ruling L2
-  expect_eq(run(g, "return pieces.count('syrian_support')"), 1)
-  expect_eq(count(g, "syrian_support", "sy_art_4"), 1)            -- 26.0
+  expect_eq(run(g, "return pieces.count('syria_support')"), 1)
+  expect_eq(count(g, "syria_support", "sy_art_4"), 1)            -- 26.0
   expect_eq(run(g, "return vars.first_player"), "syria")          -- ruling L18
 end)
 
