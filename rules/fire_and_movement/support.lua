@@ -55,6 +55,9 @@ function commit_support(sides, c, verb)
       local m = ask(side, "8.3", { prompt = { "Support fire %s %L: commit a marker", verb, c.hex }, pieces = offer,
                                     text = "%P", options = { "done" }, secret = true })
       if m == "done" then break end
+      -- Face down: hidden from the other sides before it leaves the open
+      -- pool, so not even its move names it to them.
+      pieces.set_visibility(m, "owner", "8.3")
       pieces.move(m, committed_box(side), "8.3")
       c.committed[#c.committed + 1] = m
     end
@@ -67,6 +70,8 @@ function reveal_support(sides, c)
   local shown = {}
   for _, side in ipairs(sides) do
     for _, m in ipairs(pieces.at(committed_box(side))) do
+      -- Face up again: seen as the open box it goes to is.
+      pieces.set_visibility(m, nil, "8.3")
       pieces.move(m, "support_used", "8.3")
       shown[#shown + 1] = m
     end
