@@ -234,11 +234,17 @@ function defending_sides(c)
   return players()[player_of(owner)] or { owner }
 end
 
+-- 8.3 The sides of the player attacking in combat `c`: as for the
+-- defence, a player's allies may back the attack with support fire.
+function attacking_sides(c)
+  return players()[player_of(c.side)] or { c.side }
+end
+
 -- 7.0 steps 2-6: support fire, the differential, the row, the roll and
 -- the result of combat `c` = {side =, hex =, attackers =, defenders =,
 -- target_owner =, committed = {}}.
 function resolve(c)
-  local attack_sides, defence_sides = owners(c.attackers), defending_sides(c)
+  local attack_sides, defence_sides = attacking_sides(c), defending_sides(c)
   commit_support(attack_sides, c, "against")
   commit_support(defence_sides, c, "to defend")
   local attack = combat.strength(c.attackers, "attack") + reveal_support(attack_sides, c)
@@ -344,7 +350,6 @@ function bombard(side, struck)
   local targets, special = bombard_targets(side, struck)
   local hex = ask(side, "8.4", { prompt = "Bombard a hex", locations = targets, options = { "cancel" } })
   if hex == "cancel" then return end
-  struck[hex] = true
   local target = special[hex] or {}
   local defenders = special[hex] and {} or defenders_in(side, hex)
   local c = { side = side, hex = hex, attackers = {}, defenders = defenders, committed = {}, bombard = target,
@@ -355,6 +360,8 @@ function bombard(side, struck)
     log("8.4", "no marker committed: no bombardment")
     return
   end
+  -- Only a bombardment made closes the hex to ground attack this phase.
+  struck[hex] = true
   local defence_sides = target.defence and {} or defending_sides(c)
   commit_support(defence_sides, c, "to defend")
   local attack = reveal_support({ side }, c)
