@@ -115,13 +115,16 @@ function crt_row(hex, attackers)
   return row
 end
 
+-- "1 hex", "2 hexes".
+local function hexes_text(n) return n == 1 and "1 hex" or (n .. " hexes") end
+
 -- 7.7 RETREAT: `unit` retreats `n` hexes, its owner choosing the end; one
 -- that cannot depletes instead. The kit finds the legal ends (farther each
 -- hex, no enemy, no enemy zone, no prohibited ground, not ending stacked).
 function retreat_unit(unit, n, by)
   local ends = map.retreats(unit, n)
   if #ends == 0 then
-    log("7.7", "%P cannot retreat %d hexes: it is depleted instead", unit, n)
+    log("7.7", "%P cannot retreat %s: it is depleted instead", unit, hexes_text(n))
     lose_step(unit, "7.7", by)
     return
   end
@@ -129,9 +132,9 @@ function retreat_unit(unit, n, by)
   if #ends > 1 then
     local hexes = {}
     for i, e in ipairs(ends) do hexes[i] = e.id end
-    to = ask(pieces.owner(unit), "7.7", { prompt = { "Retreat %P %d hexes to", unit, n }, piece = unit, to = hexes })
+    to = ask(pieces.owner(unit), "7.7", { prompt = { "Retreat %P %s to", unit, hexes_text(n) }, piece = unit, to = hexes })
   end
-  log("7.7", "%P retreats %d hexes to %L", unit, n, to)
+  log("7.7", "%P retreats %s to %L", unit, hexes_text(n), to)
   pieces.move(unit, to, "7.7")
   entered(unit, to)
 end
@@ -140,7 +143,7 @@ end
 -- retreat may deplete instead.
 function defender_retreat(c, n, code)
   for _, u in ipairs(alive_list(c.defenders)) do
-    local choice = ask(pieces.owner(u), "7.8", { prompt = { "%s: retreat %P %d hexes, or deplete it instead", code, u, n },
+    local choice = ask(pieces.owner(u), "7.8", { prompt = { "%s: retreat %P %s, or deplete it instead", code, u, hexes_text(n) },
                                                  options = { "retreat", "deplete" } })
     if choice == "deplete" then lose_step(u, "7.8", c.by_attack) else retreat_unit(u, n, c.by_attack) end
   end
@@ -151,7 +154,7 @@ end
 function attacker_retreat(c, n, code)
   local left = alive_list(c.attackers)
   if #left == 0 then return end
-  local choice = ask(c.side, "7.8", { prompt = { "%s: the attackers retreat %d hexes, or one depletes instead", code, n },
+  local choice = ask(c.side, "7.8", { prompt = { "%s: the attackers retreat %s, or one depletes instead", code, hexes_text(n) },
                                       options = { "retreat", "deplete" } })
   if choice == "deplete" then
     lose_step(choose_unit(c.side, left, { "%s: choose the attacking unit to deplete", code }, "7.8"), "7.8", c.by_defence)
@@ -312,9 +315,19 @@ function defenders_in(side, hex)
   return out
 end
 
+-- 7.0, 8.4: the hexes attacked or bombarded this phase, kept in the game's
+-- state (vars) so that a position's state says everything about it.
+function struck(hex) return (vars.struck or {})[hex] == true end
+
+function strike(hex)
+  local s = vars.struck or {}
+  s[hex] = true
+  vars.struck = s
+end
+
 -- One attack by `side` on `hex` with `attackers` (7.0).
-function attack(side, hex, attackers, struck)
-  struck[hex] = true
+function attack(side, hex, attackers)
+  strike(hex)
   for _, u in ipairs(attackers) do pieces.mark(u, "attacked") end
   local defenders = defenders_in(side, hex)
   log("7.0", "%s attacks %L", game.title(side), hex)
@@ -325,17 +338,17 @@ end
 -- 8.4 The hexes `side` may bombard now, sorted, and the special targets
 -- among them by hex: enemy units' hexes and special targets not yet struck
 -- this phase (an enemy unit's hex is bombarded as such).
-function bombard_targets(side, struck)
+function bombard_targets(side)
   local targets, special = {}, {}
   for _, u in ipairs(enemy_units(side)) do
     local hex = pieces.location(u)
-    if not struck[hex] and special[hex] == nil then
+    if not struck(hex) and special[hex] == nil then
       special[hex] = false
       targets[#targets + 1] = hex
     end
   end
   for _, t in ipairs(special_targets(side)) do
-    if not struck[t.hex] and special[t.hex] == nil then
+    if not struck(t.hex) and special[t.hex] == nil then
       special[t.hex] = t
       targets[#targets + 1] = t.hex
     end
@@ -346,8 +359,8 @@ end
 
 -- 8.4 BOMBARDMENT by `side`: markers alone against an enemy hex not yet
 -- attacked this phase, or a special target. No marker committed, no attack.
-function bombard(side, struck)
-  local targets, special = bombard_targets(side, struck)
+function bombard(side)
+  local targets, special = bombard_targets(side)
   local hex = ask(side, "8.4", { prompt = "Bombard a hex", locations = targets, options = { "cancel" } })
   if hex == "cancel" then return end
   local target = special[hex] or {}
@@ -361,7 +374,7 @@ function bombard(side, struck)
     return
   end
   -- Only a bombardment made closes the hex to ground attack this phase.
-  struck[hex] = true
+  strike(hex)
   local defence_sides = target.defence and {} or defending_sides(c)
   commit_support(defence_sides, c, "to defend")
   local attack = reveal_support({ side }, c)
@@ -376,35 +389,35 @@ end
 -- 7.0 / 4.1 one player's combat: its sides in turn attack hexes next to
 -- their `eligible` units, or bombard, each hex once and each unit once.
 function fight(eligible)
-  local struck = {}
+  vars.struck = nil
   for _, side in ipairs(phasing_sides()) do
     for _, f in ipairs(forced_attacks(side)) do
-      if not struck[f.hex] and #defenders_in(side, f.hex) > 0 then
+      if not struck(f.hex) and #defenders_in(side, f.hex) > 0 then
         log("11.3", "%L must be attacked", f.hex)
-        attack(side, f.hex, gather_attackers(side, f.hex, f.units, eligible), struck)
+        attack(side, f.hex, gather_attackers(side, f.hex, f.units, eligible))
       end
     end
     while true do
       local targets, seen = {}, {}
       for _, e in ipairs(enemy_units(side)) do
         local hex = pieces.location(e)
-        if not seen[hex] and not struck[hex] and #attackers_for(side, hex, eligible) > 0 then
+        if not seen[hex] and not struck(hex) and #attackers_for(side, hex, eligible) > 0 then
           seen[hex] = true
           targets[#targets + 1] = hex
         end
       end
       table.sort(targets)
       local options = { "done" }
-      if pieces.count(support_pool(side)) > 0 and #bombard_targets(side, struck) > 0 then
+      if pieces.count(support_pool(side)) > 0 and #bombard_targets(side) > 0 then
         options = { "bombard", "done" }
       end
       if #targets == 0 and #options == 1 then break end
       local choice = ask(side, "7.0", { prompt = "Attack a hex", locations = targets, options = options })
       if choice == "done" then break end
       if choice == "bombard" then
-        bombard(side, struck)
+        bombard(side)
       else
-        attack(side, choice, gather_attackers(side, choice, {}, eligible), struck)
+        attack(side, choice, gather_attackers(side, choice, {}, eligible))
       end
     end
   end
@@ -413,6 +426,7 @@ function fight(eligible)
       if pieces.marked(u, "attacked") then pieces.unmark(u, "attacked") end
     end
   end
+  vars.struck = nil
 end
 
 -- 7.0 COMBAT PHASE: any unit of the player may attack.

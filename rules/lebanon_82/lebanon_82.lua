@@ -6,6 +6,10 @@
 
 local RULES = tables.rules
 
+-- Ruling Q11: no attack across the Qaraoun's lake hexsides (zones do not
+-- cross them either).
+NO_ATTACK_ACROSS = { lake = true }
+
 -- 10.1, 19.1, 20.4, ruling L18: the players of the scenario. In 1982 Syria
 -- and the PLO are one player (the Arab), or two in the three-player game:
 -- either way they move and fight in the same phases.

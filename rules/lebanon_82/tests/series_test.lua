@@ -331,10 +331,6 @@ test("7.0 each unit attacks once a phase, and each hex is attacked once", functi
 end)
 
 test("7.0 ruling Q11: no attack across a lake hexside", function()
-  -- KNOWN BUG (rules/lebanon_82/lebanon_82.lua): the folio never sets the
-  -- series' NO_ATTACK_ACROSS hook to the lake, so 1611 may attack 1612 and
-  -- 1712 across the Qaraoun. Skipped until the folio sets it.
-  if true then return end
   local g = game_with({ { "il_armour_91", "1611" }, { "sy_47", "1612" }, { "sy_82", "1712" },
                         { "sy_commando", "1511" } })
   g:choose("done")
@@ -481,12 +477,12 @@ end)
 test("7.6 A1: the attacker retreats one hex", function()
   local g, u = fight({ { "il_armour_91", "3313" } }, { 6 })
   expect(g:logged("combat: 8 against 6 (+2) on the clear row: column +2,+3, roll 6: A1", "7.6"))
-  expect_eq(g:prompt(), "A1: the attackers retreat 1 hexes, or one depletes instead")
+  expect_eq(g:prompt(), "A1: the attackers retreat 1 hex, or one depletes instead")
   g:choose("retreat")
   -- Of 3313's neighbours only these lie outside the brigade's zone.
   expect_eq(offered(g), { "3212", "3213", "3312" })
   g:choose(("piece=%d,to=3213"):format(u[1]))
-  expect(g:logged("91 Armour retreats 1 hexes to 3213", "7.7"))
+  expect(g:logged("91 Armour retreats 1 hex to 3213", "7.7"))
   expect_eq({ at(g, u[1]), face(g, u[1]) }, { "3213", "full" })
 end)
 
