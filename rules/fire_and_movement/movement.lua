@@ -60,20 +60,19 @@ end
 -- `mark` is put on each unit that moves.
 function move_units(side, units, rule, mark)
   while true do
-    local movable, where = {}, {}
+    -- A unit with a minimum move can move: the costly search of its
+    -- destinations waits until it is chosen.
+    local movable = {}
     for _, u in ipairs(units) do
-      if not pieces.marked(u, "moved") and pieces.location(u) ~= nil and may_move(u) then
-        local d = move_destinations(u)
-        if #d > 0 then
-          movable[#movable + 1] = u
-          where[u] = d
-        end
+      if not pieces.marked(u, "moved") and pieces.location(u) ~= nil and may_move(u)
+          and (#minimum_moves(u) > 0 or #kit.destinations(u) > 0) then
+        movable[#movable + 1] = u
       end
     end
     if #movable == 0 then return end
     local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, text = "%P at %L", options = { "done" } })
     if unit == "done" then return end
-    local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = where[unit] })
+    local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = move_destinations(unit) })
     move_unit(unit, to, rule)
     pieces.mark(unit, "moved")
     if mark then pieces.mark(unit, mark) end
