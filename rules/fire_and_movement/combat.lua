@@ -122,7 +122,10 @@ local function hexes_text(n) return n == 1 and "1 hex" or (n .. " hexes") end
 -- that cannot depletes instead. The kit finds the legal ends (farther each
 -- hex, no enemy, no enemy zone, no prohibited ground, not ending stacked).
 function retreat_unit(unit, n, by)
-  local ends = map.retreats(unit, n)
+  local ends = {}
+  for _, e in ipairs(map.retreats(unit, n)) do
+    if may_enter(unit, e.id) then ends[#ends + 1] = e end
+  end
   if #ends == 0 then
     log("7.7", "%P cannot retreat %s: it is depleted instead", unit, hexes_text(n))
     lose_step(unit, "7.7", by)
@@ -213,7 +216,7 @@ function advance(c)
     local offer = {}
     for _, u in ipairs(alive_list(c.attackers)) do
       if pieces.owner(u) == side and pieces.location(u) ~= c.hex and may_advance(u)
-          and #map.advances(u, c.hex) > 0 then
+          and may_enter(u, c.hex) and #map.advances(u, c.hex) > 0 then
         offer[#offer + 1] = u
       end
     end

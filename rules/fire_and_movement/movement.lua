@@ -10,6 +10,10 @@ function reinforce(side, phase) end
 -- landed this turn may not, for example).
 function may_move(unit) return true end
 
+-- A folio's: whether `unit` may end a move, retreat or advance in `hex`
+-- (a scenario's play area).
+function may_enter(unit, hex) return true end
+
 -- A folio's: called after `unit` entered `hex` by any means (a move, a
 -- retreat, an advance), for what standing there does.
 function entered(unit, hex) end
@@ -21,7 +25,7 @@ function minimum_moves(unit)
   local from, out = pieces.location(unit), {}
   for _, hex in ipairs(map.neighbours(from)) do
     if map.move_cost(unit, from, hex) ~= nil and not enemy_in(pieces.owner(unit), hex)
-        and stacking.fits(hex, unit) then
+        and stacking.fits(hex, unit) and may_enter(unit, hex) then
       out[#out + 1] = hex
     end
   end
@@ -34,7 +38,7 @@ function move_destinations(unit)
   local seen, out = {}, {}
   for _, list in ipairs({ kit.destinations(unit), minimum_moves(unit) }) do
     for _, hex in ipairs(list) do
-      if not seen[hex] then
+      if not seen[hex] and may_enter(unit, hex) then
         seen[hex] = true
         out[#out + 1] = hex
       end
@@ -65,7 +69,7 @@ function move_units(side, units, rule, mark)
     local movable = {}
     for _, u in ipairs(units) do
       if not pieces.marked(u, "moved") and pieces.location(u) ~= nil and may_move(u)
-          and (#minimum_moves(u) > 0 or #kit.destinations(u) > 0) then
+          and (#minimum_moves(u) > 0 or #move_destinations(u) > 0) then
         movable[#movable + 1] = u
       end
     end

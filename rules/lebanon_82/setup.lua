@@ -13,6 +13,13 @@ end
 -- Research 1.4 [P] regions: "L" Lebanon, "S" Syria, "I" Israel, "G" Golan.
 function region(hex) return letter(tables.regions, hex) end
 
+-- 20.0, ruling Q13: whether `hex` is in play (only part of the map in 2006).
+function in_play(hex)
+  return vars.victory ~= "2006" or letter(tables.play_2006, hex) == "P"
+end
+
+function may_enter(unit, hex) return in_play(hex) end
+
 -- 10.3 the division whose sector `hex` lies in, or nil.
 function sector(hex) return tables.sectors.codes[letter(tables.sectors, hex)] end
 

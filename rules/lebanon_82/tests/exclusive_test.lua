@@ -342,6 +342,19 @@ test("19.1, rulings L14, Q4: three players: the PLO's Beirut hexes against the S
   expect_eq(finish(four)[2], "syria")
 end)
 
+test("20.0, ruling Q13: in 2006 only the land south and east of the Litani (and Israel) is in play", function()
+  local g = new_game{ scenario = "position_2006.toml" }
+  expect_eq(g:run("return { in_play('2925'), in_play('2514'), in_play('3519'), in_play('2518'), in_play('1820'), in_play('0708') }"),
+            { true, true, true, false, false, false })     -- Tyre, Marjayoun, Israel; Nabatiya, Sidon, Zahle
+  -- A PLO unit on the south bank at Qasmiyeh's neighbour cannot move across the river.
+  local p = g:run("return pieces.at('3020')[1]")
+  run(g, "pieces.move(%d, '2624')", p)
+  for _, hex in ipairs(g:run(("return move_destinations(%d)"):format(p))) do
+    expect(g:run(("return in_play(%q)"):format(hex)), hex)
+  end
+  expect_eq(position():run("return in_play('0708')"), true)  -- the whole map in 1982
+end)
+
 test("22.0, ruling L3: in 2006 Israel draws seven of its fourteen markers at random on turns 1 to 5", function()
   local g = new_game{ scenario = "position_2006.toml" }
   expect_eq(g:count("israel_support"), 7)
