@@ -232,6 +232,67 @@ TEST_CASE("kit alliances: allied sides are no enemies, in zones and in closed he
   CHECK(allied.cost_to(allied.at("0402"), "0105", far) > 0);
 }
 
+TEST_CASE("kit alliances: a scenario's [allies] makes and breaks alliances for that scenario alone", "[kit][zoc][sides]") {
+  Board made("alliance");  // Red allied with Blue here only
+  const int blue = made.def().find_side("blue"), green = made.def().find_side("green"), red = made.def().find_side("red");
+  CHECK(made.def().allied(red, blue));
+  CHECK_FALSE(made.in_zone("0403", "blue"));  // Red's rifles at 0404 no longer close it
+  CHECK(made.in_zone("0403", "green") == false);  // Green ignores Red's zones anyway
+  Board game_default("contact");
+  CHECK_FALSE(game_default.def().allied(red, blue));
+  Board broken("split", "fogbound");  // the mod allies Green with Blue; this scenario does not
+  CHECK_FALSE(broken.def().allied(green, blue));
+  CHECK(broken.in_zone("0205", "blue"));
+  Board kept("contact", "fogbound");
+  CHECK(kept.def().allied(green, blue));
+}
+
+TEST_CASE("kit zones: a piece type may ignore a side's zones where its side does not", "[kit][zoc][movement]") {
+  Board b;
+  const int tanks = b.at("0401");
+  b.move(tanks, "0501");
+  b.place("rifles", "0403", "red");
+  const int scouts = b.place("scouts", "0501", "blue");
+  b.move(tanks, "0601");
+  const int rifles = b.place("rifles", "0501", "blue");
+  b.move(scouts, "0601");
+  b.move(tanks, "0101");
+  // Rifles stop on entering Red's zone at 0502 and must go around it; scouts
+  // of the same side go through it as if it were not there.
+  MoveOptions no_zones;
+  no_zones.zones = false;
+  CHECK(b.cost_to(rifles, "0503") == 3);
+  CHECK(b.cost_to(scouts, "0503") == b.cost_to(scouts, "0503", no_zones));
+  CHECK(b.cost_to(scouts, "0503") < 3);
+  const GameDef& d = b.def();
+  const auto for_side = enemy_zones(d, b.state(), 0, d.find_side("blue"));
+  const auto for_scouts = enemy_zones(d, b.state(), 0, d.find_side("blue"), d.find_type("scouts"));
+  CHECK(for_side[b.cell("0502")] == 1);
+  CHECK(for_scouts[b.cell("0502")] == 0);
+  // A retreat too: from 0501, scouts may end in the zone (0402, 0502), rifles may not.
+  auto retreat_ends = [&](int p) {
+    return lua_ok(*b.game, "local out = {} for _, x in ipairs(map.retreats(" + std::to_string(p + 1) +
+                               ", 1)) do out[#out + 1] = x.id end return table.concat(out, ' ')");
+  };
+  b.move(scouts, "0501");
+  b.move(rifles, "0603");
+  CHECK(retreat_ends(scouts) == "0401 0402 0502 0601 0602");
+  b.move(scouts, "0603");
+  b.move(rifles, "0501");
+  CHECK(retreat_ends(rifles) == "0401 0601 0602");
+}
+
+TEST_CASE("kit loader: [zoc.ignores] names a side or a piece type, and sides only in its lists", "[kit][data]") {
+  const std::string zoc = "[zoc]\nkinds = [\"unit\"]\n[zoc.ignores]\n";
+  CHECK(mod_problems("type", kMod + zoc + "scouts = [\"red\"]\n").empty());
+  CHECK(mod_problems("who", kMod + zoc + "scuots = [\"red\"]\n") ==
+        "bad 'ignores': no side or piece type 'scuots': did you mean 'scouts'? (ROOT/rules/fogbound/game.toml:14:10)\n");
+  CHECK(mod_problems("whom", kMod + zoc + "scouts = [\"rde\"]\n") ==
+        "bad 'ignores': no side 'rde': did you mean 'red'? (ROOT/rules/fogbound/game.toml:14:11)\n");
+  // Positions survive in [stacking.terrain] too (both tables were once copied, losing them).
+  CHECK(mod_problems("terrain", std::string(kMod) + "[stacking]\nlimit = 2\n[stacking.terrain]\nswamp = 1\n").find("game.toml:14:9)") != std::string::npos);
+}
+
 TEST_CASE("kit fog: units start hidden from the enemy; contact finds both sides, never allies", "[kit][fog]") {
   Board b("contact", "fogbound");
   const GameDef& d = b.def();

@@ -139,11 +139,16 @@ class Loader {
       if (problems_.check(setup) && problems_.check(check_function_name(f->path, f->head().get("setup"), "setup", *setup)))
         def_->setup_script = *setup;
     }
-    // [tracks] and [vars] key by key, [[pieces]] entry by entry: a file's
-    // own values replace those of the scenarios it extends.
+    // [allies], [tracks] and [vars] key by key, [[pieces]] entry by entry:
+    // a file's own values replace those of the scenarios it extends.
     for (size_t level = 0; level < files.size(); ++level) {
       const std::string& path = files[level].path;
       const toml::table& st = files[level].table;
+      if (const toml::node* al = st.get("allies")) {
+        if (!al->is_table()) problems_.add(bad_data(path, al, "bad [allies]: a table side = [its allies] expected"));
+        else
+          for (const auto& [k, v] : *al->as_table()) problems_.check(set_allies(path, std::string(k.str()), v));
+      }
       if (const toml::node* tr = st.get("tracks")) {
         if (!tr->is_table()) problems_.add(bad_data(path, tr, "bad [tracks]: a table expected"));
         else
@@ -221,7 +226,7 @@ class Loader {
     auto parsed = read(path);
     if (!parsed.ok()) return false;
     ScenarioFile f{path, std::move(*parsed)};
-    check_keys(path, f.table, {"scenario", "tracks", "vars", "pieces"}, "a scenario file", problems_);
+    check_keys(path, f.table, {"scenario", "allies", "tracks", "vars", "pieces"}, "a scenario file", problems_);
     if (!f.table["scenario"].as_table())
       return stop(bad_data(path, &f.table, "missing [scenario] table with at least 'game' and 'title'"));
     check_keys(path, f.head(), {"game", "title", "id", "turns", "setup", "max_turns", "extends"}, "[scenario]", problems_);
@@ -695,9 +700,21 @@ class Loader {
     if (!a) return ok_status();
     const int side = def_->find_side(s->get("id") && s->get("id")->is_string() ? *s->get("id")->value<std::string>() : "");
     if (side < 0) return ok_status();  // its id was reported already
-    if (!a->is_array()) return bad_data(file, a, std::string("bad 'allies': an array of side ids expected, got ") + type_name(a));
+    return read_allies(file, side, *a);
+  }
+
+  // A scenario's [allies]: side `id`'s allies for this scenario alone, in
+  // place of the game's (the same war fought by other alliances).
+  Status set_allies(const std::string& file, const std::string& id, const toml::node& a) {
+    const int side = def_->find_side(id);
+    if (side < 0) return unknown(file, &a, "side", id, side_ids());
+    return read_allies(file, side, a);
+  }
+
+  Status read_allies(const std::string& file, int side, const toml::node& a) {
+    if (!a.is_array()) return bad_data(file, &a, std::string("bad 'allies': an array of side ids expected, got ") + type_name(&a));
     std::vector<int> allies;
-    for (const auto& e : *a->as_array()) {
+    for (const auto& e : *a.as_array()) {
       if (!e.is_string()) return bad_data(file, &e, std::string("bad 'allies' entry: a side id expected, got ") + type_name(&e));
       const std::string id = *e.value<std::string>();
       const int ally = def_->find_side(id);

@@ -267,19 +267,30 @@ void load_zoc(const std::vector<KitSource>& sources, const GameDef& def, KitDef&
     }
     if (const toml::node* n = t->get("ignores")) {
       const toml::table* by = n->as_table();
-      if (!by) problems.add(bad_data(f, n, "bad 'ignores': a table side = [sides whose zones it ignores] expected"));
-      for (const auto& [k, v] : by ? *by : toml::table{}) {
-        const std::string side(k.str());
-        const int a = def.find_side(side);
-        if (a < 0) {
-          problems.add(bad_data(f, &v, with_suggestion("bad 'ignores': no side '" + side + "'", side, side_ids(def))));
+      if (!by)
+        problems.add(bad_data(f, n, "bad 'ignores': a table side or piece type = [sides whose zones it ignores] expected"));
+      static const toml::table kNone;
+      for (const auto& [k, v] : by ? *by : kNone) {  // never a copy: a copy loses the source positions
+        // A key names a side (all its pieces) or a piece type (those pieces
+        // alone); a side is looked up first.
+        const std::string who(k.str());
+        std::vector<bool>* row = nullptr;
+        if (const int a = def.find_side(who); a >= 0) {
+          row = &z.ignores[a];
+        } else if (const int t = def.find_type(who); t >= 0) {
+          if (z.type_ignores.empty()) z.type_ignores.assign(def.types.size(), std::vector<bool>(def.sides.size(), false));
+          row = &z.type_ignores[t];
+        } else {
+          std::vector<std::string> names = side_ids(def);
+          for (const auto& type : def.types) names.push_back(type.id);
+          problems.add(bad_data(f, &v, with_suggestion("bad 'ignores': no side or piece type '" + who + "'", who, names)));
           continue;
         }
-        std::fill(z.ignores[a].begin(), z.ignores[a].end(), false);
+        std::fill(row->begin(), row->end(), false);
         read_words(f, &v, "ignores", problems, [&](const std::string& other, const toml::node& e) {
           const int b = def.find_side(other);
           if (b < 0) problems.add(bad_data(f, &e, with_suggestion("bad 'ignores': no side '" + other + "'", other, side_ids(def))));
-          else z.ignores[a][b] = true;
+          else (*row)[b] = true;
         });
       }
     }
@@ -319,7 +330,8 @@ void load_stacking(const std::vector<KitSource>& sources, const GameDef& def, Ki
     if (const toml::node* n = t->get("terrain")) {
       const toml::table* by = n->as_table();
       if (!by) problems.add(bad_data(f, n, "bad 'terrain': a table terrain = limit expected"));
-      for (const auto& [k, v] : by ? *by : toml::table{}) {
+      static const toml::table kNone;
+      for (const auto& [k, v] : by ? *by : kNone) {  // never a copy: a copy loses the source positions
         const std::string code(k.str());
         if (!words.terrain.empty() && !words.terrain.count(code))
           problems.add(bad_data(f, &v, with_suggestion("bad 'terrain': no hex map has the terrain '" + code + "'", code,

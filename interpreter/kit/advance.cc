@@ -48,7 +48,7 @@ Result<AdvanceSearch> search_advances(const GameDef& def, const State& s, int pi
     return !enemy[to] && (!priced || step_cost(def, map, cls, from, to) >= 0);
   };
   if (!inside && !may_step(start, target)) return out;
-  const std::vector<uint8_t> zone = zones ? enemy_zones(def, s, map, p.owner) : std::vector<uint8_t>();
+  const std::vector<uint8_t> zone = zones ? enemy_zones(def, s, map, p.owner, p.type) : std::vector<uint8_t>();
 
   // Breadth first from the emptied hex, neighbours in location order: the
   // first path found to a hex is its lowest shortest one.

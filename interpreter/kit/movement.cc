@@ -136,7 +136,7 @@ Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, c
   std::vector<Item>& open = buffers.open;
   zone.clear();
   closed.clear();
-  if (options.zones) enemy_zones(def, s, map, p.owner, zone);
+  if (options.zones) enemy_zones(def, s, map, p.owner, zone, p.type);
   if (def.kit->movement.enemy_closed) enemy_occupied(def, s, map, p.owner, closed);
   auto in_zone = [&](int cell) { return !zone.empty() && zone[cell]; };
   const MoveGrid& costs = def.kit->grids[map][cls];

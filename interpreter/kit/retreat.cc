@@ -24,7 +24,7 @@ class Ground {
     cls_ = def.kit->movement.declared ? movement_class(def, s, piece) : 0;
     priced_ = static_cast<size_t>(map) < def.kit->grids.size() && !def.kit->grids[map].empty();
     enemy_ = enemy_occupied(def, s, map, side);
-    if (zones) zone_ = enemy_zones(def, s, map, side);
+    if (zones) zone_ = enemy_zones(def, s, map, side, s.pieces[piece].type);
     if (!zone_.empty() && def.kit->zoc.friendly_negates_retreat) {
       // Where a friendly unit stands (not the retreating piece, nor a kind
       // stacking leaves out, as enemy_occupied counts enemies).

@@ -65,13 +65,13 @@ bool exerts_zoc(const GameDef& def, const State& s, int p) {
                                                                            : exerts_on_face(def, def.kit->zoc, piece.type, piece.face);
 }
 
-std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, int side) {
+std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, int side, int type) {
   std::vector<uint8_t> out;
-  enemy_zones(def, s, map, side, out);
+  enemy_zones(def, s, map, side, out, type);
   return out;
 }
 
-void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& zone) {
+void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& zone, int type) {
   zone.clear();
   if (!def.kit || !def.kit->zoc.declared) return;
   const ZocDef& z = def.kit->zoc;
@@ -79,11 +79,14 @@ void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vec
   zone.assign(m.cell_location.size(), 0);
   if (!m.hex) return;
   const HexGrid& grid = *m.hex;
+  const std::vector<bool>* type_ignores =
+      type >= 0 && !z.type_ignores.empty() ? &z.type_ignores[static_cast<size_t>(type)] : nullptr;
   for (size_t p = 0; p < s.pieces.size(); ++p) {
     const PieceState& piece = s.pieces[p];
     if (piece.location < 0 || def.locations[piece.location].map != map) continue;
     if (!enemies(def, side, piece.owner)) continue;
     if (side >= 0 && z.ignores[side][piece.owner]) continue;
+    if (type_ignores && (*type_ignores)[piece.owner]) continue;
     if (!exerts_zoc(def, s, static_cast<int>(p))) continue;
     const int at = def.locations[piece.location].cell;
     zone[at] = 1;

@@ -22,12 +22,13 @@ void build_zones(const GameDef& def, KitDef& kit);
 inline bool enemies(const GameDef& def, int a, int b) { return def.hostile(a, b); }
 
 // Per cell of map `map`: 1 where a zone of control of a piece hostile to
-// `side` reaches, among the sides `side` does not ignore. Empty when the game
-// declares no zones.
-std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, int side);
+// `side` reaches, among the sides `side` does not ignore and, when `type` is
+// a piece type (the piece moving or retreating), those its type does not
+// ignore. Empty when the game declares no zones.
+std::vector<uint8_t> enemy_zones(const GameDef& def, const State& s, int map, int side, int type = -1);
 // The same into `out` (a search's reused buffer); `out` is left empty when
 // the game declares no zones.
-void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& out);
+void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& out, int type = -1);
 
 // Per cell of map `map`: 1 where a piece hostile to `side` stands that is
 // not of a kind stacking leaves out (a marker does not hold a hex).

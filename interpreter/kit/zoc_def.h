@@ -23,6 +23,10 @@ struct ZocDef {
   bool zone_to_zone = true;   // a step from one enemy zone straight into another
   // ignores[a][b]: side a ignores the zones of side b's pieces (movement and retreat).
   std::vector<std::vector<bool>> ignores;
+  // type_ignores[t][b]: pieces of type t ignore the zones of side b's pieces,
+  // whatever their side ignores (a commando among line units); empty when no
+  // type is named.
+  std::vector<std::vector<bool>> type_ignores;
   bool friendly_negates_retreat = true;  // a retreat may enter an enemy zone a friendly piece occupies
 };
 

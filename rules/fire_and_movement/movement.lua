@@ -1,0 +1,106 @@
+-- Fire & Movement series rules: movement (5.0), zones of control (6.0) and
+-- the mobile movement of 4.1 (research rules-gaps.md 1.3 [P]); the costs,
+-- zones and stacking are the kit's, declared in game.toml.
+
+-- A folio's: reinforcements arriving at the start of `side`'s Movement
+-- ("movement") or Mobile Movement ("mobile") Phase.
+function reinforce(side, phase) end
+
+-- A folio's: whether `unit` may move in this phase at all (a unit that
+-- landed this turn may not, for example).
+function may_move(unit) return true end
+
+-- A folio's: whether `unit` may end a move, retreat or advance in `hex`
+-- (a scenario's play area).
+function may_enter(unit, hex) return true end
+
+-- A folio's: called after `unit` entered `hex` by any means (a move, a
+-- retreat, an advance), for what standing there does.
+function entered(unit, hex) end
+
+-- 5.0 ruling Q10: a unit that has not moved may always enter one adjacent
+-- hex it could enter at all, whatever its cost: no enemy there, not across
+-- or into prohibited ground, and room for it.
+function minimum_moves(unit)
+  local from, out = pieces.location(unit), {}
+  for _, hex in ipairs(map.neighbours(from)) do
+    if map.move_cost(unit, from, hex) ~= nil and not enemy_in(pieces.owner(unit), hex)
+        and stacking.fits(hex, unit) and may_enter(unit, hex) then
+      out[#out + 1] = hex
+    end
+  end
+  return out
+end
+
+-- Where `unit` may end its move: the kit's destinations and the minimum
+-- move's hexes, by location order, each once.
+function move_destinations(unit)
+  local seen, out = {}, {}
+  for _, list in ipairs({ kit.destinations(unit), minimum_moves(unit) }) do
+    for _, hex in ipairs(list) do
+      if not seen[hex] and may_enter(unit, hex) then
+        seen[hex] = true
+        out[#out + 1] = hex
+      end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+-- Moves `unit` to `to`: along its cheapest legal path, or, for a minimum
+-- move beyond its allowance, the one step.
+function move_unit(unit, to, rule)
+  if map.path(unit, to) then
+    kit.move(unit, to, rule)
+  else
+    log("5.0", "%P makes the minimum move of one hex", unit)
+    pieces.move(unit, to, rule)
+  end
+  entered(unit, to)
+end
+
+-- `side` moves its `units` one at a time, each once, until it is done;
+-- `mark` is put on each unit that moves.
+function move_units(side, units, rule, mark)
+  while true do
+    -- A unit with a minimum move can move: the costly search of its
+    -- destinations waits until it is chosen.
+    local movable = {}
+    for _, u in ipairs(units) do
+      if not pieces.marked(u, "moved") and pieces.location(u) ~= nil and may_move(u)
+          and (#minimum_moves(u) > 0 or #move_destinations(u) > 0) then
+        movable[#movable + 1] = u
+      end
+    end
+    if #movable == 0 then return end
+    local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, text = "%P at %L", options = { "done" } })
+    if unit == "done" then return end
+    local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = move_destinations(unit) })
+    move_unit(unit, to, rule)
+    pieces.mark(unit, "moved")
+    if mark then pieces.mark(unit, mark) end
+  end
+end
+
+-- 5.0 MOVEMENT PHASE: reinforcements first (11.0 in a folio), then any of
+-- the player's units may move.
+function movement_phase()
+  for _, side in ipairs(phasing_sides()) do
+    reinforce(side, "movement")
+    move_units(side, units_of(side), "5.0")
+  end
+end
+
+-- 4.1 MOBILE MOVEMENT PHASE: only mobile units that did not move in the
+-- Movement Phase (an advance after combat is no move: ruling Q14).
+function mobile_movement_phase()
+  for _, side in ipairs(phasing_sides()) do
+    reinforce(side, "mobile")
+    local mobile = {}
+    for _, u in ipairs(units_of(side)) do
+      if pieces.value(u, "class") == "mobile" then mobile[#mobile + 1] = u end
+    end
+    move_units(side, mobile, "4.1", "mobile_moved")
+  end
+end

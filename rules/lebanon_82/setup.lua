@@ -1,0 +1,156 @@
+-- Lebanon '82 set-up: 10.3 Israel by divisional sector, 10.4 Syria inside
+-- the SAM envelopes, 10.5 the PLO drawn at random into its hexes; 20.1-20.2
+-- and 25.1-25.2 for the other scenarios. Every placement is asked of its
+-- side among the legal empty hexes.
+
+-- The letter of `grid` (a table.regions or table.sectors) for `hex`.
+local function letter(grid, hex)
+  local col, row = tonumber(hex:sub(1, 2)), tonumber(hex:sub(3, 4))
+  local line = grid.rows[row]
+  return line and line:sub(col, col) or "."
+end
+
+-- Research 1.4 [P] regions: "L" Lebanon, "S" Syria, "I" Israel, "G" Golan.
+function region(hex) return letter(tables.regions, hex) end
+
+-- 20.0, ruling Q13: whether `hex` is in play (only part of the map in 2006).
+function in_play(hex)
+  return vars.victory ~= "2006" or letter(tables.play_2006, hex) == "P"
+end
+
+function may_enter(unit, hex) return in_play(hex) end
+
+-- 10.3 the division whose sector `hex` lies in, or nil.
+function sector(hex) return tables.sectors.codes[letter(tables.sectors, hex)] end
+
+local function empty_land(hex)
+  return map.terrain(hex) ~= "sea" and pieces.count(hex, { kind = "unit" }) == 0
+end
+
+-- The empty land hexes of the map for which `keep(hex)` holds.
+local function hexes_where(keep)
+  local out = {}
+  for _, hex in ipairs(map.hexes()) do
+    if empty_land(hex) and keep(hex) then out[#out + 1] = hex end
+  end
+  return out
+end
+
+local function place(side, unit, hexes, rule)
+  if #hexes == 0 then error(("no legal hex is left to set up %s"):format(pieces.name(unit))) end
+  local hex = ask(side, rule, { prompt = { "Set up %P in", unit }, piece = unit, to = hexes })
+  pieces.move(unit, hex, rule)
+end
+
+-- 10.3 ISRAELI SET-UP: each division in its own sector inside Israel (ruling
+-- L21), the 880 in one sector of its player's choice but the 91st's.
+local function israel_1982()
+  local sectors = { "36", "162", "90", "252" }
+  local chosen = ask("israel", "10.3", { prompt = "Sector of the 880", options = sectors })
+  for _, u in ipairs(pieces.at("israeli_setup")) do
+    local division = pieces.value(u, "division")
+    local want = division == "880" and chosen or division
+    place("israel", u, hexes_where(function(h) return sector(h) == want end), "10.3")
+  end
+end
+
+-- 20.1: three divisions anywhere in Israel but the Golan, each unit next to
+-- another of its division (each unit after the first next to one placed).
+local function israel_2006()
+  for _, u in ipairs(pieces.at("israeli_setup")) do
+    local division = pieces.value(u, "division")
+    local placed = {}
+    for _, o in ipairs(units_of("israel")) do
+      if pieces.value(o, "division") == division then placed[#placed + 1] = pieces.location(o) end
+    end
+    place("israel", u, hexes_where(function(h)
+      if region(h) ~= "I" then return false end
+      if #placed == 0 then return true end
+      for _, p in ipairs(placed) do
+        if map.adjacent(p, h) then return true end
+      end
+      return false
+    end), "20.1")
+  end
+end
+
+-- 13.0 the hexes within `sites`' envelopes (ruling Q12: a site's own hex too).
+local function in_envelope(hex, sites)
+  for _, s in ipairs(sites) do
+    if map.distance(hex, pieces.location(s)) <= tables.sam.envelope then return true end
+  end
+  return false
+end
+
+-- 10.4 SYRIAN SET-UP: inside any SAM envelope; the 47th, the 82nd and ten
+-- commandos inside the envelope of the site at 0908.
+local function syria_1982()
+  local all = pieces.at("0908", { type = "sam_site" })
+  local sites = sam_sites()
+  local commandos = 0
+  for _, u in ipairs(pieces.at("syrian_setup")) do
+    local near_zahle = pieces.type(u) ~= "sy_commando"
+    if not near_zahle then
+      commandos = commandos + 1
+      near_zahle = commandos <= 10
+    end
+    local within = near_zahle and all or sites
+    place("syria", u, hexes_where(function(h) return in_envelope(h, within) end), "10.4")
+  end
+end
+
+-- 25.1: the 47th, the 82nd and two commandos drawn at random, on the north
+-- (column 01) or east (row 01) map edge, outside the Golan.
+local function syria_1976()
+  local edge = function(h) return (h:sub(1, 2) == "01" or h:sub(3, 4) == "01") and region(h) ~= "G" end
+  for _ = 1, 2 do cup.draw("syrian_cup", "syrian_setup", "25.1") end
+  for _, u in ipairs(pieces.at("syrian_cup")) do pieces.move(u, "out_of_play", "25.1") end
+  for _, u in ipairs(pieces.at("syrian_setup")) do place("syria", u, hexes_where(edge), "25.1") end
+end
+
+-- 10.5, 20.2, 25.2 PLO SET-UP: for each entry of tables.plo_setup, the PLO
+-- chooses a legal hex and a unit drawn at random from the cup goes there.
+-- Units left in the cup are out of play.
+local function plo_setup(entries)
+  for _, e in ipairs(entries) do
+    for _ = 1, e.count do
+      local hexes = hexes_where(function(h)
+        if region(h) ~= "L" then return false end
+        if e.at then
+          for _, x in ipairs(e.at) do
+            if x == h then return true end
+          end
+          return false
+        end
+        if e.within then return map.distance(h, e.of) <= e.within end
+        local col = tonumber(h:sub(1, 2))
+        if col < e.coast[1] or col > e.coast[2] then return false end
+        for _, n in ipairs(map.neighbours(h)) do
+          if map.terrain(n) == "sea" then return true end
+        end
+        return false
+      end)
+      if #hexes == 0 then error("no legal hex is left for a PLO unit of the set-up") end
+      local hex = ask("plo", "10.5", { prompt = "Place a PLO unit drawn from the cup in", locations = hexes })
+      cup.draw("plo_cup", hex, "10.5")
+    end
+  end
+  for _, u in ipairs(pieces.at("plo_cup")) do pieces.move(u, "out_of_play", "10.5") end
+end
+
+-- A scenario with `preset = true` in [vars] places every piece itself (a
+-- position in mid-game, a test): no set-up is asked.
+function setup_forces()
+  vars.last_entered = {}
+  if vars.preset then return end
+  local scenario = vars.victory
+  if scenario == "1982" or scenario == "three_players" then
+    israel_1982()
+    syria_1982()
+  elseif scenario == "2006" then
+    israel_2006()
+  else
+    syria_1976()
+  end
+  plo_setup(tables.plo_setup[scenario == "three_players" and "1982" or scenario])
+end

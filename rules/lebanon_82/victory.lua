@@ -1,0 +1,123 @@
+-- Lebanon '82: the length of the game (18.0 International Pressure, 23.0
+-- the 24-hour news cycle) and victory (19.0, 19.1, 24.0, 27.0).
+
+local RULES = tables.rules
+local BEIRUT = { "0518", "0519", "0618", "0619", "0718", "0719" }  -- 24.0 / 27.0: the city (ruling L16)
+
+function is_beirut(hex)
+  for _, b in ipairs(BEIRUT) do
+    if b == hex then return true end
+  end
+  return false
+end
+
+-- 19.1 and 27.0 count who entered these hexes last.
+function is_city_objective(hex) return is_beirut(hex) or hex == map.place("Sidon") end
+
+-- The units of `side` in play on the map.
+local function count_units(side) return #units_of(side) end
+
+-- 18.0 (ruling Q3): the tally 30 - Israeli losses + Syrian losses, a
+-- depletion 1 and an elimination 2 (ruling L12); the end turn is the lesser
+-- of the tally and 30. 23.0: each elimination of either side, 1.
+-- 19.1: an Israeli elimination is credited to the side that inflicted it.
+function on_loss(unit, what, by)
+  local side = pieces.owner(unit)
+  local turns = what == "eliminated" and RULES.pressure_eliminate or RULES.pressure_deplete
+  if vars.pressure == "international" and (side == "israel" or side == "syria") then
+    local delta = side == "israel" and -turns or turns
+    track.add("pressure_tally", delta, "18.0")
+    local last = math.max(0, math.min(RULES.turn_cap, track.get("pressure_tally")))
+    if last ~= track.get("end_turn") then track.set("end_turn", last, "18.0") end
+  elseif vars.pressure == "news_cycle" and what == "eliminated" then
+    track.add("end_turn", -RULES.news_eliminate, "23.0")
+  end
+  if side == "israel" and what == "eliminated" then
+    if by == "plo" then track.add("plo_kills", 1, "19.1") end
+    if by == "syria" then track.add("syrian_kills", 1, "19.1") end
+  end
+  check_victory()
+end
+
+-- Ruling L14 / 27.0: whether `side` was the last to enter `hex`.
+local function last_in(hex, side) return (vars.last_entered or {})[hex] == side end
+
+-- The victories that are judged at once (rulings L13, Q6), and the end of
+-- a game whose last turn is already past (18.0, 23.0; ruling C2).
+function check_victory()
+  if game.phase() == nil then return end
+  if vars.victory == "1982" or vars.victory == "three_players" then
+    if count_units("syria") + count_units("plo") == 0 then
+      game.finish("Israel wins: every Arab unit is eliminated (19.0)", "israel")
+    end
+  elseif vars.victory == "1976" then
+    local all = true
+    for _, hex in ipairs(BEIRUT) do all = all and last_in(hex, "syria") end
+    all = all and last_in(map.place("Sidon"), "syria")
+    if all then game.finish("Syria wins: it holds Beirut and Sidon (27.0)", "syria") end
+    if count_units("plo") == 0 and count_units("syria") > 0 then
+      game.finish("Syria wins: every PLO unit is eliminated (27.0)", "syria")
+    end
+  end
+  if game.turn() > track.get("end_turn") then final_victory() end
+end
+
+-- 18.0, 23.0, ruling L15: at the end of a turn, the game ends when its last
+-- turn is reached; in 2006 also once a side has no unit left (24.0).
+function international_pressure_end()
+  if vars.victory == "2006" and (count_units("israel") == 0 or count_units("plo") == 0) then
+    log("24.0", "a side has no unit left: this was the last game turn")
+    final_victory()
+  end
+  if game.turn() >= track.get("end_turn") then final_victory() end
+end
+
+-- 19.1 (rulings L14, Q4): the three-player game when Israel has not won.
+local function three_player_result()
+  local held, free = 0, 0
+  for _, hex in ipairs(BEIRUT) do
+    local israeli = pieces.count(hex, { owner = "israel", kind = "unit" }) > 0
+    if not israeli then free = free + 1 end
+    if not israeli and not last_in(hex, "israel") then held = held + 1 end
+  end
+  local sams = #sam_sites()
+  log("19.1", "the PLO holds %d Beirut hexes, %d are free of Israelis, %d SAM sites are active", held, free, sams)
+  if held > sams then return "The PLO wins: it holds more Beirut hexes than SAM sites remain (19.1)", "plo" end
+  if sams > free then return "Syria wins: more SAM sites remain than Beirut hexes are free (19.1)", "syria" end
+  local p, s = track.get("plo_kills"), track.get("syrian_kills")
+  if p > s then return "The PLO wins on Israeli eliminations (19.1)", "plo" end
+  return "Syria wins on Israeli eliminations or the final tie-break (19.1)", "syria"
+end
+
+-- 24.0 (rulings L16, L17, Q5): each side rolls a die with its modifiers;
+-- a tie is rolled again.
+local function roll_2006()
+  local israel, plo = 0, 0
+  for _, u in ipairs(units_of("israel")) do
+    local hex = pieces.location(u)
+    -- Ruling L16: a town is a named Lebanese hex outside Beirut.
+    if region(hex) == "L" and game.title(hex) ~= hex and not is_beirut(hex) then israel = israel + 1 end
+    if combat.steps(u) == 1 then plo = plo + RULES.plo_vp_depleted end
+  end
+  israel = israel + pieces.count("plo_eliminated")
+  plo = plo + RULES.plo_vp_eliminated * pieces.count("israeli_eliminated")
+  log("24.0", "modifiers: Israel +%d, PLO +%d", israel, plo)
+  while true do
+    local a = roll("d6", "24.0", "Israeli victory roll") + israel
+    local b = roll("d6", "24.0", "PLO victory roll") + plo
+    log("24.0", "Israel %d, PLO %d", a, b)
+    if a > b then return "Israel wins the victory roll (24.0)", "israel" end
+    if b > a then return "The PLO wins the victory roll (24.0)", "plo" end
+    log("24.0", "a tie: both roll again")
+  end
+end
+
+-- 19.0, 19.1, 24.0, 27.0: the end of the game.
+function final_victory()
+  local v = vars.victory
+  if v == "2006" then game.finish(roll_2006()) end
+  if v == "1976" then game.finish("The PLO wins: Syria took neither Beirut and Sidon nor every PLO unit (27.0)", "plo") end
+  if v == "three_players" then game.finish(three_player_result()) end
+  -- Two players: the Arab player plays Syria and the PLO; the win is the Syrian side's.
+  game.finish("The Arabs win: Arab units survive the last turn (19.0)", "syria")
+end
