@@ -121,6 +121,9 @@ function reinforce(side, phase)
     pieces.move(u, hex, "11.1")
     pieces.mark(u, "landed")
     pieces.mark(u, "moved")
+    -- 11.4, ruling L7: it may attack in the combat phase that follows, the
+    -- Mobile Combat Phase after a landing in the Mobile Movement Phase.
+    if phase == "mobile" then pieces.mark(u, "mobile_moved") end
     if enemy_in("israel", hex) then
       log("11.3", "%P lands on an enemy in %L: it must attack it", u, hex)
     else

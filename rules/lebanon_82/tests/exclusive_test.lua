@@ -128,6 +128,23 @@ test("11.1-11.2 a landing from the Amphibious box on an empty coastal hex, not B
   expect(not values(g):find("piece=" .. armour .. " ", 1, true), values(g))
 end)
 
+test("11.4, ruling L7: a unit landed in the Mobile Movement Phase may attack in the Mobile Combat Phase", function()
+  local g = position()
+  local plo = piece(g, "plo_2", "plo_cup")
+  move(g, plo, "2524")
+  local armour = piece(g, "il_armour_96", "amphibious")
+  g:choose("done")                                       -- no landing in the Movement Phase
+  g:choose("done")                                       -- no move
+  g:choose("done")                                       -- no attack
+  expect_eq(g:phase(), "first_mobile_movement")
+  g:choose("piece=" .. armour)
+  g:choose("piece=" .. armour .. ",to=2423")
+  g:choose("done")                                       -- the 4-2-5 stays
+  g:choose("done")                                       -- no mobile move
+  expect_eq(g:phase(), "first_mobile_combat")
+  expect(values(g):find("location=2524", 1, true), values(g))
+end)
+
 test("11.3 a landing on an enemy must attack it; an attack that does not clear the hex sends it back to the box", function()
   local g = position()
   local plo = piece(g, "plo_2", "plo_cup")
