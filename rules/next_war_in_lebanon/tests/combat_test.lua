@@ -201,12 +201,19 @@ end)
 
 -- The rulings of combat, each with its own position and forced dice.
 
-test("9.5, ruling N14: each Joint Operations Phase, the Insurgent's too, starts with battles where a unit may fire, the IDF attacking", function()
+test("9.5, ruling N14: each Joint Operations Phase starts with battles where both sides have undisrupted units, the IDF attacking", function()
   -- Nothing shares a zone in the IDF's phase; units are set together before
-  -- the Insurgent's: Naqoura can fight, in Tyre every unit is disrupted.
+  -- the Insurgent's: Naqoura can fight; in Tyre every unit is disrupted; in
+  -- Qana the armour could fire, but the Insurgent's one unit is disrupted.
   local g = H.at_operations{ idf_hand = {}, prepare = H.hand_code("insurgent", {}) }
   expect_eq(g:prompt(), "Play a Joint Ops chit")
   g:run([[
+    for _, u in ipairs(units_on_map('insurgent', nil, { 'qana' })) do pieces.move(u, 'insurgent_setup', 'test') end
+    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), 'qana', 'test')
+    local lone = pieces.top('insurgent_setup', { type = 'guerrilla' })
+      or units_on_map('insurgent', function(u) return pieces.type(u) == 'guerrilla' end)[1]
+    pieces.move(lone, 'qana', 'test')
+    pieces.mark(lone, 'disrupted', 'test')
     for _, z in ipairs({ SOUTH_OF_LITANI[1], SOUTH_OF_LITANI[2] }) do
       for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_setup', 'test') end
     end
@@ -222,6 +229,7 @@ test("9.5, ruling N14: each Joint Operations Phase, the Insurgent's too, starts 
   H.end_phase(g)
   expect(g:logged("Battle in Naqoura: IDF attacks", "9.0"))
   expect(not g:logged("Battle in Tyre"), "no unit in Tyre may fire")
+  expect(not g:logged("Battle in Qana"), "no undisrupted Insurgent in Qana")
   -- The Insurgent's phase has begun, and the IDF fires first in it.
   expect_eq(g:phase(), "second_player_turn")
   expect_eq(g:side(), "idf")
@@ -252,6 +260,17 @@ test("9.6, 9.9, ruling N15: either side wins, a rocket counts for it; the winner
   expect(g2:logged("IDF wins the battle in Naqoura", "9.9"))
   expect_eq(g2:prompt(), "Play a Joint Ops chit")
   expect_eq(g2:choices()[1], "J-3 A: move units")
+  -- A guerrilla that evaded is still in the zone: the IDF, beating the
+  -- other (6 + 4 against 1 + 1), does not win the battle.
+  local g3 = battle_at(NAQOURA, { "idf_armor" }, { "guerrilla", "guerrilla" }, { 4, 5, 3, 6, 1 },
+                       { ins_hand = { "insurgent_j2" } })
+  g3:choose("evade")
+  g3:choose(2)
+  g3:choose("done")
+  g3:choose(1)
+  expect(g3:logged("Armor Brigade (10) against Guerrilla (2)", "9.2"))
+  expect(not g3:logged("wins the battle"), "an undisrupted guerrilla is still there")
+  expect_eq(g3:count("idf_hand"), 0)
 end)
 
 test("9.1, 9.5, ruling C1: when the defender wins the advantage, the attacker's undisrupted units fire the second round", function()
