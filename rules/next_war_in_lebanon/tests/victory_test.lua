@@ -110,3 +110,11 @@ test("13.1, 10.1, ruling OQ11: a Countervalue event is a battle's collateral dam
   expect(g:logged("Cascading Effect King of hearts: No effect", "10.1"))
   expect_eq(g:track("collateral_damage"), 0)
 end)
+
+test("13.1, ruling X8: at the end both strategy markers, the one chosen and the other, are shown to all", function()
+  local g = H.set_up(new_game{ scenario = "next_war" })
+  expect_eq(g:count("idf_strategy_markers"), 1)
+  g:run("final_score()")
+  expect_eq(g:run("return { pieces.visibility(pieces.at('idf_strategy')[1]), "
+                  .. "pieces.visibility(pieces.at('idf_strategy_markers')[1]) }"), { "public", "public" })
+end)
