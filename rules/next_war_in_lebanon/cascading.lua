@@ -179,7 +179,7 @@ local function syria_enters(rule)
     pieces.move(p, syria, rule)
     if pieces.face(p) == "combat" then pieces.set_face(p, "dispersed", rule) end
   end
-  track.add("insurgent_c2", 1, rule)
+  track.add("insurgent_c2", tables.wider_war.syria_insurgent_c2, rule)
   log(rule, "Syria enters the war")
 end
 

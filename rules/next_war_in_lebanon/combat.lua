@@ -369,14 +369,18 @@ function battle_possible(zone)
   return false
 end
 
+-- Whether `side` has an undisrupted military unit in `zone`, evading or not.
+local function has_undisrupted(side, zone)
+  return #units_on_map(side, function(u) return not is_disrupted(u) end, { zone }) > 0
+end
+
 -- 9.6, 9.9 (ruling N15): the side keeping an undisrupted military unit
--- while the enemy keeps none wins and draws one chit blind, usable at once.
+-- in the zone while the enemy keeps none wins and draws one chit blind,
+-- usable at once. Units that evaded are still in the zone (7.2C), so they
+-- keep it too.
 local function consolidate(b)
   local held = {}
-  for _, side in ipairs({ "idf", "insurgent" }) do
-    held[side] = false
-    for _, u in ipairs(in_battle(b, side)) do held[side] = held[side] or not is_disrupted(u) end
-  end
+  for _, side in ipairs({ "idf", "insurgent" }) do held[side] = has_undisrupted(side, b.zone) end
   for _, side in ipairs({ "idf", "insurgent" }) do
     if held[side] and not held[enemy_of(side)] then
       log("9.9", "%S wins the battle in %L", side, b.zone)
@@ -426,13 +430,14 @@ function only_sof(zone)
   return true
 end
 
--- Ruling N14: at the start of each Joint Operations Phase every zone where
--- a unit may fire on an enemy fights, the IDF attacking. Ruling OQ24: where
--- the IDF has only SOF, none in its own phase; in the Insurgent's, the
--- Insurgent decides, and attacks.
+-- Ruling N14: at the start of each Joint Operations Phase every zone holding
+-- undisrupted units of both sides where a unit may fire on an enemy fights,
+-- the IDF attacking. Ruling OQ24: where the IDF has only SOF, none in its
+-- own phase; in the Insurgent's, the Insurgent decides, and attacks.
 function start_of_phase_battles()
   for _, z in ipairs(ZONES) do
-    if battle_possible(z) then
+    -- A side whose units there are all disrupted is not fought again.
+    if has_undisrupted("idf", z) and has_undisrupted("insurgent", z) and battle_possible(z) then
       if not only_sof(z) then
         battle(z, "idf")
       elseif phasing_side() == "insurgent" then

@@ -26,8 +26,11 @@ function final_score()
     else ins = ins + vp.insurgent.zone_not_idf_controlled end
   end
   local plan = strategy()
-  -- The strategy is shown at the end (13.1).
-  pieces.set_visibility(pieces.at("idf_strategy")[1], "public", "13.1")
+  -- The strategy is shown at the end (13.1), and with it the marker not
+  -- chosen (ruling X8), so the Insurgent can check the choice.
+  for _, box in ipairs({ "idf_strategy", "idf_strategy_markers" }) do
+    for _, marker in ipairs(pieces.at(box)) do pieces.set_visibility(marker, "public", "13.1") end
+  end
   if plan == "counterforce" then
     for _, u in ipairs(pieces.at("insurgent_eliminated", { kind = "unit" })) do
       idf = idf + vp.idf.counterforce_insurgent_eliminated

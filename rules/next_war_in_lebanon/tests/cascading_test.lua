@@ -22,7 +22,7 @@ local function chits_marked(g, side, marker)
                              .. "if pieces.marked(c, %q) then n = n + 1 end end return n", side, marker))
 end
 
-test("2.7, X13: a card is a suit and a rank drawn blind and put back at once", function()
+test("2.7, ruling X13: a card is a suit and a rank drawn blind and put back at once", function()
   local g = card("Heart", "King")
   expect(g:logged("Cascading Effect King of hearts: No effect", "5.0(4)"))
   expect_eq(g:count("suit_cup"), 4)
@@ -30,7 +30,7 @@ test("2.7, X13: a card is a suit and a rank drawn blind and put back at once", f
   expect_eq(g:count("cascading_draw"), 0)
 end)
 
-test("Spade A-6, ruling C9: the IDF draws a chit, kept through the End of Turn above its C2", function()
+test("Spade A-6, rulings C9, OQ7: the IDF draws a chit, kept through the End of Turn above its C2", function()
   local g = card("Spade", "Ace", { idf_hand = { "idf_j1" } })
   expect(g:logged("J-3 Operations drawn from IDF chit pool to IDF hand", "5.0(4)"))
   -- End of Turn: the J-1 went back, the kept chit stays; five selected, two drawn.
@@ -60,7 +60,7 @@ test("Heart 5-Q: Media Reports Civilian Casualties do nothing outside collateral
   expect(g:logged("Not drawn for collateral damage: no effect", "5.0(4)"))
 end)
 
-test("Heart A-4, rulings N24, OQ28: the Insurgent may move one unit, in either mode, between Lebanese zones", function()
+test("Heart A-4, ruling N24: the Insurgent may move one unit, in either mode, between Lebanese zones", function()
   local g = card("Heart", "Ace", { prepare = "pieces.set_face(units_on_map('insurgent', function(u) "
                                              .. "return pieces.type(u) == 'guerrilla' end)[1], 'dispersed', 'test')" })
   expect_eq(g:side(), "insurgent")
@@ -153,4 +153,103 @@ test("Club K, ruling OQ10: Hamas Uprising scores 2 VP, then draws one more card"
   local g = card({ "Club", "Heart" }, { "King", "King" })
   expect_eq(g:track("insurgent_vp"), 2)
   expect(g:logged("Cascading Effect King of hearts: No effect", "12.3"))
+  -- Automatic hits: no die, and no collateral damage event of their own.
+  local rolls = 0
+  for _, e in ipairs(g:events()) do
+    if e.kind == "roll" and e.rule == "12.3" then rolls = rolls + 1 end
+  end
+  expect_eq(rolls, 0)
+  expect_eq(g:track("collateral_damage"), 0)
+end)
+
+test("Heart A-4, ruling OQ28: an infiltrator may join IDF units; they fight at the next Joint Operations Phase, not at once", function()
+  local g = card("Heart", "Ace", { prepare = [[
+    for _, u in ipairs(units_on_map('insurgent', nil, { 'naqoura' })) do pieces.move(u, 'insurgent_setup', 'test') end
+    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), 'naqoura', 'test')]] })
+  local u = g:run("return units_on_map('insurgent', function(u) return pieces.type(u) == 'guerrilla' end)[1]")
+  g:choose("option=infiltrate,piece=" .. u)
+  g:choose("piece=" .. u .. ",to=naqoura")
+  expect_eq(g:run("return pieces.location(" .. u .. ")"), "naqoura")
+  expect(not g:logged("Battle in Naqoura"), "no battle in the Cascading Effects Phase")
+  expect_eq(g:phase(), "end_of_turn")
+  H.pass_turns(g, function(g) return g:logged("Battle in Naqoura") end)
+  expect_eq(g:turn(), 2)
+  expect(g:logged("Battle in Naqoura: IDF attacks", "9.0"))
+end)
+
+test("Diamond 5-10, 12.1, ruling N18: Syria's missiles enter ready; only the divisions enter dispersed", function()
+  local g = card("Diamond", "5", {}, { 6 })
+  expect_eq(g:run([[local out = {}
+    for _, p in ipairs(pieces.at('syria', { kind = 'unit' })) do out[#out + 1] = pieces.type(p) .. ' ' .. pieces.face(p) end
+    table.sort(out)
+    return out]]), { "syrian_division dispersed", "syrian_division dispersed", "syrian_division dispersed",
+                      "syrian_missile ready", "syrian_missile ready", "syrian_missile ready" })
+end)
+
+test("15.5, ruling X15: in 2006 a failed escalation roll may succeed at a later draw; after it, the card is no event", function()
+  local g = card("Diamond", "6", { scenario = "lebanon_2006" }, { 3 })
+  expect_eq(g:var("israeli_escalation"), false)
+  expect_eq(g:count("idf_reinforcements"), 13)
+  g:draws("suit_cup", { "Diamond", "Diamond" })
+  g:draws("rank_cup", { "7", "8" })
+  g:dice({ 4 })
+  H.pass_turns(g, function(g) return g:turn() >= 2 and g:phase() == "end_of_turn" end)
+  expect_eq(g:var("israeli_escalation"), true)
+  expect_eq(g:count("idf_reinforcements"), 0)
+  H.pass_turns(g, function(g) return g:turn() >= 3 and g:phase() == "end_of_turn" end)
+  expect(g:logged("Israel has escalated already: no effect", "15.5"))
+end)
+
+test("Club 5-6, ruling X11: a ceasefire that reaches the current turn ends the game once this turn is finished", function()
+  local g = card("Club", "5", { prepare = "track.set('last_turn', 3, 'test')" })
+  expect_eq(g:track("last_turn"), 1)
+  expect(not g:finished(), "the End of Turn is still played")
+  expect_eq(g:phase(), "end_of_turn")
+  H.pass_turns(g)
+  expect(g:finished())
+  expect_eq(g:turn(), 1)
+end)
+
+test("Club A-4 and Diamond K, ruling OQ13: where returning units enter, and in the mode their owner chooses", function()
+  -- Naqoura holds Insurgents and an IDF brigade (all disrupted: no battle),
+  -- Tyre only an IDF brigade, Qana nobody.
+  local position = [[
+    for _, t in ipairs({ 'militia', 'sr_rocket' }) do
+      pieces.move(units_on_map('insurgent', function(u) return pieces.type(u) == t end)[1], 'insurgent_eliminated', 'test')
+    end
+    for _, z in ipairs({ 'tyre', 'qana' }) do
+      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_setup', 'test') end
+    end
+    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), 'tyre', 'test')
+    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), 'naqoura', 'test')
+    for _, side in ipairs({ 'idf', 'insurgent' }) do
+      for _, u in ipairs(units_on_map(side, nil, { 'naqoura' })) do pieces.mark(u, 'disrupted', 'test') end
+    end]]
+  local function offered(g)
+    local out = {}
+    for _, v in ipairs(g:choice_values()) do out[v:match(",to=([%w_]+)$")] = true end
+    return out
+  end
+  -- Uprising: a Lebanese zone with an Insurgent unit and no IDF unit.
+  local g = card("Club", "Ace", { prepare = position })
+  g:choose("Militia")
+  local at = offered(g)
+  expect(not at.naqoura and not at.tyre and not at.qana and not at.north_lebanon, "an IDF unit there, or no friend")
+  expect(at.bint_jbeil, "a zone held by Insurgents")
+  g:choose("piece=" .. g:run("return pieces.top('insurgent_eliminated', { type = 'militia' })") .. ",to=bint_jbeil")
+  expect_eq(g:prompt(), "Militia returns in which mode?")
+  g:choose("dispersed")
+  expect_eq(g:run("return pieces.face(pieces.top('bint_jbeil', { type = 'militia' }))"), "dispersed")
+  -- Iranian Intervention: any zone outside Israel without an IDF unit or
+  -- control, Syria only once it is in the war; a rocket enters ready.
+  local g2 = card("Diamond", "King", { prepare = position .. [[
+    pieces.set_face(pieces.top('insurgent_eliminated', { type = 'sr_rocket' }), 'fired', 'test')]] })
+  local at2 = offered(g2)
+  expect(at2.qana and at2.north_lebanon and at2.bint_jbeil, "an empty zone, the sanctuary, a friendly zone")
+  expect(not at2.naqoura and not at2.tyre and not at2.syria and not at2.nahariyya, "IDF units, Syria out of the war, Israel")
+  g2:choose("piece=" .. g2:run("return pieces.top('insurgent_eliminated', { type = 'militia' })") .. ",to=qana")
+  g2:choose("combat")
+  g2:choose("piece=" .. g2:run("return pieces.top('insurgent_eliminated', { type = 'sr_rocket' })") .. ",to=qana")
+  expect_eq(g2:run("return pieces.face(pieces.top('qana', { type = 'sr_rocket' }))"), "ready")
+  expect_eq(g2:count("insurgent_eliminated"), 0)
 end)

@@ -31,7 +31,7 @@ test("6.3: only the functions of the chits in hand that the position allows are 
   expect_eq(g:side(), "insurgent")
 end)
 
-test("7.1A: a J-1 un-disrupts one unit; the chit goes to the open discard (X7)", function()
+test("7.1A, ruling X7: a J-1 un-disrupts one unit; the chit goes to the open discard", function()
   local g = H.at_operations{ idf_hand = { "idf_j1", "idf_j3" },
                              prepare = "pieces.mark(" .. first("idf_armor") .. ", 'disrupted', 'test')" }
   choose_starting(g, "J-1 A")
@@ -99,7 +99,7 @@ test("7.1F: a J-1 changes the mode of any units in a sanctuary, one at a time un
   expect_eq(g:prompt(), "Play a Joint Ops chit")
 end)
 
-test("7.1C, 15.0, ruling C11: the Insurgent rebuilds a militia alone, or up to two guerrillas or rockets", function()
+test("7.1C, 15.0: the Insurgent rebuilds a militia alone, or up to two guerrillas or rockets", function()
   local g = H.at_operations{ prepare = [[
     for _, c in ipairs(pieces.at('insurgent_hand')) do pieces.move(c, 'insurgent_pool', 'test') end
     for _ = 1, 2 do pieces.move(pieces.top('insurgent_pool', { type = 'insurgent_j1' }), 'insurgent_hand', 'test') end
@@ -196,4 +196,66 @@ test("8.1, 9.3: at any time of its phase a side attaches units to a TF HQ in the
   expect_eq(g:count("tf_box_1"), 5)
   g:choose("done")
   expect_eq(g:prompt(), "Play a Joint Ops chit")
+end)
+
+test("6.2, 5.0(5), ruling N4: unplayed chits stay in hand through the enemy's player turn, and leave it at End of Turn", function()
+  local g = H.at_operations{ idf_hand = { "idf_j1", "idf_j3" } }
+  H.end_phase(g)
+  expect_eq(g:side(), "insurgent")
+  expect_eq(g:phase(), "second_player_turn")
+  expect_eq(g:at("idf_hand"), { "J-1 Administration", "J-3 Operations" })
+  expect_eq(g:count("idf_discard"), 0)
+  H.end_phase(g)
+  expect_eq(g:phase(), "end_of_turn")
+  expect_eq(g:count("idf_hand"), 0)
+end)
+
+test("7.1A, ruling N6: J-1 A has no zone limit: it un-disrupts a unit in a zone the IDF holds and controls", function()
+  -- A dispersed, disrupted guerrilla with an IDF armour brigade in Naqoura:
+  -- no unit there may fire (N14), and the IDF controls the zone (3.0).
+  local g = H.at_operations{ idf_hand = {}, prepare = H.hand_code("insurgent", { "insurgent_j1" }) .. [[
+    for _, u in ipairs(units_on_map('insurgent', nil, { 'naqoura' })) do pieces.move(u, 'insurgent_setup', 'test') end
+    local u = pieces.top('insurgent_setup', { type = 'guerrilla' })
+    pieces.move(u, 'naqoura', 'test')
+    pieces.set_face(u, 'dispersed', 'test')
+    pieces.mark(u, 'disrupted', 'test')
+    pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), 'naqoura', 'test')]] }
+  H.end_phase(g)
+  expect_eq(g:run("return controller('naqoura')"), "idf")
+  choose_starting(g, "J-1 A")
+  local u = g:run("return pieces.top('naqoura', { type = 'guerrilla' })")
+  expect_eq(g:choice_values(), { "piece=" .. u })
+  g:choose(1)
+  expect_eq(g:run("return pieces.marked(" .. u .. ", 'disrupted')"), false)
+end)
+
+test("15.0 (2006), rulings C11, OQ14: in 2006 a J-1 rebuilds a militia alone, or two guerrillas or rockets, SR and MR", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = {}, prepare = H.hand_code("insurgent", { "insurgent_j1" }) .. [[
+    for _, t in ipairs({ 'militia', 'guerrilla', 'sr_rocket', 'mr_rocket' }) do
+      local u = units_on_map('insurgent', function(u) return pieces.type(u) == t end)[1]
+      pieces.move(u, 'insurgent_eliminated', 'test')
+    end]] }
+  H.end_phase(g)
+  choose_starting(g, "J-1 C")
+  expect_eq(g:choices(), { "Militia", "Guerrilla", "SR Rocket", "MR Rocket" })
+  g:choose("SR Rocket")
+  g:choose(1) -- where; it enters ready
+  expect_eq(g:choices(), { "Done", "Rebuild Guerrilla", "Rebuild MR Rocket" }) -- never the militia
+  g:choose("Rebuild MR Rocket")
+  g:choose(1)
+  expect_eq(g:at("insurgent_eliminated"), { "Militia", "Guerrilla" })
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+end)
+
+test("12.1, 16.0, ruling N19: no J-1 removes hits from Syrian units; their J-1s are the functions of every unit", function()
+  local g = H.at_operations{ idf_hand = {}, prepare = H.hand_code("insurgent", { "insurgent_j1" }) .. [[
+    vars.syria_in_war = true
+    for _, p in ipairs(pieces.at('syrian_forces')) do pieces.move(p, 'syria', 'test') end
+    pieces.mark(pieces.top('syria', { type = 'syrian_division' }), 'disrupted', 'test')]] }
+  H.end_phase(g)
+  expect_eq(starting(g, "J-1"), { "J-1 A: un-disrupt one unit, or ready a fired rocket", "J-1 D: change the mode of one unit",
+                                  "J-1 E: un-disrupt every unit in a sanctuary", "J-1 F: change the mode of units in a sanctuary" })
+  expect_eq(g:run([[local n = 0
+    for _, f in ipairs(tables.joint_ops) do if f.words:find('%f[%w]hits?%f[%W]') then n = n + 1 end end
+    return n]]), 0)
 end)

@@ -47,3 +47,13 @@ test("7.2B, 7.2D, ruling OQ16: a J-2 shows one enemy task force outside its sanc
   expect_eq(told, { "TF HQ 1 holds Armor Brigade (combat), Armor Brigade (combat)" })
   expect_eq(read_by(g, "idf", "holds"), {})
 end)
+
+test("7.2A, 5.0(2)A, ruling X10: the Insurgent too may play J-2 A in its Preparation Phase", function()
+  local g = H.at_operations{ idf_hand = { "idf_j1" }, prepare = H.hand_code("insurgent", { "insurgent_j2" }) }
+  H.end_phase(g)
+  expect_eq(g:side(), "insurgent")
+  expect_eq(g:prompt(), "Play a J-2 to examine the enemy's selected chits?")
+  g:choose("examine_chits")
+  expect_eq(read_by(g, "insurgent", "IDF selected: "), { "IDF selected: J-1 Administration" })
+  expect_eq(read_by(g, "idf", "selected: "), {})
+end)

@@ -106,3 +106,173 @@ test("The Lebanese Army card: IDF regulars never enter its zone; SOF may", funct
   expect_eq(g:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_armor' }), %q)", closed)), false)
   expect_eq(g:run(string.format("return may_enter('idf', pieces.top(ZONES[1], { type = 'idf_sof' }), %q)", closed)), true)
 end)
+
+test("7.4B, 7.4D, rulings C8, OQ17: airmobile movement may leave a sanctuary; strategic movement never does", function()
+  -- Every IDF unit is in its sanctuary: J-4 B is offered, J-4 D is not.
+  local g = H.at_operations{ idf_hand = { "idf_j4" }, prepare = hands() }
+  local offered = {}
+  for _, t in ipairs(g:choices()) do offered[t:sub(1, 5)] = true end
+  expect(offered["J-4 B"] and not offered["J-4 D"], table.concat(g:choices(), " | "))
+  -- Three armour brigades in Upper Galilee: J-4 D moves them, from there only.
+  local g2 = H.at_operations{ idf_hand = { "idf_j4" }, prepare = hands() .. [[
+    for _ = 1, 3 do pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), 'upper_galilee', 'test') end]] }
+  choose_starting(g2, "J-4 D")
+  expect_eq(g2:choice_values(), { "location=upper_galilee" })
+end)
+
+-- Four Insurgent combat-mode units in Qana, the IDF's hand `idf`, the
+-- Insurgent's `ins`.
+local function strike_position(idf, ins, dice)
+  return H.at_operations{ idf_hand = idf, dice = dice, prepare = hands(ins) .. [[
+    local z = SOUTH_OF_LITANI[3]
+    for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_setup', 'test') end
+    for _ = 1, 4 do
+      local u = pieces.top('insurgent_setup', { type = 'guerrilla' })
+        or units_on_map('insurgent', function(u) return pieces.type(u) == 'guerrilla' and pieces.location(u) ~= z end)[1]
+      pieces.move(u, z, 'test')
+    end]] }
+end
+
+test("11.0, 11.1, ruling C6: one J-4 nullifies a whole area strike, every target of it; both chits are spent", function()
+  local g = strike_position({ "idf_j3" }, { "insurgent_j4" }, { 5, 5 })
+  choose_starting(g, "J-3 G")
+  g:choose("location=" .. g:run("return SOUTH_OF_LITANI[3]"))
+  g:choose("combat")
+  g:choose(1)
+  g:choose(1)
+  expect_eq(g:side(), "insurgent")
+  g:choose("fire_sams")
+  expect(g:logged("SAMs nullify the strike on Qana", "11.1"))
+  expect_eq(g:unused_dice(), 2) -- neither target was rolled for
+  expect_eq(g:at("idf_discard"), { "J-3 Operations" })
+  expect_eq(g:at("insurgent_discard"), { "J-4 Logistics" })
+  expect_eq(g:count("insurgent_eliminated"), 0)
+end)
+
+test("11.0, ruling OQ30: a strike declared after a SAM on the same zone is a new mission; only another J-4 answers it", function()
+  local g = strike_position({ "idf_j3", "idf_j3" }, { "insurgent_j4", "insurgent_j4" }, { 5 })
+  local qana = g:run("return SOUTH_OF_LITANI[3]")
+  choose_starting(g, "J-3 H")
+  g:choose("location=" .. qana)
+  g:choose(1)
+  g:choose("fire_sams")
+  expect_eq(g:count("insurgent_eliminated"), 0)
+  choose_starting(g, "J-3 H")
+  g:choose("location=" .. qana)
+  g:choose(1)
+  expect_eq(g:side(), "insurgent")
+  expect_eq(g:prompt(), "Fire SAMs at the strike on Qana (Tyre hinterland)?")
+  g:choose("no_sams")
+  expect_eq(g:count("insurgent_eliminated"), 1)
+end)
+
+test("11.0, 11.1, ruling N12: the SAM that answers a deep strike is a J-4, automatic; without one the strike goes in", function()
+  -- No J-4: no SAM is asked, and the PGM's 5 destroys its target.
+  local g = strike_position({ "idf_j3" }, { "insurgent_j2" }, { 5 })
+  choose_starting(g, "J-3 H")
+  g:choose("location=" .. g:run("return SOUTH_OF_LITANI[3]"))
+  g:choose(1)
+  expect_eq(g:count("insurgent_eliminated"), 1)
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+  -- A J-4: asked, and the SAM rolls no die.
+  local g2 = strike_position({ "idf_j3" }, { "insurgent_j4" }, { 5 })
+  choose_starting(g2, "J-3 H")
+  g2:choose("location=" .. g2:run("return SOUTH_OF_LITANI[3]"))
+  g2:choose(1)
+  g2:choose("fire_sams")
+  expect_eq(g2:unused_dice(), 1)
+  expect_eq(g2:count("insurgent_eliminated"), 0)
+end)
+
+test("14.2C, ruling N11: over Syria the J-6 air defences roll, a 5-6 nullifying the strike", function()
+  local function strike_on_syria(dice)
+    local g = H.at_operations{ scenario = "next_war_optional", idf_hand = { "idf_j3" }, dice = dice,
+                               prepare = hands({ "insurgent_j6" }) .. [[
+      vars.syria_in_war = true
+      for _, p in ipairs(pieces.at('syrian_forces')) do pieces.move(p, 'syria', 'test') end]] }
+    g:draws("suit_cup", { "Heart" })
+    g:draws("rank_cup", { "King" })
+    choose_starting(g, "J-3 H")
+    g:choose("location=syria")
+    g:choose("piece=" .. g:run("return pieces.top('syria', { type = 'syrian_division' })"))
+    expect_eq(g:prompt(), "Syrian air defences against the strike on Syria?")
+    g:choose("air_defences")
+    return g
+  end
+  local g = strike_on_syria({ 4, 5 }) -- the defences miss, the PGM hits
+  expect_eq(g:at("removed_from_game"), { "Syrian Division" })
+  local g2 = strike_on_syria({ 5 })
+  expect(g2:logged("Syrian air defences nullify the strike on Syria", "14.2C"))
+  expect_eq(g2:count("removed_from_game"), 0)
+end)
+
+test("6.0, 8.1, 11.0, ruling OQ8: when the C2 falls the hand is kept; TF boxes shed the excess at once, the next hand is smaller", function()
+  local g = H.at_operations{ idf_hand = { "idf_j3" }, dice = { 5 },
+                             prepare = hands({ "insurgent_j1", "insurgent_j1", "insurgent_j3" }) .. [[
+    vars.syria_in_war = true
+    local hq = pieces.top('syrian_forces', { kind = 'hq' })
+    pieces.move(hq, 'syria', 'test')
+    pieces.move(pieces.top('syrian_forces', { type = 'syrian_division' }), holding_box(hq), 'test')
+    -- Five guerrillas in the Insurgent TF's box (C2 5).
+    local ins = pieces.at('insurgent_box')
+    for _, u in ipairs(ins) do pieces.move(u, 'insurgent_setup', 'test') end
+    for _ = 1, 5 do
+      local u = units_on_map('insurgent', function(u) return pieces.type(u) == 'guerrilla' end)[1]
+      pieces.move(u, 'insurgent_box', 'test')
+    end]] }
+  -- The strike in Syria and the phase draw a card each: no effect.
+  g:draws("suit_cup", { "Heart", "Heart" })
+  g:draws("rank_cup", { "King", "King" })
+  expect_eq(g:count("insurgent_hand"), 5)
+  choose_starting(g, "J-3 I")
+  g:choose(1)
+  expect_eq(g:track("insurgent_c2"), 4)
+  expect_eq(g:side(), "insurgent")
+  expect_eq(g:prompt(), "Detach a unit from Insurgent TF HQ (the C2 fell)")
+  g:choose(1)
+  expect_eq(g:count("insurgent_box"), 4)
+  expect_eq(g:count("insurgent_hand"), 5) -- no discard
+  H.pass_turns(g, function(g) return g:turn() >= 2 end)
+  expect_eq(g:count("insurgent_hand"), 4)
+end)
+
+test("3.0, 8.1, ruling OQ18: the Insurgent TF HQ takes Hezbollah units, the Syrian corps HQ Syrian ones; each moves with its box", function()
+  local g = H.at_operations{ idf_hand = {}, prepare = hands({ "insurgent_j3" }) .. [[
+    vars.syria_in_war = true
+    for _, p in ipairs(pieces.at('syrian_forces')) do pieces.move(p, 'syria', 'test') end
+    local hq
+    for _, z in ipairs(ZONES) do hq = hq or pieces.top(z, { type = 'insurgent_tf_hq' }) end
+    pieces.move(hq, 'zahrani', 'test')
+    for _, u in ipairs(pieces.at('insurgent_box')) do pieces.move(u, 'zahrani', 'test') end
+    pieces.move(units_on_map('insurgent', function(u) return pieces.type(u) == 'guerrilla' end)[1], 'zahrani', 'test')
+    -- A guerrilla beside the corps HQ, a division beside the Insurgent's.
+    pieces.move(units_on_map('insurgent', function(u) return pieces.type(u) == 'guerrilla' end)[1], 'syria', 'test')
+    pieces.move(pieces.top('syria', { type = 'syrian_division' }), 'zahrani', 'test')]] }
+  H.end_phase(g)
+  g:choose("organize_task_forces")
+  local seen, kinds = {}, {}
+  for _, v in ipairs(g:choice_values()) do
+    local p, to = v:match("piece=(%d+),to=([%w_]+)")
+    if p and v:find("option=attach", 1, true) then
+      local key = g:run("return pieces.value(" .. p .. ", 'nation')") .. " to " .. to
+      if not seen[key] then
+        seen[key] = true
+        kinds[#kinds + 1] = key
+      end
+    end
+  end
+  table.sort(kinds)
+  expect_eq(kinds, { "hezbollah to insurgent_box", "syria to syrian_box" })
+  -- A guerrilla attached, the Insurgent TF HQ moves with it.
+  local u = g:run("return pieces.top('zahrani', { type = 'guerrilla' })")
+  g:choose("option=attach,piece=" .. u .. ",to=insurgent_box")
+  g:choose("done")
+  local hq = g:run("return pieces.top('zahrani', { type = 'insurgent_tf_hq' })")
+  choose_starting(g, "J-3 A")
+  g:choose("option=move_tf,piece=" .. hq)
+  g:choose(1)
+  local to = g:run("return pieces.location(" .. hq .. ")")
+  expect(to ~= "zahrani", "the HQ moved")
+  expect_eq(g:at("insurgent_box"), { "Guerrilla" })
+  expect_eq(g:run("return units_in_zone('" .. to .. "', 'insurgent') >= 1"), true)
+end)

@@ -150,3 +150,16 @@ test("4.0, 6.2: a side's selections are its secret: the other reads neither what
   end
   expect_eq(own, 3) -- C2 7: three selected
 end)
+
+test("6.2, ruling X12: a selection offers only the staffs left in the pool", function()
+  -- The four IDF J-2s are drawn into the first hand: none is left to select.
+  local g = new_game{ scenario = "next_war", draws = { idf_pool = { "J-2 Intelligence", "J-2 Intelligence",
+    "J-2 Intelligence", "J-2 Intelligence" } } }
+  for _ = 1, 100 do
+    if g:prompt() == "Select a Joint Ops chit" then break end
+    g:choose(1)
+  end
+  expect_eq(g:prompt(), "Select a Joint Ops chit")
+  expect_eq(g:at("idf_hand"), { "J-2 Intelligence", "J-2 Intelligence", "J-2 Intelligence", "J-2 Intelligence" })
+  expect_eq(g:choices(), { "J-1", "J-3", "J-4" })
+end)

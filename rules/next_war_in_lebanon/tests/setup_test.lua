@@ -363,3 +363,116 @@ test("5.0 sequence: C2 determination, two player turns, cascading effects, end o
                       "Cascading Effects Phase", "End of Turn", "Turn 2", "C2 Determination Phase" })
   expect(g:logged("IDF is the First Player (C2 6 against 5)", "5.0(1)"))
 end)
+
+-- Rulings about the data ------------------------------------------------------------
+
+test("2.1, ruling N1: the rules' zones are the map's 21, read from its data, in three countries", function()
+  local g = new_game{ scenario = "next_war" }
+  expect_eq(run(g, ZONES_CODE .. [=[
+    if #zones ~= #ZONES then return "lengths differ" end
+    for i, z in ipairs(zones) do
+      if ZONES[i] ~= z then return "differs at " .. i end
+    end
+    return { #ZONES, #ISRAEL, #LEBANON, #SOUTH_OF_LITANI }]=]), { 21, 5, 15, 6 })
+end)
+
+test("14.1, 14.2, ruling N22: the optional chits are J-5 Planning and J-6 Signals/IT", function()
+  local g = new_game{ scenario = "next_war" }
+  for _, side in ipairs({ "idf", "insurgent" }) do
+    expect_eq(g:at(side .. "_optional_chits"), { "J-5 Planning", "J-5 Planning", "J-6 Signals/IT", "J-6 Signals/IT" }, side)
+  end
+end)
+
+test("15.0, ruling N25: no missile in 2006, at start or rebuilt", function()
+  local g = new_game{ scenario = "lebanon_2006" }
+  expect_eq(run(g, [=[
+    local n = 0
+    for _, b in ipairs({ "insurgent_setup", "insurgent_reinforcements", "insurgent_eliminated", "syrian_forces" }) do
+      n = n + pieces.count(b, { type = "missile" }) + pieces.count(b, { type = "syrian_missile" })
+    end
+    return n]=]), 0)
+  expect_eq(run(g, "return tables.scenario_rules.lebanon_2006.rebuild_per_j1.missile"), nil)
+  -- The other scenario has one, rebuilt one a J-1.
+  expect_eq(run(new_game{ scenario = "next_war" }, "return tables.scenario_rules[vars.rules].rebuild_per_j1.missile"), 1)
+end)
+
+test("2.3, ruling N26: no Main Force counters: the Insurgent's units are militia, guerrillas, rockets and a missile", function()
+  for _, s in ipairs(SCENARIOS) do
+    local g = new_game{ scenario = s }
+    expect_eq(run(g, [=[
+      local seen, out = {}, {}
+      for _, b in ipairs({ "insurgent_setup", "insurgent_reinforcements" }) do
+        for _, u in ipairs(pieces.at(b, { kind = "unit" })) do
+          local c = pieces.value(u, "unit_class")
+          if not seen[c] then seen[c] = true; out[#out + 1] = c end
+        end
+      end
+      table.sort(out)
+      return table.concat(out, " ")]=]), s == "next_war" and "guerrilla militia missile rocket" or "guerrilla militia rocket", s)
+  end
+end)
+
+test("15.0, ruling N27: both Insurgent set-ups fit the counter mix: two units in each of the six southern zones", function()
+  for _, s in ipairs(SCENARIOS) do
+    local g = new_game{ scenario = s }
+    local units = run(g, "return pieces.count('insurgent_setup', { kind = 'unit' })")
+    local need = run(g, "return #SOUTH_OF_LITANI * tables.scenario_rules[vars.rules].insurgent_minimum_south")
+    expect_eq(need, 12, s)
+    expect(units >= need, s .. ": " .. units .. " units")
+    H.set_up(g)
+    expect_eq(run(g, [=[local low = 99
+      for _, z in ipairs(SOUTH_OF_LITANI) do low = math.min(low, units_in_zone(z, "insurgent")) end
+      return low]=]) >= 2, true, s)
+  end
+end)
+
+test("10.2, 15.0, ruling X2: the 299 Herev sets up with the IDF's at-start units in both scenarios", function()
+  for _, s in ipairs(SCENARIOS) do
+    local g = new_game{ scenario = s }
+    expect_eq(count(g, "idf_setup", "idf_299_herev"), 1, s)
+    expect_eq(count(g, "idf_reinforcements", "idf_299_herev"), 0, s)
+  end
+end)
+
+test("15.0, 15.2, ruling X3: in 2006 the at-start light infantry brigade is the 900 Kfir, the reinforcement a plain one", function()
+  local g = new_game{ scenario = "lebanon_2006" }
+  expect_eq({ count(g, "idf_setup", "idf_900_kfir"), count(g, "idf_setup", "idf_light_infantry") }, { 1, 0 })
+  expect_eq({ count(g, "idf_reinforcements", "idf_900_kfir"), count(g, "idf_reinforcements", "idf_light_infantry") }, { 0, 1 })
+end)
+
+test("2.2, 8.1, ruling X5: the seven IDF TF HQs are numbered 1 to 7", function()
+  local g = new_game{ scenario = "next_war" }
+  expect_eq(run(g, [=[
+    local out = {}
+    for _, b in ipairs({ "idf_setup", "idf_reinforcements" }) do
+      for _, p in ipairs(pieces.at(b, { kind = "hq" })) do out[#out + 1] = pieces.name(p) end
+    end
+    return out]=]), { "TF HQ 1", "TF HQ 2", "TF HQ 3", "TF HQ 4", "TF HQ 5", "TF HQ 6", "TF HQ 7" })
+end)
+
+test("12.1, 15.4, ruling X6: Syria's corps HQ, three divisions and three missiles wait out of play; 2006 has none", function()
+  local g = new_game{ scenario = "next_war" }
+  expect_forces(g, "syrian_forces", { syrian_corps_hq = 1, syrian_division = 3, syrian_missile = 3 })
+  expect_eq(run(g, "return tables.scenario_rules[vars.rules].syria"), true)
+  local g2 = new_game{ scenario = "lebanon_2006" }
+  expect_eq(g2:count("syrian_forces"), 0)
+  expect_eq(run(g2, "return tables.scenario_rules[vars.rules].syria"), false)
+end)
+
+test("5.0(1), rulings C10, OQ31: on equal C2 the IDF is first, the higher C2 otherwise; the printed scenarios never tie", function()
+  for _, s in ipairs(SCENARIOS) do
+    local g = new_game{ scenario = s }
+    expect(run(g, [=[local most = track.get("insurgent_c2")
+      if tables.scenario_rules[vars.rules].syria then most = most + tables.wider_war.syria_insurgent_c2 end
+      return most < track.get("idf_c2")]=]), s .. ": the Insurgent's C2 stays below the IDF's")
+  end
+  local function second_turn(insurgent_c2)
+    local g = H.set_up(new_game{ scenario = "next_war" })
+    g:run(string.format("track.set('insurgent_c2', %d, 'test')", insurgent_c2))
+    return H.pass_turns(g, function(g) return g:turn() >= 2 end)
+  end
+  expect(second_turn(7):logged("IDF is the First Player (C2 7 against 7)", "5.0(1)"))
+  local g = second_turn(8)
+  expect(g:logged("Insurgent is the First Player (C2 7 against 8)", "5.0(1)"))
+  expect_eq(g:var("first_player"), "insurgent")
+end)
