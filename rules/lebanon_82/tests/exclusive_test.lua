@@ -64,7 +64,7 @@ test("10.4 Syrian set-up: the 47th, the 82nd and ten commandos inside the envelo
       if placed < 12 then expect(d <= 2, ("unit %d offered %s, %d from 0908"):format(placed + 1, hex, d)) end
     end
     -- Ruling Q12: the site's own hex is in the envelope.
-    if placed == 0 then expect(values(g):find("to=0908 ", 1, true) or values(g):find("to=0908,", 1, true) or values(g):find("=0908", 1, true)) end
+    if placed == 0 then expect(values(g):find("to=0908 ", 1, true), values(g)) end
     g:choose(#g:choices())
     placed = placed + 1
   end
@@ -145,18 +145,24 @@ test("11.4, ruling L7: a unit landed in the Mobile Movement Phase may attack in 
   expect(values(g):find("location=2524", 1, true), values(g))
 end)
 
-test("11.3 a landing on an enemy must attack it; an attack that does not clear the hex sends it back to the box", function()
-  local g = position()
-  local plo = piece(g, "plo_2", "plo_cup")
-  move(g, plo, "2423")
+-- The 96th's armour lands on a PLO unit placed at 2423 (11.3); returns
+-- the game at the Israeli player's next question and the armour.
+local function land_on_enemy(dice)
+  local g = position(dice)
+  move(g, piece(g, "plo_2", "plo_cup"), "2423")
   local armour = piece(g, "il_armour_96", "amphibious")
   g:choose("piece=" .. armour)
   g:choose("piece=" .. armour .. ",to=2423")
+  return g, armour
+end
+
+test("11.3 a landing on an enemy must attack it; an attack that does not clear the hex sends it back to the box", function()
+  local g, armour = land_on_enemy()
   expect(g:logged("must attack it", "11.3"))
   g:choose("done")
   g:choose("done")
   expect_eq(g:phase(), "first_combat")
-  expect(g:logged("2423 must be attacked", "11.3") or g:logged("must be attacked", "11.3"))
+  expect(g:logged("2423 must be attacked", "11.3"))
   -- The landing force is chosen already, and no other unit can join: to support fire.
   expect(g:prompt():find("Support fire against 2423", 1, true), g:prompt())
   while g:prompt():find("commit a marker", 1, true) do g:choose("done") end
@@ -168,12 +174,7 @@ test("11.3 a landing on an enemy must attack it; an attack that does not clear t
 end)
 
 test("11.3, ruling Q9: a landing that clears the hex stays ashore for good and does not advance", function()
-  local g = position({})
-  local plo = piece(g, "plo_2", "plo_cup")
-  move(g, plo, "2423")
-  local armour = piece(g, "il_armour_96", "amphibious")
-  g:choose("piece=" .. armour)
-  g:choose("piece=" .. armour .. ",to=2423")
+  local g, armour = land_on_enemy()
   g:choose("done")
   g:choose("done")
   g:dice({ 1 })                                   -- +5 on Clear, a 1: D2
@@ -226,7 +227,7 @@ test("13.0 an Israeli unit entering a SAM site's hex destroys it for good", func
   expect_eq(run(g, "return #sam_sites()"), 2)
   run(g, "entered(%d, '1510')", a)
   expect_eq(run(g, "return #sam_sites()"), 1)
-  expect(g:logged("the SAM site at 1510", "13.0") or g:logged("SAM site at", "13.0"))
+  expect(g:logged("the SAM site at Jeb Jannine (1510) is destroyed", "13.0"))
 end)
 
 test("13.1 a SAM site fires at an aircraft marker within two hexes: a 1 shoots it down, and the site has fired", function()
@@ -250,7 +251,7 @@ test("13.1 a SAM site fires at an aircraft marker within two hexes: a 1 shoots i
   expect_eq(run(g, "return pieces.location(%d)", air), "support_lost")
   expect_eq(g:count("fired_chits"), 5)                 -- a Fired chit on the site
   -- 8 against 6 (+2) on the 0908 row without the +4.
-  expect(g:logged("8 against 6", "7.6") or g:logged("against 6", "7.6"), "the marker does not count")
+  expect(g:logged("8 against 6", "7.6"), "the marker does not count")
 end)
 
 test("13.1 a SAM roll of 3 to 6 misses: the marker counts; 13.0 a site is bombarded at defence 3 and Ex destroys it", function()
@@ -265,7 +266,7 @@ test("13.1 a SAM roll of 3 to 6 misses: the marker counts; 13.0 a site is bombar
   g:dice({ 3, 1 })                                      -- a miss; then +1 on 1510's row, a 1
   g:choose("fire")
   expect(not g:logged("is shot down"))
-  expect(g:logged("4 against 3", "8.4") or g:logged("against 3", "8.4"))
+  expect(g:logged("4 against 3", "8.4"))
   expect_eq(run(g, "return #sam_sites()"), 1)
 end)
 
