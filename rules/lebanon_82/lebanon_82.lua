@@ -176,6 +176,20 @@ end
 
 function may_advance(unit) return not pieces.marked(unit, "landed") end
 
+-- Ruling Q9: a landing force told to retreat (A1-A3) cannot go back to the
+-- sea: one of its units depletes (7.8) and 11.3 then returns it to the box.
+function attacker_retreat(c, n, code)
+  local left = alive_list(c.attackers)
+  for _, u in ipairs(left) do
+    if pieces.marked(u, "landed") and not pieces.marked(u, "ashore") then
+      log("11.3", "%s: a landing force cannot retreat to the sea; one attacking unit depletes instead", code)
+      lose_step(choose_unit(c.side, left, { "%s: choose the attacking unit to deplete", code }, "7.8"), "7.8", c.by_defence)
+      return
+    end
+  end
+  base.attacker_retreat(c, n, code)
+end
+
 -- The landing marks last until the turn ends.
 function end_of_turn()
   for _, u in ipairs(units_of("israel")) do

@@ -187,6 +187,21 @@ test("11.3, ruling Q9: a landing that clears the hex stays ashore for good and d
   expect_eq(run(g, "return may_advance(%d)", armour), false)
 end)
 
+test("11.3, ruling Q9: a landing force that must retreat cannot: it depletes and goes back to the box", function()
+  local g = position()
+  move(g, piece(g, "plo_2", "plo_cup"), "2423")
+  local infantry = piece(g, "il_infantry_96", "amphibious")
+  g:choose("piece=" .. infantry)
+  g:choose("piece=" .. infantry .. ",to=2423")
+  g:choose("done")
+  g:choose("done")
+  g:dice({ 5 })                                   -- 4 against 3 (+1) on Clear, a 5: A2
+  while g:prompt():find("commit a marker", 1, true) do g:choose("done") end
+  expect(g:logged("A2: a landing force cannot retreat to the sea", "11.3"))
+  expect_eq(run(g, "return pieces.face(%d)", infantry), "depleted")
+  expect_eq(run(g, "return pieces.location(%d)", infantry), "amphibious")
+end)
+
 test("12.0, ruling Q1: a PLO unit in a bastion is attacked on the Clear row and ignores Ex; the attacker still loses", function()
   local g = position()
   local plo = piece(g, "plo_2", "plo_cup")
