@@ -18,6 +18,7 @@
 
 #include "bots/simulate.h"
 #include "data/game_loader.h"
+#include "serve/compress.h"
 #include "serve/server.h"
 #include "session/history.h"
 #include "support.h"
@@ -503,6 +504,23 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   CHECK(file->status == 200);
   CHECK(file->get_header_value("Cache-Control").find("immutable") != std::string::npos);
   CHECK(file->body == s.client().Get("/static/style.css")->body);
+  // Each answer in the coding the browser accepts, brotli first; the page's
+  // files compressed once, the answers as they go.
+  const std::vector<std::string> paths = {versioned, "/api/play/" + t["syria"] + "/state", "/play/" + t["syria"], "/api/nothing"};
+  for (const std::string& path : paths) {
+    const auto plain = s.client().Get(path);
+    REQUIRE(plain);
+    CHECK(plain->get_header_value("Content-Encoding").empty());
+    for (const auto& [accept, coding] : {std::pair{"gzip, deflate, br, zstd", "br"}, {"gzip, deflate", "gzip"},
+                                         {"br;q=0, gzip;q=0.5", "gzip"}, {"identity", ""}}) {
+      auto r = s.client().Get(path, {{"Accept-Encoding", accept}});
+      REQUIRE(r);
+      CHECK(r->status == plain->status);
+      CHECK(r->get_header_value("Content-Encoding") == coding);
+      CHECK(r->get_header_value("Vary") == "Accept-Encoding");
+      CHECK(r->body == plain->body);  // as the client decoded it
+    }
+  }
   auto stale = s.client().Get("/static/v/0000000000000000/style.css");
   CHECK(stale->status == 200);
   CHECK(stale->get_header_value("Cache-Control") == "no-store");  // another build's page: not kept
@@ -510,6 +528,21 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   CHECK(s.client().Get("/play/" + std::string(32, 'b'))->status == 404);
   CHECK(s.client().Get("/static/..%2Fserver.cc")->status == 404);
   CHECK(s.client().Get("/")->status == 403);
+}
+
+TEST_CASE("serve: the coding of an answer is the best the browser accepts", "[serve]") {
+  using cardboard::accepted_coding;
+  using cardboard::Coding;
+  CHECK(accepted_coding("gzip, deflate, br, zstd") == Coding::kBrotli);
+  CHECK(accepted_coding("gzip, deflate") == Coding::kGzip);
+  CHECK(accepted_coding("BR ;Q=0.000, x-gzip; q=0.5") == Coding::kGzip);
+  CHECK(accepted_coding("br;q=0.001") == Coding::kBrotli);
+  CHECK(accepted_coding("br;q=0, gzip;q=0") == Coding::kIdentity);
+  CHECK(accepted_coding("brotli, gzipped, identity") == Coding::kIdentity);
+  CHECK(accepted_coding("") == Coding::kIdentity);
+  CHECK(cardboard::compress("same", Coding::kIdentity) == "same");
+  CHECK(cardboard::compress(std::string(10000, 'x'), Coding::kBrotli).size() < 100);
+  CHECK(cardboard::compress(std::string(10000, 'x'), Coding::kGzip).size() < 100);
 }
 
 TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why", "[serve]") {
