@@ -495,10 +495,24 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   std::smatch m;
   REQUIRE(std::regex_search(page->body, m, std::regex("\"(/static/v/[0-9a-f]{16}/style\\.css)\"")));
   const std::string versioned = m[1];
-  // It preloads its module and its first answers.
-  CHECK(page->body.find("/play.js\"") != std::string::npos);
-  CHECK(page->body.find("/replay.js\"") == std::string::npos);
+  // It preloads its first answers and every module it will run: play.js
+  // and what it imports, near and far, read from the modules themselves.
   CHECK(page->body.find("href=\"/api/play/" + t["syria"] + "/state\"") != std::string::npos);
+  for (const char* module : {"play.js", "dom.js", "api.js", "board.js", "counters.js"})
+    CHECK(page->body.find("<link rel=\"modulepreload\" href=\"/static/v/" + versioned.substr(10, 16) + "/" + module + "\">") !=
+          std::string::npos);
+  CHECK(page->body.find("/replay.js\"") == std::string::npos);
+  CHECK(page->body.find("/links.js\"") == std::string::npos);  // only the replay's and the lobby's
+  CHECK(page->body.find("modulepreload\" href=\"/static/v/" + versioned.substr(10, 16) + "/page.js") == std::string::npos);
+  auto replay = post(s, "/api/replay", json{{"save", "golan-october.cbsave"}}.dump(), s.host());
+  REQUIRE(replay.status == 200);
+  auto replay_page = s.client().Get(replay.body["link"].get<std::string>());
+  REQUIRE(replay_page);
+  for (const char* module : {"/replay.js\"", "/links.js\"", "/board.js\""}) CHECK(replay_page->body.find(module) != std::string::npos);
+  CHECK(replay_page->body.find("/play.js\"") == std::string::npos);
+  auto lobby_page = s.client().Get("/", s.host());
+  REQUIRE(lobby_page);
+  CHECK(lobby_page->body.find("modulepreload\" href=\"/static/v/" + versioned.substr(10, 16) + "/links.js") != std::string::npos);
   auto file = s.client().Get(versioned);
   REQUIRE(file);
   CHECK(file->status == 200);

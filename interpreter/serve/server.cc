@@ -155,6 +155,55 @@ const WebFile* web_file(const std::string& name) {
   return nullptr;
 }
 
+// The modules each of the page's modules imports, read from their import
+// and export statements (`import {x} from './dom.js'`, `export {y} from
+// './z.js'`, `import './w.js'`): the page's modules sit in one folder and
+// name each other so. A dynamic import() is not followed: the page asks
+// for the module it needs (docs/serve.md).
+const std::map<std::string, std::vector<std::string>, std::less<>>& module_imports() {
+  static const auto imports = [] {
+    static const std::regex statement(
+        R"((?:^|[;\n])[ \t]*(?:import|export)\b(?:[^;'"()]*?\bfrom)?[ \t]*(['"])\./([A-Za-z0-9_.-]+\.js)\1)");
+    std::map<std::string, std::vector<std::string>, std::less<>> m;
+    for (const WebFile& f : web_files()) {
+      if (!std::string_view(f.name).ends_with(".js")) continue;
+      auto& names = m[f.name];
+      for (std::cregex_iterator it(f.bytes.data(), f.bytes.data() + f.bytes.size(), statement), end; it != end; ++it) {
+        const std::string name = (*it)[2];
+        if (web_file(name) && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
+    }
+    return m;
+  }();
+  return imports;
+}
+
+// `roots` and every module they import, directly or not, each once, nearest
+// first.
+std::vector<std::string> module_graph(const std::vector<std::string>& roots) {
+  std::vector<std::string> order;
+  for (const std::string& r : roots)
+    if (std::find(order.begin(), order.end(), r) == order.end()) order.push_back(r);
+  for (size_t i = 0; i < order.size(); ++i) {
+    const auto it = module_imports().find(order[i]);
+    if (it == module_imports().end()) continue;
+    for (const std::string& m : it->second)
+      if (std::find(order.begin(), order.end(), m) == order.end()) order.push_back(m);
+  }
+  return order;
+}
+
+// The modules a page's HTML runs: <script type="module" src="/static/NAME">.
+std::vector<std::string> html_modules(std::string_view html) {
+  std::vector<std::string> names;
+  const std::string_view tag = "<script type=\"module\" src=\"/static/";
+  for (size_t at = html.find(tag); at != std::string_view::npos; at = html.find(tag, at + 1)) {
+    const size_t start = at + tag.size(), end = html.find('"', start);
+    if (end != std::string_view::npos) names.emplace_back(html.substr(start, end - start));
+  }
+  return names;
+}
+
 bool compressible(const std::string& type) {
   return type.starts_with("text/") || type.starts_with("application/json") || type.starts_with("image/svg+xml");
 }
@@ -273,8 +322,9 @@ struct Server::Impl {
     bot_runner = std::make_unique<BotRunner>(std::chrono::milliseconds(options.bot_delay_ms));
     load_catalog();
     routes();
-    // Compressed before the first page asks for them.
+    // Read and compressed before the first page asks for them.
     encoded_files();
+    module_imports();
   }
 
   void load_catalog() {
@@ -755,8 +805,9 @@ struct Server::Impl {
 
   // A page, its files named by this build's version, and the answers its
   // script will ask for first already asked for while the head is read
-  // (page.js makes the same requests; the browser hands it these), with the
-  // module that runs the page.
+  // (page.js makes the same requests; the browser hands it these), with
+  // `module`, the module its entry imports to run this page, and every
+  // module either imports.
   void page(const char* name, httplib::Response& res, const std::string& module = "",
             const std::vector<std::string>& first_requests = {}) {
     const WebFile* f = web_file(name);
@@ -764,9 +815,17 @@ struct Server::Impl {
     std::string html(f->bytes);
     const std::string from = "\"/static/", to = "\"/static/v/" + web_version() + "/";
     for (size_t at = html.find(from); at != std::string::npos; at = html.find(from, at + to.size())) html.replace(at, from.size(), to);
+    // Every module the page will run, asked for at once rather than one
+    // level of imports after another.
+    const std::vector<std::string> entries = html_modules(f->bytes);
+    std::vector<std::string> roots = entries;
+    if (!module.empty()) roots.push_back(module);
+    // The answers first: the server takes longest over them.
     std::string preloads;
-    if (!module.empty()) preloads += "<link rel=\"modulepreload\" href=\"/static/v/" + web_version() + "/" + module + "\">\n";
     for (const std::string& url : first_requests) preloads += "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"" + url + "\">\n";
+    for (const std::string& m : module_graph(roots))
+      if (std::find(entries.begin(), entries.end(), m) == entries.end())
+        preloads += "<link rel=\"modulepreload\" href=\"/static/v/" + web_version() + "/" + m + "\">\n";
     if (const size_t head = html.find("<meta charset=\"utf-8\">\n"); head != std::string::npos)
       html.insert(head + std::string_view("<meta charset=\"utf-8\">\n").size(), preloads);
     res.set_content(html, content_type(name));
