@@ -39,11 +39,14 @@ export class Log {
     return this.node.scrollHeight - this.node.scrollTop - this.node.clientHeight < 40;
   }
 
+  // Refilled (the page being drawn, or an undo): scrolled to the end at the
+  // next frame, once the page is laid out, rather than laying the page out
+  // now only for the board drawn next to change it.
   reset(events) {
     clear(this.node);
-    this.append(events, false);
+    for (const event of events) this.node.appendChild(eventLine(event));
     this.follow = true;
-    this.toEnd();
+    requestAnimationFrame(() => this.follow && this.toEnd());
   }
 
   append(events, fresh = true) {
