@@ -18,6 +18,7 @@
 
 #include "bots/simulate.h"
 #include "data/game_loader.h"
+#include "serve/compress.h"
 #include "serve/server.h"
 #include "session/history.h"
 #include "support.h"
@@ -494,15 +495,46 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   std::smatch m;
   REQUIRE(std::regex_search(page->body, m, std::regex("\"(/static/v/[0-9a-f]{16}/style\\.css)\"")));
   const std::string versioned = m[1];
-  // It preloads its module and its first answers.
-  CHECK(page->body.find("/play.js\"") != std::string::npos);
-  CHECK(page->body.find("/replay.js\"") == std::string::npos);
+  // It preloads its first answers and every module it will run: play.js
+  // and what it imports, near and far, read from the modules themselves.
   CHECK(page->body.find("href=\"/api/play/" + t["syria"] + "/state\"") != std::string::npos);
+  for (const char* module : {"play.js", "dom.js", "api.js", "board.js", "counters.js"})
+    CHECK(page->body.find("<link rel=\"modulepreload\" href=\"/static/v/" + versioned.substr(10, 16) + "/" + module + "\">") !=
+          std::string::npos);
+  CHECK(page->body.find("/replay.js\"") == std::string::npos);
+  CHECK(page->body.find("/links.js\"") == std::string::npos);  // only the replay's and the lobby's
+  CHECK(page->body.find("modulepreload\" href=\"/static/v/" + versioned.substr(10, 16) + "/page.js") == std::string::npos);
+  auto replay = post(s, "/api/replay", json{{"save", "golan-october.cbsave"}}.dump(), s.host());
+  REQUIRE(replay.status == 200);
+  auto replay_page = s.client().Get(replay.body["link"].get<std::string>());
+  REQUIRE(replay_page);
+  for (const char* module : {"/replay.js\"", "/links.js\"", "/board.js\""}) CHECK(replay_page->body.find(module) != std::string::npos);
+  CHECK(replay_page->body.find("/play.js\"") == std::string::npos);
+  auto lobby_page = s.client().Get("/", s.host());
+  REQUIRE(lobby_page);
+  CHECK(lobby_page->body.find("modulepreload\" href=\"/static/v/" + versioned.substr(10, 16) + "/links.js") != std::string::npos);
   auto file = s.client().Get(versioned);
   REQUIRE(file);
   CHECK(file->status == 200);
   CHECK(file->get_header_value("Cache-Control").find("immutable") != std::string::npos);
   CHECK(file->body == s.client().Get("/static/style.css")->body);
+  // Each answer in the coding the browser accepts, brotli first; the page's
+  // files compressed once, the answers as they go.
+  const std::vector<std::string> paths = {versioned, "/api/play/" + t["syria"] + "/state", "/play/" + t["syria"], "/api/nothing"};
+  for (const std::string& path : paths) {
+    const auto plain = s.client().Get(path);
+    REQUIRE(plain);
+    CHECK(plain->get_header_value("Content-Encoding").empty());
+    for (const auto& [accept, coding] : {std::pair{"gzip, deflate, br, zstd", "br"}, {"gzip, deflate", "gzip"},
+                                         {"br;q=0, gzip;q=0.5", "gzip"}, {"identity", ""}}) {
+      auto r = s.client().Get(path, {{"Accept-Encoding", accept}});
+      REQUIRE(r);
+      CHECK(r->status == plain->status);
+      CHECK(r->get_header_value("Content-Encoding") == coding);
+      CHECK(r->get_header_value("Vary") == "Accept-Encoding");
+      CHECK(r->body == plain->body);  // as the client decoded it
+    }
+  }
   auto stale = s.client().Get("/static/v/0000000000000000/style.css");
   CHECK(stale->status == 200);
   CHECK(stale->get_header_value("Cache-Control") == "no-store");  // another build's page: not kept
@@ -510,6 +542,21 @@ TEST_CASE("serve: the page's files are built in and served with a strict policy"
   CHECK(s.client().Get("/play/" + std::string(32, 'b'))->status == 404);
   CHECK(s.client().Get("/static/..%2Fserver.cc")->status == 404);
   CHECK(s.client().Get("/")->status == 403);
+}
+
+TEST_CASE("serve: the coding of an answer is the best the browser accepts", "[serve]") {
+  using cardboard::accepted_coding;
+  using cardboard::Coding;
+  CHECK(accepted_coding("gzip, deflate, br, zstd") == Coding::kBrotli);
+  CHECK(accepted_coding("gzip, deflate") == Coding::kGzip);
+  CHECK(accepted_coding("BR ;Q=0.000, x-gzip; q=0.5") == Coding::kGzip);
+  CHECK(accepted_coding("br;q=0.001") == Coding::kBrotli);
+  CHECK(accepted_coding("br;q=0, gzip;q=0") == Coding::kIdentity);
+  CHECK(accepted_coding("brotli, gzipped, identity") == Coding::kIdentity);
+  CHECK(accepted_coding("") == Coding::kIdentity);
+  CHECK(cardboard::compress("same", Coding::kIdentity) == "same");
+  CHECK(cardboard::compress(std::string(10000, 'x'), Coding::kBrotli).size() < 100);
+  CHECK(cardboard::compress(std::string(10000, 'x'), Coding::kGzip).size() < 100);
 }
 
 TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why", "[serve]") {

@@ -22,6 +22,7 @@
 #include "data/game_loader.h"
 #include "serve/board_json.h"
 #include "serve/bot_runner.h"
+#include "serve/compress.h"
 #include "serve/replay.h"
 #include "serve/room.h"
 #include "serve/token.h"
@@ -154,6 +155,120 @@ const WebFile* web_file(const std::string& name) {
   return nullptr;
 }
 
+// The modules each of the page's modules imports, read from their import
+// and export statements (`import {x} from './dom.js'`, `export {y} from
+// './z.js'`, `import './w.js'`): the page's modules sit in one folder and
+// name each other so. A dynamic import() is not followed: the page asks
+// for the module it needs (docs/serve.md).
+const std::map<std::string, std::vector<std::string>, std::less<>>& module_imports() {
+  static const auto imports = [] {
+    static const std::regex statement(
+        R"((?:^|[;\n])[ \t]*(?:import|export)\b(?:[^;'"()]*?\bfrom)?[ \t]*(['"])\./([A-Za-z0-9_.-]+\.js)\1)");
+    std::map<std::string, std::vector<std::string>, std::less<>> m;
+    for (const WebFile& f : web_files()) {
+      if (!std::string_view(f.name).ends_with(".js")) continue;
+      auto& names = m[f.name];
+      for (std::cregex_iterator it(f.bytes.data(), f.bytes.data() + f.bytes.size(), statement), end; it != end; ++it) {
+        const std::string name = (*it)[2];
+        if (web_file(name) && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
+    }
+    return m;
+  }();
+  return imports;
+}
+
+// `roots` and every module they import, directly or not, each once, nearest
+// first.
+std::vector<std::string> module_graph(const std::vector<std::string>& roots) {
+  std::vector<std::string> order;
+  for (const std::string& r : roots)
+    if (std::find(order.begin(), order.end(), r) == order.end()) order.push_back(r);
+  for (size_t i = 0; i < order.size(); ++i) {
+    const auto it = module_imports().find(order[i]);
+    if (it == module_imports().end()) continue;
+    for (const std::string& m : it->second)
+      if (std::find(order.begin(), order.end(), m) == order.end()) order.push_back(m);
+  }
+  return order;
+}
+
+// The modules a page's HTML runs: <script type="module" src="/static/NAME">.
+std::vector<std::string> html_modules(std::string_view html) {
+  std::vector<std::string> names;
+  const std::string_view tag = "<script type=\"module\" src=\"/static/";
+  for (size_t at = html.find(tag); at != std::string_view::npos; at = html.find(tag, at + 1)) {
+    const size_t start = at + tag.size(), end = html.find('"', start);
+    if (end != std::string_view::npos) names.emplace_back(html.substr(start, end - start));
+  }
+  return names;
+}
+
+bool compressible(const std::string& type) {
+  return type.starts_with("text/") || type.starts_with("application/json") || type.starts_with("image/svg+xml");
+}
+
+// Sends `bytes` (which `owner`, if any, keeps alive) in `coding`, through a
+// content provider of known length: cpp-httplib sends that as it is, where
+// it would compress a body itself, with brotli at its best, 20 ms for an
+// answer of 15 kB (docs/serve.md).
+void set_encoded(httplib::Response& res, std::string_view bytes, std::shared_ptr<const std::string> owner,
+                 const std::string& type, Coding coding) {
+  res.set_header("Vary", "Accept-Encoding");
+  if (const char* name = coding_name(coding)) res.set_header("Content-Encoding", name);
+  res.set_content_provider(bytes.size(), type, [bytes, owner](size_t offset, size_t length, httplib::DataSink& sink) {
+    return sink.write(bytes.data() + offset, length);
+  });
+}
+
+Coding coding_for(const httplib::Request& req, const std::string& type) {
+  return compressible(type) ? accepted_coding(req.get_header_value("Accept-Encoding")) : Coding::kIdentity;
+}
+
+// A handler's answer, compressed as the request accepts if it is text.
+void encode(const httplib::Request& req, httplib::Response& res) {
+  if (res.body.empty()) return;
+  const std::string type = res.get_header_value("Content-Type");
+  const Coding coding = coding_for(req, type);
+  auto body = std::make_shared<const std::string>(coding == Coding::kIdentity ? std::move(res.body)
+                                                                              : compress(res.body, coding));
+  res.body.clear();
+  set_encoded(res, *body, body, type, coding);
+}
+
+// The page's files in each coding, compressed once: they are the same for
+// the server's whole life.
+struct EncodedFile {
+  const WebFile* file;
+  std::string brotli, gzip;
+
+  std::string_view in(Coding coding) const {
+    return coding == Coding::kBrotli ? brotli : coding == Coding::kGzip ? gzip : file->bytes;
+  }
+};
+
+const std::map<std::string, EncodedFile, std::less<>>& encoded_files() {
+  static const auto files = [] {
+    std::map<std::string, EncodedFile, std::less<>> m;
+    for (const WebFile& f : web_files()) {
+      const bool text = compressible(content_type(f.name));
+      m[f.name] = {&f, text ? compress(f.bytes, Coding::kBrotli) : "", text ? compress(f.bytes, Coding::kGzip) : ""};
+    }
+    return m;
+  }();
+  return files;
+}
+
+// One of the page's files, as the request accepts it; false if there is none of that name.
+bool send_file(const std::string& name, const httplib::Request& req, httplib::Response& res) {
+  const auto it = encoded_files().find(name);
+  if (it == encoded_files().end()) return false;
+  const std::string type = content_type(name);
+  const Coding coding = coding_for(req, type);
+  set_encoded(res, it->second.in(coding), nullptr, type, coding);
+  return true;
+}
+
 // The page's files as this build has them, named by a hash of all their
 // bytes: a browser keeps them for good under /static/v/VERSION/, and a new
 // build's pages ask for new names. Relative imports inside the modules
@@ -207,6 +322,9 @@ struct Server::Impl {
     bot_runner = std::make_unique<BotRunner>(std::chrono::milliseconds(options.bot_delay_ms));
     load_catalog();
     routes();
+    // Read and compressed before the first page asks for them.
+    encoded_files();
+    module_imports();
   }
 
   void load_catalog() {
@@ -517,7 +635,7 @@ struct Server::Impl {
     const int threads = std::max(4, options.threads);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
     http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { secure_headers(res); });
-    http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+    http.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
       std::string what = "internal error";
       try {
         if (ep) std::rethrow_exception(ep);
@@ -526,15 +644,31 @@ struct Server::Impl {
       } catch (...) {
       }
       send_error(res, 500, what);
+      encode(req, res);
     });
-    http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-      if (res.body.empty()) {
+    // A handler's refusal has its body already (sent by a content provider).
+    http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
+      if (res.body.empty() && !res.has_header("Content-Type")) {
         const char* what = res.status == 413 ? "the request body is too large" : "no such page or request";
         res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
+        encode(req, res);
       }
     });
+    // Every answer leaves through encode(), never cpp-httplib's compression.
+    const auto get = [this](const std::string& pattern, httplib::Server::Handler handler) {
+      http.Get(pattern, [handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+        handler(req, res);
+        encode(req, res);
+      });
+    };
+    const auto post = [this](const std::string& pattern, httplib::Server::Handler handler) {
+      http.Post(pattern, [handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+        handler(req, res);
+        encode(req, res);
+      });
+    };
 
-    http.Get("/", [this](const httplib::Request& req, httplib::Response& res) {
+    get("/", [this](const httplib::Request& req, httplib::Response& res) {
       if (req.has_param("key")) {
         if (req.get_param_value("key") != options.host_key) return send_error(res, 403, "wrong host key");
         res.set_header("Set-Cookie", "cardboard_key=" + options.host_key + "; Path=/; HttpOnly; SameSite=Strict");
@@ -550,33 +684,29 @@ struct Server::Impl {
       }
       page("lobby.html", res);
     });
-    http.Get(std::string("/play/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
+    get(std::string("/play/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
       if (!seat(req.matches[1])) return send_error(res, 404, "no such game link");
       const std::string api = "/api/play/" + std::string(req.matches[1]);
       page("board.html", res, "play.js", {api + "/board", api + "/state", api + "/log?after=-1"});
     });
-    http.Get(std::string("/replay/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
+    get(std::string("/replay/") + kTokenPattern, [this](const httplib::Request& req, httplib::Response& res) {
       if (!replay(req.matches[1])) return send_error(res, 404, "no such replay link");
       const std::string api = "/api/replay/" + std::string(req.matches[1]);
       page("board.html", res, "replay.js", {api + "/board", api + "/at/0"});
     });
-    http.Get("/static/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
-      const WebFile* f = web_file(req.matches[1]);
-      if (!f) return send_error(res, 404, "no such file");
-      res.set_content(std::string(f->bytes), content_type(f->name));
+    get("/static/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
+      if (!send_file(req.matches[1], req, res)) send_error(res, 404, "no such file");
     });
-    http.Get("/static/v/([0-9a-f]{16})/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
-      const WebFile* f = web_file(req.matches[2]);
-      if (!f) return send_error(res, 404, "no such file");
+    get("/static/v/([0-9a-f]{16})/([A-Za-z0-9_.-]+)", [](const httplib::Request& req, httplib::Response& res) {
+      if (!send_file(req.matches[2], req, res)) return send_error(res, 404, "no such file");
       // A page of an older build gets today's file, not to be kept.
       if (req.matches[1] == web_version()) res.set_header("Cache-Control", "public, max-age=31536000, immutable");
-      res.set_content(std::string(f->bytes), content_type(f->name));
     });
 
-    http.Get("/api/lobby", [this](const httplib::Request& req, httplib::Response& res) { lobby(req, res); });
-    http.Post("/api/new", [this](const httplib::Request& req, httplib::Response& res) { new_game(req, res); });
-    http.Post("/api/open", [this](const httplib::Request& req, httplib::Response& res) { open_save(req, res); });
-    http.Post("/api/replay", [this](const httplib::Request& req, httplib::Response& res) { open_replay(req, res); });
+    get("/api/lobby", [this](const httplib::Request& req, httplib::Response& res) { lobby(req, res); });
+    post("/api/new", [this](const httplib::Request& req, httplib::Response& res) { new_game(req, res); });
+    post("/api/open", [this](const httplib::Request& req, httplib::Response& res) { open_save(req, res); });
+    post("/api/replay", [this](const httplib::Request& req, httplib::Response& res) { open_replay(req, res); });
 
     const std::string play = std::string("/api/play/") + kTokenPattern;
     const auto with_seat = [this](auto handler) {
@@ -586,13 +716,13 @@ struct Server::Impl {
         handler(*s, req, res);
       };
     };
-    http.Get(play + "/board", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+    get(play + "/board", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       send(res, {200, board_for(s.room->def(), "/api/play/" + std::string(req.matches[1]))});
     }));
-    http.Get(play + "/state", with_seat([](const Seat& s, const httplib::Request&, httplib::Response& res) {
+    get(play + "/state", with_seat([](const Seat& s, const httplib::Request&, httplib::Response& res) {
       send(res, s.room->state(s.side));
     }));
-    http.Get(play + "/log", with_seat([](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+    get(play + "/log", with_seat([](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       int64_t after = -1;  // from the start: action 0's events (the set-up) included
       if (req.has_param("after")) {
         const std::string a = req.get_param_value("after");
@@ -601,10 +731,10 @@ struct Server::Impl {
       }
       send(res, s.room->log(s.side, after));
     }));
-    http.Get(play + "/stream", with_seat([this](const Seat& s, const httplib::Request&, httplib::Response& res) {
+    get(play + "/stream", with_seat([this](const Seat& s, const httplib::Request&, httplib::Response& res) {
       stream(s, res);
     }));
-    http.Post(play + "/act", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+    post(play + "/act", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       auto body = json_body(req, res);
       if (!body) return;
       int64_t at = 0;
@@ -614,7 +744,7 @@ struct Server::Impl {
       if (r.status == 200) bot_runner->poke(s.room);
       send(res, r);
     }));
-    http.Post(play + "/undo", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+    post(play + "/undo", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       auto body = json_body(req, res);
       if (!body) return;
       int64_t at = 0, count = -1;
@@ -623,14 +753,14 @@ struct Server::Impl {
       if (r.status == 200) bot_runner->poke(s.room);
       send(res, r);
     }));
-    http.Post(play + "/undo/propose", with_seat([](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+    post(play + "/undo/propose", with_seat([](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       auto body = json_body(req, res);
       if (!body) return;
       int64_t at = 0, count = -1;
       if (!undo_fields(*body, at, count, res)) return;
       send(res, s.room->propose_undo(s.side, at, count));
     }));
-    http.Post(play + "/undo/answer", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+    post(play + "/undo/answer", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       auto body = json_body(req, res);
       if (!body) return;
       int64_t at = 0;
@@ -640,7 +770,7 @@ struct Server::Impl {
       if (r.status == 200) bot_runner->poke(s.room);
       send(res, r);
     }));
-    http.Get(play + "/asset/([A-Za-z0-9_./-]+)", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+    get(play + "/asset/([A-Za-z0-9_./-]+)", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       asset(s.room->def(), req.matches[2], res);
     }));
 
@@ -652,31 +782,32 @@ struct Server::Impl {
         handler(*r, req, res);
       };
     };
-    http.Get(rp + "/board", with_replay([this](Replay& r, const httplib::Request& req, httplib::Response& res) {
+    get(rp + "/board", with_replay([this](Replay& r, const httplib::Request& req, httplib::Response& res) {
       send(res, {200, board_for(r.def(), "/api/replay/" + std::string(req.matches[1]))});
     }));
-    http.Get(rp + "/at/([0-9]{1,12})", with_replay([](Replay& r, const httplib::Request& req, httplib::Response& res) {
+    get(rp + "/at/([0-9]{1,12})", with_replay([](Replay& r, const httplib::Request& req, httplib::Response& res) {
       send(res, r.at(std::stoll(req.matches[2])));
     }));
-    http.Get(rp + "/log", with_replay([](Replay& r, const httplib::Request& req, httplib::Response& res) {
+    get(rp + "/log", with_replay([](Replay& r, const httplib::Request& req, httplib::Response& res) {
       int64_t upto = -1;
       const std::string a = req.get_param_value("upto");
       const auto [p, ec] = std::from_chars(a.data(), a.data() + a.size(), upto);
       if (a.empty() || ec != std::errc() || p != a.data() + a.size()) return send_error(res, 400, "bad 'upto': a number expected");
       send(res, r.log(upto));
     }));
-    http.Get(rp + "/asset/([A-Za-z0-9_./-]+)", with_replay([this](Replay& r, const httplib::Request& req, httplib::Response& res) {
+    get(rp + "/asset/([A-Za-z0-9_./-]+)", with_replay([this](Replay& r, const httplib::Request& req, httplib::Response& res) {
       asset(r.def(), req.matches[2], res);
     }));
-    http.Post(rp + "/take-over", [this](const httplib::Request& req, httplib::Response& res) {
+    post(rp + "/take-over", [this](const httplib::Request& req, httplib::Response& res) {
       take_over(req.matches[1], req, res);
     });
   }
 
   // A page, its files named by this build's version, and the answers its
   // script will ask for first already asked for while the head is read
-  // (page.js makes the same requests; the browser hands it these), with the
-  // module that runs the page.
+  // (page.js makes the same requests; the browser hands it these), with
+  // `module`, the module its entry imports to run this page, and every
+  // module either imports.
   void page(const char* name, httplib::Response& res, const std::string& module = "",
             const std::vector<std::string>& first_requests = {}) {
     const WebFile* f = web_file(name);
@@ -684,9 +815,17 @@ struct Server::Impl {
     std::string html(f->bytes);
     const std::string from = "\"/static/", to = "\"/static/v/" + web_version() + "/";
     for (size_t at = html.find(from); at != std::string::npos; at = html.find(from, at + to.size())) html.replace(at, from.size(), to);
+    // Every module the page will run, asked for at once rather than one
+    // level of imports after another.
+    const std::vector<std::string> entries = html_modules(f->bytes);
+    std::vector<std::string> roots = entries;
+    if (!module.empty()) roots.push_back(module);
+    // The answers first: the server takes longest over them.
     std::string preloads;
-    if (!module.empty()) preloads += "<link rel=\"modulepreload\" href=\"/static/v/" + web_version() + "/" + module + "\">\n";
     for (const std::string& url : first_requests) preloads += "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"" + url + "\">\n";
+    for (const std::string& m : module_graph(roots))
+      if (std::find(entries.begin(), entries.end(), m) == entries.end())
+        preloads += "<link rel=\"modulepreload\" href=\"/static/v/" + web_version() + "/" + m + "\">\n";
     if (const size_t head = html.find("<meta charset=\"utf-8\">\n"); head != std::string::npos)
       html.insert(head + std::string_view("<meta charset=\"utf-8\">\n").size(), preloads);
     res.set_content(html, content_type(name));

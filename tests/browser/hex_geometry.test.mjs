@@ -1,4 +1,4 @@
-// The page's hex geometry (interpreter/serve/web/hexmap.js) against the
+// The page's hex geometry (interpreter/serve/web/maps.js) against the
 // kernel's (interpreter/maps/hex_grid.cc, HexGrid::to_cube): for every
 // orientation, offset and first column and row, two hexes are drawn side by
 // side (centres one hex width apart) exactly when the kernel calls them
@@ -6,7 +6,7 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {HexGeometry, sharedEdge} from '../../interpreter/serve/web/hexmap.js';
+import {HexGeometry, sharedEdge} from '../../interpreter/serve/web/maps.js';
 
 // HexGrid::to_cube, as written in hex_grid.cc.
 function toCube(flat, odd, column, row) {

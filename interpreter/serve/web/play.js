@@ -11,9 +11,7 @@ import {ApiError, getJSON, postJSON} from './api.js';
 import {BoardModel} from './model.js';
 import {mountBoard, showView} from './scene.js';
 import {Pointing} from './pointing.js';
-import {renderDecision, renderSummary, showMessage} from './decision.js';
-import {renderHeader} from './header.js';
-import {Log} from './log.js';
+import {Log, renderDecision, renderHeader, renderSummary, showMessage} from './panel.js';
 import {el, replaceChildren} from './dom.js';
 
 // `early` holds the first requests, made while the modules loaded.

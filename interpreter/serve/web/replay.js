@@ -7,14 +7,11 @@
 // action are fetched once (GET at/K, or log?upto=K after a jump) and kept.
 
 import {getJSON, postJSON} from './api.js';
-import {el, replaceChildren} from './dom.js';
+import {el, replaceChildren, svg} from './dom.js';
 import {BoardModel} from './model.js';
 import {mountBoard, showView} from './scene.js';
-import {renderDecision, renderSummary, showMessage} from './decision.js';
-import {renderHeader} from './header.js';
-import {Log} from './log.js';
+import {Log, renderDecision, renderHeader, renderSummary, showMessage} from './panel.js';
 import {linksList} from './links.js';
-import {icon} from './icons.js';
 
 const AUTOPLAY_MS = 800;
 
@@ -159,4 +156,22 @@ export async function startReplay(token, early = {}) {
   render();
   document.body.dataset.ready = '1';
   performance.mark('cardboard-ready'); // the render benchmark reads it (tools/bench/browser)
+}
+
+// Small button icons drawn in SVG: the page brings no icon font, and the
+// system's fonts may lack the media symbols (⏮ ⏭ ⏸).
+
+const PATHS = {
+  start: 'M4 3h2v10H4z M14 3v10L7 8z',
+  previous: 'M12 3v10L5 8z',
+  play: 'M5 3v10l8-5z',
+  pause: 'M4 3h3v10H4z M9 3h3v10H9z',
+  next: 'M4 3v10l7-5z',
+  end: 'M2 3v10l7-5z M10 3h2v10h-2z',
+};
+
+function icon(name) {
+  const s = svg('svg', {viewBox: '0 0 16 16', width: 14, height: 14, 'aria-hidden': 'true', class: 'icon'});
+  s.appendChild(svg('path', {d: PATHS[name], fill: 'currentColor'}));
+  return s;
 }

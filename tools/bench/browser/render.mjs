@@ -129,8 +129,20 @@ async function main() {
       });
       if (!target) break;
       await b.evaluate(() => (window.changedAt = null));
-      const clicked = Date.now();
-      await a.click(target);
+      let clicked = Date.now();
+      // A's page may still be drawing the last answer (a refresh after the
+      // stream's event): a counter replaced between the query and the click
+      // is not clicked at all, so it is looked for again.
+      for (let tries = 0; ; tries++) {
+        try {
+          clicked = Date.now();
+          await a.click(target);
+          break;
+        } catch (error) {
+          if (tries >= 20 || !/detached|not clickable/.test(error.message)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
       await b.waitForFunction(() => window.changedAt !== null, {timeout: 10000});
       trips.push((await b.evaluate(() => window.changedAt)) - clicked);
       await a.waitForFunction((k) => document.body.dataset.actions !== k, {}, before);

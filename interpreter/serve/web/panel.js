@@ -1,8 +1,35 @@
+// The page's words around the board: the header (the game, where the
+// sequence of play stands, who is looking), the side panel's decision and
+// summary, and the game's log. Shared by the play and the replay pages.
+
+import {clear, el, replaceChildren} from './dom.js';
+
+// The page's header: the game and scenario, where the sequence of play
+// stands (turn, phase, step), and who is looking.
+
+export function positionText(view) {
+  const parts = [];
+  parts.push(view.in_setup ? 'Set-up' : `Turn ${view.turn}`);
+  if (view.phase) parts.push(view.phase);
+  if (view.step) parts.push(view.step);
+  return parts.join(' · ');
+}
+
+export function renderHeader(node, model, view, who) {
+  replaceChildren(
+    node,
+    el('a', {class: 'home', href: '/', title: 'lobby'}, 'cardboard'),
+    el('div', {class: 'titles'},
+      el('span', {class: 'game-title'}, model.title),
+      el('span', {class: 'scenario-title'}, model.scenarioTitle)),
+    el('div', {class: 'position', id: 'position'}, positionText(view)),
+    el('div', {class: 'who'}, who),
+  );
+}
+
 // The side panel's decision: whose decision it is (#status), the prompt and
 // its rule reference, and the choices as buttons (#choices, data-choice="N"),
 // shown only to the reader who decides. The result once the game is over.
-
-import {el, replaceChildren} from './dom.js';
 
 // The line of #status for a view seen by `you` (a side id, or null for a
 // spectator or a replay); `bot` when the server's bot is deciding.
@@ -61,4 +88,63 @@ export function showMessage(text) {
   const node = document.getElementById('message');
   replaceChildren(node, text || '');
   node.hidden = !text;
+}
+
+// The game's log beside the board: each event a line with its rule
+// reference, the sequence's steps ("Turn 2", "Syrian movement") as headings,
+// rolls and draws set off. Kept scrolled to the newest line unless the
+// reader has scrolled back to read.
+
+export function eventLine(event, fresh = false) {
+  const kind = typeof event.kind === 'string' ? event.kind : 'log';
+  const line = el('div', {class: `log-line kind-${kind.replace(/[^a-z_]/g, '')}` + (fresh ? ' fresh' : ''), 'data-action': event.action});
+  if (kind === 'sequence') {
+    line.appendChild(el('span', {class: 'log-text'}, event.text || ''));
+    return line;
+  }
+  if (event.rule) line.appendChild(el('span', {class: 'log-rule'}, `[${event.rule}]`));
+  line.appendChild(el('span', {class: 'log-text'}, event.text || ''));
+  return line;
+}
+
+export class Log {
+  constructor(node) {
+    this.node = node;
+    // It follows the newest line until the reader scrolls up, away from it,
+    // also when the panel above changes the box's height (the browser's own
+    // scrolling then, keeping a line in place, is not the reader's).
+    this.follow = true;
+    node.addEventListener('scroll', () => {
+      this.follow = this.atBottom() || (this.follow && node.scrollTop >= this.scrolledTo);
+    });
+    new ResizeObserver(() => this.follow && this.toEnd()).observe(node);
+  }
+
+  toEnd() {
+    this.node.scrollTop = this.node.scrollHeight;
+    this.scrolledTo = this.node.scrollTop;
+  }
+
+  atBottom() {
+    return this.node.scrollHeight - this.node.scrollTop - this.node.clientHeight < 40;
+  }
+
+  // Refilled (the page being drawn, or an undo): scrolled to the end at the
+  // next frame, once the page is laid out, rather than laying the page out
+  // now only for the board drawn next to change it.
+  reset(events) {
+    clear(this.node);
+    for (const event of events) this.node.appendChild(eventLine(event));
+    this.follow = true;
+    requestAnimationFrame(() => this.follow && this.toEnd());
+  }
+
+  append(events, fresh = true) {
+    for (const event of events) this.node.appendChild(eventLine(event, fresh));
+    if (this.follow) this.toEnd();
+  }
+
+  get count() {
+    return this.node.childElementCount;
+  }
 }
