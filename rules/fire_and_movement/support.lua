@@ -38,7 +38,11 @@ function support_fire_phase()
       -- What is left of the list is what was not drawn.
       for _, m in ipairs(pool) do pieces.move(m, "support_withheld", "8.1") end
     end
-    log("8.1", "%s has %d support fire markers this turn", game.title(side), pieces.count(support_pool(side)))
+    -- A side with no marker at all (none in this scenario) is not named.
+    local now = pieces.count(support_pool(side))
+    if now > 0 or n ~= nil then
+      log("8.1", "%s has %d support fire markers this turn", game.title(side), now)
+    end
   end
 end
 
