@@ -76,6 +76,25 @@ std::string mod_problems(const std::string& name, const std::string& toml) {
   return out;
 }
 
+// The problems of a skirmish scenario whose text is `toml`, in a scratch
+// copy of the fixture.
+std::string scenario_problems(const std::string& name, const std::string& toml) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("cardboard-kit-scenario-" + name);
+  fs::remove_all(root);
+  fs::copy(fixture_root("skirmish"), root, fs::copy_options::recursive);
+  std::ofstream(root / "scenarios/skirmish/bad.toml") << toml;
+  GameCheck check = check_game("skirmish/bad", root.string());
+  std::string out;
+  for (const auto& e : check.problems.list()) {
+    std::string m = e.message;
+    if (const auto at = m.find(root.string()); at != std::string::npos) m.replace(at, root.string().size(), "ROOT");
+    out += m + "\n";
+  }
+  fs::remove_all(root);
+  return out;
+}
+
 const char* kMod = R"([game]
 title = "Fog"
 extends = "skirmish"
@@ -245,6 +264,21 @@ TEST_CASE("kit alliances: a scenario's [allies] makes and breaks alliances for t
   CHECK(broken.in_zone("0205", "blue"));
   Board kept("contact", "fogbound");
   CHECK(kept.def().allied(green, blue));
+}
+
+TEST_CASE("kit loader: a scenario's [allies] is checked, each slip positioned", "[kit][data][sides]") {
+  const std::string head = "[scenario]\nextends = \"contact\"\n";
+  CHECK(scenario_problems("good", head + "[allies]\nred = [\"blue\"]\n").empty());
+  CHECK(scenario_problems("side", head + "[allies]\nrde = [\"blue\"]\n") ==
+        "no such side: 'rde': did you mean 'red'? (ROOT/scenarios/skirmish/bad.toml:4:7)\n");
+  CHECK(scenario_problems("ally", head + "[allies]\nred = [\"bleu\"]\n") ==
+        "no such side: 'bleu': did you mean 'blue'? (ROOT/scenarios/skirmish/bad.toml:4:8)\n");
+  CHECK(scenario_problems("self", head + "[allies]\nred = [\"red\"]\n") ==
+        "side 'red' cannot be its own ally (ROOT/scenarios/skirmish/bad.toml:4:8)\n");
+  CHECK(scenario_problems("list", head + "[allies]\nred = \"blue\"\n") ==
+        "bad 'allies': an array of side ids expected, got a string (ROOT/scenarios/skirmish/bad.toml:4:7)\n");
+  CHECK(scenario_problems("table", "allies = 3\n" + head) ==
+        "bad [allies]: a table side = [its allies] expected (ROOT/scenarios/skirmish/bad.toml:1:10)\n");
 }
 
 TEST_CASE("kit zones: a piece type may ignore a side's zones where its side does not", "[kit][zoc][movement]") {

@@ -368,7 +368,7 @@ function bombard(side)
   if hex == "cancel" then return end
   local target = special[hex] or {}
   local defenders = special[hex] and {} or defenders_in(side, hex)
-  local c = { side = side, hex = hex, attackers = {}, defenders = defenders, committed = {}, bombard = target,
+  local c = { side = side, hex = hex, attackers = {}, defenders = defenders, committed = {},
               target_owner = #defenders > 0 and pieces.owner(defenders[1]) or target.owner }
   log("8.4", "%s bombards %L", game.title(side), hex)
   commit_support({ side }, c, "against")

@@ -80,8 +80,6 @@ function support_allotment(side)
   return nil
 end
 
-function support_pool(side) return side .. "_support" end
-
 -- 11.1 The hexes an amphibious unit may land in: land hexes on the coast,
 -- not Beirut's (ruling: any coastal hex of the map).
 function landing_hexes()

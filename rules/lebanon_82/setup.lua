@@ -85,7 +85,7 @@ end
 -- 10.4 SYRIAN SET-UP: inside any SAM envelope; the 47th, the 82nd and ten
 -- commandos inside the envelope of the site at 0908.
 local function syria_1982()
-  local all = pieces.at("0908", { type = "sam_site" })
+  local zahle_site = pieces.at("0908", { type = "sam_site" })
   local sites = sam_sites()
   local commandos = 0
   for _, u in ipairs(pieces.at("syrian_setup")) do
@@ -94,7 +94,7 @@ local function syria_1982()
       commandos = commandos + 1
       near_zahle = commandos <= 10
     end
-    local within = near_zahle and all or sites
+    local within = near_zahle and zahle_site or sites
     place("syria", u, hexes_where(function(h) return in_envelope(h, within) end), "10.4")
   end
 end

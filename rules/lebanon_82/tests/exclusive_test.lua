@@ -388,6 +388,20 @@ test("20.0, ruling Q13: in 2006 only the land south and east of the Litani (and 
   expect_eq(position():run("return in_play('0708')"), true)  -- the whole map in 1982
 end)
 
+test("19.1, ruling Q4: a joint attack's eliminations go to the side with more attack strength; a tie to Syria", function()
+  local g = position()
+  local brigade = g:run("return pieces.at('0908')[1]")            -- 7 attack
+  local commando = piece(g, "sy_commando", "syrian_setup")         -- 2
+  move(g, commando, "0907")
+  local two = piece(g, "plo_2", "plo_cup")                          -- 2
+  move(g, two, "2423")
+  local zero = piece(g, "plo_0", "plo_cup")                         -- 0
+  move(g, zero, "2424")
+  expect_eq(run(g, "return credit({ %d, %d })", brigade, two), "syria")
+  expect_eq(run(g, "return credit({ %d, %d })", zero, two), "plo")
+  expect_eq(run(g, "return credit({ %d, %d })", two, commando), "syria")   -- 2 against 2
+end)
+
 test("22.0, ruling L3: in 2006 Israel draws seven of its fourteen markers at random on turns 1 to 5", function()
   local g = new_game{ scenario = "position_2006.toml" }
   expect_eq(g:count("israel_support"), 7)

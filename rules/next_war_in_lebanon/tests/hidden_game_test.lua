@@ -29,7 +29,8 @@ for _, scenario in ipairs({ "next_war", "lebanon_2006_optional" }) do
     local rand = chooser(21)
     local decisions, seen = 0, { idf = 0, insurgent = 0 }
     while not g:finished() and decisions < 20000 do
-      for side, other in pairs(OTHER) do
+      for _, side in ipairs({ "idf", "insurgent" }) do
+        local other = OTHER[side]
         local events = g:events(side)
         for i = seen[side] + 1, #events do
           expect(not names_hidden_chit(events[i].text, other), side .. " reads: " .. events[i].text)
