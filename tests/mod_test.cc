@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "data/game_loader.h"
+#include "maps/area_graph.h"
 #include "support.h"
 
 namespace fs = std::filesystem;
@@ -258,4 +259,101 @@ TEST_CASE("mod: the rules hash covers the base's files", "[data][mod]") {
   CHECK((*data_edit)->rules_hash != (*lua_edit)->rules_hash);
   CHECK((*data_edit)->base_rules_hash != (*lua_edit)->base_rules_hash);
   fs::remove_all(root);
+}
+
+// A base with an area map, and a mod's [[maps]] entry of the same id.
+struct MapModProject : ModProject {
+  MapModProject(const std::string& name, const std::string& mod_map, const std::string& base_map_kind = "area")
+      : ModProject(name, std::string(kMod) + "\n[[maps]]\nid = \"land\"\nfile = \"more.toml\"\n") {
+    std::string base = kBase;
+    base += "\n[[maps]]\nid = \"land\"\nfile = \"land.toml\"\n";
+    std::ofstream(root / "rules/base/game.toml") << base;
+    if (base_map_kind == "area")
+      std::ofstream(root / "rules/base/land.toml")
+          << "kind = \"area\"\ntitle = \"Land\"\n"
+             "[[areas]]\nid = \"north\"\ntitle = \"North\"\nx = 0\ny = 0\n"
+             "[areas.attributes]\nterrain = \"hills\"\ncountry = \"a\"\n"
+             "[[areas]]\nid = \"south\"\n"
+             "[[connections]]\nfrom = \"north\"\nto = \"south\"\n";
+    else
+      std::ofstream(root / "rules/base/land.toml") << "kind = \"hex\"\ncolumns = 2\nrows = 2\n";
+    std::ofstream(root / "rules/mod/more.toml") << mod_map;
+  }
+};
+
+TEST_CASE("mod: a mod extends its base's area map: areas revised key by key, areas and connections added",
+          "[data][mod]") {
+  MapModProject p("map",
+                  "kind = \"area\"\ntitle = \"More land\"\n"
+                  "[[areas]]\nid = \"north\"\ny = 2\nx = 1\n[areas.attributes]\nterrain = \"town\"\n"
+                  "[[areas]]\nid = \"east\"\ntitle = \"East\"\n[areas.attributes]\nterrain = \"desert\"\n"
+                  "[[connections]]\nfrom = \"east\"\nto = \"north\"\n");
+  auto def = p.load();
+  REQUIRE(def.ok());
+  const GameDef& d = **def;
+  REQUIRE(d.maps.size() == 1);
+  const MapDef& m = d.maps[0];
+  CHECK(m.title == "More land");
+  REQUIRE(m.area);
+  const AreaGraph& g = *m.area;
+  REQUIRE(g.size() == 3);
+  const Area& north = g.area(g.find("north"));
+  CHECK(north.title == "North");  // not given: the base's
+  CHECK(north.x == 1);
+  CHECK(north.y == 2);
+  CHECK(north.attributes.at("terrain") == Value(std::string("town")));
+  CHECK(north.attributes.at("country") == Value(std::string("a")));  // kept
+  CHECK(g.area(g.find("east")).title == "East");
+  CHECK(g.is_adjacent(g.find("east"), g.find("north")));
+  CHECK(g.is_adjacent(g.find("north"), g.find("south")));
+  CHECK(d.find_location("east") >= 0);
+  CHECK(d.locations[d.find_location("east")].map == 0);
+  auto game = make_game(*def);
+  CHECK(lua_ok(*game, "return #map.neighbours('north')") == "2");
+}
+
+TEST_CASE("mod: errors in a mod's map extension name the mod's file", "[data][mod]") {
+  SECTION("a connection to no area") {
+    MapModProject p("map-bad", "kind = \"area\"\n[[connections]]\nfrom = \"north\"\nto = \"nowhere\"\n");
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK(def.error().message == "no such area: 'nowhere' (" + p.file("rules/mod/more.toml") + ":4:6)");
+  }
+  SECTION("a connection the base has already") {
+    MapModProject p("map-dup", "kind = \"area\"\n[[connections]]\nfrom = \"south\"\nto = \"north\"\n");
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK(def.error().message ==
+          "duplicate connection between 'south' and 'north' (" + p.file("rules/mod/more.toml") + ":2:1)");
+  }
+  SECTION("the same area twice in the mod") {
+    MapModProject p("map-twice", "kind = \"area\"\n[[areas]]\nid = \"north\"\n[[areas]]\nid = \"north\"\n");
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK(def.error().message == "duplicate area id 'north': first defined at " + p.file("rules/mod/more.toml") +
+                                     ":3:6 (" + p.file("rules/mod/more.toml") + ":5:6)");
+  }
+  SECTION("another kind of map") {
+    MapModProject p("map-kind", "kind = \"hex\"\n");
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK(def.error().message.find("cannot make it a hex map (" + p.file("rules/mod/more.toml") + ":1:8)") !=
+          std::string::npos);
+  }
+  SECTION("a bad attribute") {
+    MapModProject p("map-attr", "kind = \"area\"\n[[areas]]\nid = \"south\"\nattributes = { terrain = [1] }\n");
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK(def.error().message.find(p.file("rules/mod/more.toml") + ":4:") != std::string::npos);
+  }
+  SECTION("a map id twice in one game") {
+    std::string base = kBase;
+    base += "\n[[maps]]\nid = \"land\"\nfile = \"land.toml\"\n[[maps]]\nid = \"land\"\nfile = \"land.toml\"\n";
+    MapModProject p("map-id-twice", "kind = \"area\"\n");
+    std::ofstream(p.root / "rules/base/game.toml") << base;
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK(def.error().message.find("duplicate map id 'land': first defined at " + p.file("rules/base/game.toml")) !=
+          std::string::npos);
+  }
 }

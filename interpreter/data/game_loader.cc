@@ -491,6 +491,7 @@ class Loader {
     pass("locations", [&](auto& p, auto& n, size_t i) { return load_location(p, n, i); },
          [&] { return def_->locations.size(); });
     bool maps_loaded = true;
+    std::vector<MapEntry> map_entries;
     for (size_t i = 0; i < sources_.size(); ++i)
       if (is_game_toml(i))
         if (const toml::node* maps = sources_[i].table.get("maps")) {
@@ -499,8 +500,10 @@ class Loader {
             continue;
           }
           for (const auto& m : *maps->as_array())
-            maps_loaded &= problems_.check(load_map(sources_[i].path, levels_[sources_[i].level].dir, m));
+            maps_loaded &= problems_.check(read_map_entry(sources_[i].path, levels_[sources_[i].level].dir,
+                                                          sources_[i].level, m, map_entries));
         }
+    for (const MapEntry& e : map_entries) maps_loaded &= problems_.check(load_map(e));
     def_->index();
     pass("tracks", [&](auto& p, auto& n, size_t i) { return load_track(p, n, i); }, [&] { return def_->tracks.size(); });
     def_->index();
@@ -775,7 +778,17 @@ class Loader {
     return ok_status();
   }
 
-  Status load_map(const std::string& file, const std::string& dir, const toml::node& n) {
+  // A [[maps]] entry of a game.toml and the files that extend its map: a
+  // mod's entry with the id of its base's map extends it (docs/mods.md).
+  struct MapEntry {
+    std::string id, file;  // the game.toml that first gives the id
+    const toml::node* node = nullptr;
+    int level = 0;
+    std::vector<MapLayer> layers;  // the map's file, then each mod's
+  };
+
+  Status read_map_entry(const std::string& file, const std::string& dir, int level, const toml::node& n,
+                        std::vector<MapEntry>& entries) {
     const auto* m = n.as_table();
     if (!m) return bad_data(file, &n, "bad [[maps]] entry: a table expected");
     check_keys(file, *m, {"id", "file"}, "[[maps]]", problems_);
@@ -789,10 +802,22 @@ class Loader {
     auto text = read_input_file(*full);
     if (!text.ok()) return bad_data(file, m->get("file"), text.error().message);
     hashed_ += *text;
+    for (MapEntry& e : entries) {
+      if (e.id != *id) continue;
+      if (e.level == level)
+        return bad_data(file, m->get("id"), "duplicate map id '" + *id + "': first defined at " + where(e.file, e.node));
+      e.layers.push_back({*full, *text});
+      return ok_status();
+    }
+    entries.push_back({*id, file, m->get("id"), level, {{*full, *text}}});
+    return ok_status();
+  }
+
+  Status load_map(const MapEntry& e) {
     Problems map_problems;
-    auto map = load_map_text(*text, *full, *id, &map_problems);
+    auto map = load_map_layers(e.layers, e.id, &map_problems);
     if (!map.ok()) {
-      // Every problem of the map file but the last is recorded here; the
+      // Every problem of the map files but the last is recorded here; the
       // caller records the one returned.
       for (size_t i = 0; i + 1 < map_problems.size(); ++i) problems_.add(map_problems.list()[i]);
       return map_problems.empty() ? map.error() : map_problems.list().back();
@@ -800,7 +825,7 @@ class Loader {
     const int map_index = static_cast<int>(def_->maps.size());
     for (const auto& [cell_id, cell_title] : map_cells(*map)) {
       if (def_->find_location(cell_id) >= 0)
-        return bad_data(file, &n, "map '" + *id + "' cell '" + cell_id + "' has the id of another location");
+        return bad_data(e.file, e.node, "map '" + e.id + "' cell '" + cell_id + "' has the id of another location");
       LocationDef loc;
       loc.id = cell_id;
       loc.title = cell_title;

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "core/input_file.h"
@@ -336,6 +337,39 @@ Status load_area_entry(const std::string& file, const toml::node& n, std::map<st
   return ok_status();
 }
 
+// An [[areas]] entry of a file that extends a map (a mod's): an area of the
+// map it extends is revised (its title, position and the attributes given;
+// the rest kept), any other is added.
+Status extend_area_entry(const std::string& file, const toml::node& n, std::map<std::string, const toml::node*>& seen,
+                         AreaGraph& graph, Problems& problems) {
+  const toml::table* at = n.as_table();
+  const toml::node* id_node = at ? at->get("id") : nullptr;
+  const std::string* id = id_node && id_node->is_string() ? &id_node->as_string()->get() : nullptr;
+  const int a = id ? graph.find(*id) : -1;
+  if (a < 0 || seen.count(*id)) return load_area_entry(file, n, seen, graph, problems);
+  check_keys(file, *at, {"id", "title", "x", "y", "attributes"}, "area", problems);
+  seen.emplace(*id, at->get("id"));
+  std::optional<std::string> title;
+  if (at->get("title")) {
+    auto t = get_string(file, *at, "title");
+    if (problems.check(t)) title = *t;
+  }
+  std::optional<std::pair<double, double>> position;
+  const toml::node* x = at->get("x");
+  const toml::node* y = at->get("y");
+  if ((x == nullptr) != (y == nullptr)) {
+    problems.add(bad_data(file, x ? x : y, "area '" + *id + "' needs both 'x' and 'y', or neither"));
+  } else if (x) {
+    auto xv = get_coordinate(file, *x, "x");
+    auto yv = get_coordinate(file, *y, "y");
+    if (problems.check(xv) && problems.check(yv)) position.emplace(*xv, *yv);
+  }
+  auto attributes = get_attributes(file, *at);
+  if (!problems.check(attributes)) return ok_status();
+  graph.revise_area(a, title ? &*title : nullptr, position ? &*position : nullptr, *attributes);
+  return ok_status();
+}
+
 // Each bad area is recorded and the next still read.
 Status load_areas(const std::string& file, const toml::table& t, AreaGraph& graph, Problems& problems) {
   auto areas = get_array(file, t, "areas");
@@ -379,27 +413,44 @@ Status load_connection(const std::string& file, const toml::node& n, AreaGraph& 
   return ok_status();
 }
 
+// The connections of an area map's file.
+void load_connections(const std::string& file, const toml::table& t, AreaGraph& graph, Problems& problems) {
+  auto connections = get_array(file, t, "connections");
+  if (problems.check(connections) && *connections)
+    for (const toml::node& n : **connections) problems.check(load_connection(file, n, graph, problems));
+}
+
 // An area map: each bad area or connection is recorded and the next still read.
-Result<std::shared_ptr<const AreaGraph>> load_area(const std::string& file, const toml::table& t, Problems& problems) {
+std::shared_ptr<AreaGraph> load_area(const std::string& file, const toml::table& t, Problems& problems) {
   check_keys(file, t, {"kind", "title", "areas", "connections"}, "area map", problems);
   auto graph = std::make_shared<AreaGraph>();
   problems.check(load_areas(file, t, *graph, problems));
-  auto connections = get_array(file, t, "connections");
-  if (problems.check(connections) && *connections)
-    for (const toml::node& n : **connections) problems.check(load_connection(file, n, *graph, problems));
-  return std::shared_ptr<const AreaGraph>(std::move(graph));
+  load_connections(file, t, *graph, problems);
+  return graph;
+}
+
+// A file that extends an area map: its areas revise or add areas, its
+// connections are added.
+void extend_area(const std::string& file, const toml::table& t, AreaGraph& graph, Problems& problems) {
+  check_keys(file, t, {"kind", "title", "areas", "connections"}, "area map", problems);
+  auto areas = get_array(file, t, "areas");
+  if (problems.check(areas) && *areas) {
+    std::map<std::string, const toml::node*> seen;
+    for (const toml::node& n : **areas) problems.check(extend_area_entry(file, n, seen, graph, problems));
+  }
+  load_connections(file, t, graph, problems);
 }
 
 }  // namespace
 
-Result<MapDef> load_map_text(const std::string& text, const std::string& path, const std::string& id,
-                             Problems* all) {
+Result<MapDef> load_map_layers(const std::vector<MapLayer>& layers, const std::string& id, Problems* all) {
   Problems own;
   Problems& problems = all ? *all : own;
   const size_t before = problems.size();
   // The first problem this map adds, or `e` when it added none.
   const auto first_or = [&](const Error& e) { return problems.size() > before ? problems.list()[before] : e; };
-  auto parsed = parse_toml_string(text, path, &problems);
+  const std::string& path = layers.front().path;
+  auto parsed = parse_toml_string(layers.front().text, path, &problems);
   if (!parsed) return first_or(parsed.error());
   const toml::table& t = *parsed;
   MapDef map;
@@ -408,18 +459,47 @@ Result<MapDef> load_map_text(const std::string& text, const std::string& path, c
   if (!problems.check(kind)) return first_or(kind.error());
   auto title = get_string(path, t, "title", &id);
   if (problems.check(title)) map.title = *title;
+  std::shared_ptr<AreaGraph> graph;
   if (*kind == "hex") {
     auto grid = load_hex(path, t, problems);
     if (!problems.check(grid)) return first_or(grid.error());
     map.hex = std::move(*grid);
   } else if (*kind == "area") {
-    auto graph = load_area(path, t, problems);
-    if (graph) map.area = std::move(*graph);
+    graph = load_area(path, t, problems);
   } else {
     problems.add(bad_data(path, t.get("kind"), "bad 'kind': expected \"hex\" or \"area\", got \"" + *kind + "\""));
   }
+  for (size_t i = 1; i < layers.size() && problems.size() == before; ++i) {
+    const std::string& file = layers[i].path;
+    auto more = parse_toml_string(layers[i].text, file, &problems);
+    if (!more) break;
+    auto more_kind = get_string(file, *more, "kind", &*kind);
+    if (!problems.check(more_kind)) break;
+    if (*more_kind != *kind) {
+      problems.add(bad_data(file, more->get("kind"), "map '" + id + "' is a " + *kind + " map (" + path +
+                                                         "): a file that extends it cannot make it a " + *more_kind +
+                                                         " map"));
+      break;
+    }
+    if (!graph) {
+      problems.add(bad_data(file, &*more, "map '" + id + "' is a hex map: only an area map can be extended yet; "
+                                          "give the mod a map of its own"));
+      break;
+    }
+    if (more->get("title")) {
+      auto tv = get_string(file, *more, "title");
+      if (problems.check(tv)) map.title = *tv;
+    }
+    extend_area(file, *more, *graph, problems);
+  }
+  if (graph) map.area = std::shared_ptr<const AreaGraph>(std::move(graph));
   if (problems.size() > before) return problems.list()[before];
   return map;
+}
+
+Result<MapDef> load_map_text(const std::string& text, const std::string& path, const std::string& id,
+                             Problems* all) {
+  return load_map_layers({MapLayer{path, text}}, id, all);
 }
 
 Result<MapDef> load_map_file(const std::string& path, const std::string& id, Problems* all) {

@@ -21,6 +21,18 @@ namespace cardboard {
 // first included): reading goes on past a bad terrain row, hexside, place,
 // area or connection.
 Result<MapDef> load_map_file(const std::string& path, const std::string& id, Problems* all = nullptr);
+// One file of a map: its path and its text, already read.
+struct MapLayer {
+  std::string path;
+  std::string text;
+};
+// A map and the files that extend it, base first (a mod's [[maps]] entry
+// with its base's map id; docs/mods.md): an extending file's [[areas]] of
+// an id the map has revise that area (title, position, the attributes it
+// gives), the others are added; its [[connections]] are added; its `title`
+// replaces the map's. Only an area map can be extended; every error names
+// the file it is in.
+Result<MapDef> load_map_layers(const std::vector<MapLayer>& layers, const std::string& id, Problems* all = nullptr);
 // The same from the map file's text, already read from `path`.
 Result<MapDef> load_map_text(const std::string& text, const std::string& path, const std::string& id,
                              Problems* all = nullptr);

@@ -20,6 +20,18 @@ Result<int> AreaGraph::add_area(Area area) {
   return a;
 }
 
+void AreaGraph::revise_area(int a, const std::string* title, const std::pair<double, double>* position,
+                            const Attributes& attributes) {
+  Area& area = areas_[a];
+  if (title) area.title = *title;
+  if (position) {
+    area.has_position = true;
+    area.x = position->first;
+    area.y = position->second;
+  }
+  for (const auto& [key, value] : attributes) area.attributes.insert_or_assign(key, value);
+}
+
 Status AreaGraph::connect(int from, int to, bool directed, Attributes attributes) {
   if (from < 0 || from >= size() || to < 0 || to >= size()) return rejected("no such area in connection");
   if (from == to) return rejected("area '" + id(from) + "' cannot connect to itself");

@@ -57,6 +57,11 @@ class AreaGraph {
   // area to itself, or a second connection from `from` to `to` (an undirected
   // one counts both ways).
   Status connect(int from, int to, bool directed, Attributes attributes = {});
+  // Revises area `a` for a map that extends another (a mod's): a new title
+  // when given, a new position when given, and each attribute given set
+  // (the others kept). Its id, index and connections stay.
+  void revise_area(int a, const std::string* title, const std::pair<double, double>* position,
+                   const Attributes& attributes);
 
   int size() const { return static_cast<int>(areas_.size()); }
   const Area& area(int a) const { return areas_[a]; }
