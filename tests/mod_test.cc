@@ -357,3 +357,19 @@ TEST_CASE("mod: errors in a mod's map extension name the mod's file", "[data][mo
           std::string::npos);
   }
 }
+
+TEST_CASE("mod: new faces for a base's piece type drop the base's values of the faces that are gone", "[data][mod]") {
+  std::string mod = kMod;
+  mod.replace(mod.find("force = 5"), 9,
+              "force = 5\nfaces = [\"hidden\", \"shown\"]\non_face.shown = { force = 6 }");
+  ModProject p("faces", mod);
+  std::string base = kBase;
+  base.replace(base.find("force = 3"), 9, "force = 3\nfaces = [\"full\", \"reduced\"]\non_face.reduced = { force = 1 }");
+  std::ofstream(p.root / "rules/base/game.toml") << base;
+  auto def = p.load();
+  REQUIRE(def.ok());
+  const PieceTypeDef& soldier = (*def)->types[(*def)->find_type("soldier")];
+  CHECK(soldier.faces == std::vector<std::string>{"hidden", "shown"});
+  CHECK(soldier.on_face.count("reduced") == 0);
+  REQUIRE(soldier.on_face.count("shown") == 1);
+}

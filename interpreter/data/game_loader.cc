@@ -941,7 +941,14 @@ class Loader {
         good = (*arr)[i].is_string() && !name.empty() && std::find(names.begin(), names.end(), name) == names.end();
         names.push_back(name);
       }
-      if (good) type.faces = std::move(names);
+      if (good) {
+        type.faces = std::move(names);
+        // A mod that gives new faces makes another counter: the base's
+        // values of faces that are gone go with them.
+        std::erase_if(type.on_face, [&](const auto& entry) {
+          return std::find(type.faces.begin(), type.faces.end(), entry.first) == type.faces.end();
+        });
+      }
       else problems_.add(bad_data(file, faces, "bad 'faces': a list of 1 to 16 different face names expected, such as "
                                                "[\"full\", \"reduced\"]"));
     }
@@ -953,12 +960,6 @@ class Loader {
       type.values.set(key, to_value(v));
     }
     if (const toml::node* on_face = pt->get("on_face")) load_on_face(file, *on_face, type);
-    // A mod that renames the faces leaves no face values on a face that is gone.
-    if (const toml::node* faces = pt->get("faces"))
-      for (const auto& [face, values] : type.on_face)
-        if (std::find(type.faces.begin(), type.faces.end(), face) == type.faces.end())
-          problems_.add(bad_data(file, faces, "bad 'faces': piece type '" + type.id + "' has printed values on face '" +
-                                                  face + "' (on_face), which is not among its faces"));
     if (const toml::node* label = pt->get("label")) {
       auto parts = label_parts(file, *pt, "label");
       if (problems_.check(parts)) {
