@@ -56,27 +56,34 @@ local function discard_chosen(side, rule, keep)
   pieces.move(chit, c.discard, rule)
 end
 
+-- 2.7: a card: a suit and a rank drawn blind from the two cups and put
+-- back at once. Returns the suit, the rank (1-13) and the card's words. A
+-- mod that draws its cards otherwise replaces this function.
+function draw_cascading_card(rule)
+  local suit_chit = cup.draw("suit_cup", "cascading_draw", rule)
+  local rank_chit = cup.draw("rank_cup", "cascading_draw", rule)
+  local suit, rank = pieces.value(suit_chit, "suit"), pieces.value(rank_chit, "rank")
+  pieces.move(suit_chit, "suit_cup", rule)
+  pieces.move(rank_chit, "rank_cup", rule)
+  return suit, rank, pieces.name(rank_chit) .. " of " .. suit .. "s"
+end
+
 -- 2.7, 5.0(4), 10.1: draws a card and applies its effect. `cause` is nil in
 -- the Cascading Effects Phase, or { attacker = side } for collateral damage.
 function cascading_effect(rule, cause)
   for _ = 1, 100 do
-    local suit_chit = cup.draw("suit_cup", "cascading_draw", rule)
-    local rank_chit = cup.draw("rank_cup", "cascading_draw", rule)
-    local suit, rank = pieces.value(suit_chit, "suit"), pieces.value(rank_chit, "rank")
-    pieces.move(suit_chit, "suit_cup", rule)
-    pieces.move(rank_chit, "rank_cup", rule)
+    local suit, rank, words = draw_cascading_card(rule)
     local row = chart_row(suit, rank)
     local effect = row.effect
     if is_2006() and row.in_2006 == "redraw" then
       log("15.4", "%s: no Syria or Iran in 2006, drawn again", row.summary)
     elseif row.one_time and happened(effect) then
-      log("2.7", "Cascading Effect %s %s: a one-time event that has happened, no event", pieces.name(rank_chit),
-          pieces.name(suit_chit))
+      log("2.7", "Cascading Effect %s: a one-time event that has happened, no event", words)
       return
     else
       if row.one_time then table.insert(vars.one_time_effects, effect) end
       if is_2006() and row.in_2006 then effect = row.in_2006 end
-      log(rule, "Cascading Effect %s of %ss: %s", pieces.name(rank_chit), suit, row.summary)
+      log(rule, "Cascading Effect %s: %s", words, row.summary)
       EFFECTS[effect](rule, cause or {})
       return
     end

@@ -8,6 +8,10 @@
 -- J-2, J-3, J-4, J-5 and J-6, reactions and combat are still to write.
 ACTIONS = {}
 
+-- 8.1: TF units are attached and detached at any time of the phase, with no
+-- chit (a mod where that costs a chit sets this false).
+FREE_ORGANIZE = true
+
 -- The side whose player turn it is: the First Player in the first player
 -- turn (5.0(1)), the other in the second.
 function phasing_side()
@@ -94,7 +98,7 @@ function joint_operations_phase()
   while true do
     refresh_stacks()
     local choices = playable(side)
-    if #organize_choices(side) > 0 then choices[#choices + 1] = "organize_task_forces" end
+    if FREE_ORGANIZE and #organize_choices(side) > 0 then choices[#choices + 1] = "organize_task_forces" end
     choices[#choices + 1] = "end_phase"
     local c = ask(side, "6.3", { prompt = "Play a Joint Ops chit", choices = choices })
     if c == "end_phase" then

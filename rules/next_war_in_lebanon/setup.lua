@@ -94,6 +94,10 @@ local function placements(side, unit, zones)
   return choices
 end
 
+-- 4.0 the faces a unit may be turned to at set-up, by the face it is placed
+-- on (a mod with other modes replaces this table).
+SETUP_MODE_CHANGES = { combat = "dispersed" }
+
 -- 4.0 either mode at set-up: after placing, the side turns any of its units
 -- with a dispersed face to it, one at a time, until it is done.
 local function choose_modes(side, rule)
@@ -101,11 +105,11 @@ local function choose_modes(side, rule)
     local combat = {}
     for _, z in ipairs(ZONES) do
       for _, u in ipairs(pieces.at(z, { kind = "unit", owner = side })) do
-        if pieces.face(u) == "combat" then combat[#combat + 1] = u end
+        if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
       end
       for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
         for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do
-          if pieces.face(u) == "combat" then combat[#combat + 1] = u end
+          if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
         end
       end
     end
@@ -114,7 +118,7 @@ local function choose_modes(side, rule)
     for _, u in ipairs(combat) do choices[#choices + 1] = { piece = u, option = "disperse" } end
     local c = ask(side, rule, { prompt = "Set up any unit in dispersed mode?", choices = choices })
     if c == "done" then return end
-    pieces.set_face(c.piece, "dispersed", rule)
+    pieces.set_face(c.piece, SETUP_MODE_CHANGES[pieces.face(c.piece)], rule)
   end
 end
 

@@ -17,6 +17,12 @@ local function strategy()
   return marker and pieces.type(marker):sub(#"strategy_" + 1) or "counterforce"
 end
 
+-- 13.2: an IDF unit the Insurgent scores as reduced (a mod without reduced
+-- faces replaces it).
+function counts_as_reduced(u)
+  return pieces.value(u, "reduced") == true
+end
+
 -- 13.1, 13.2 the points of the end, added to the tracks; the winner.
 function final_score()
   local vp = tables.vp
@@ -42,7 +48,7 @@ function final_score()
     idf = idf + vp.idf.countervalue_collateral_damage * track.get("collateral_damage")
   end
   ins = ins + vp.insurgent.idf_eliminated * pieces.count("idf_eliminated", { kind = "unit" })
-  ins = ins + vp.insurgent.idf_reduced * #units_on_map("idf", function(u) return pieces.value(u, "reduced") == true end)
+  ins = ins + vp.insurgent.idf_reduced * #units_on_map("idf", counts_as_reduced)
   track.add("idf_vp", idf, "13.1")
   track.add("insurgent_vp", ins, "13.2")
   log("13.0", "The IDF followed the %s strategy: IDF %d VP, Insurgent %d VP", plan, track.get("idf_vp"), track.get("insurgent_vp"))

@@ -52,7 +52,7 @@ test("Spade K, 2.7 note: Surprise Media Visit happens once; 1-3 the IDF selects 
   g:draws("suit_cup", { "Spade" })
   g:draws("rank_cup", { "King" })
   H.pass_turns(g, function(g) return g:turn() >= 2 and g:phase() == "end_of_turn" end)
-  expect(g:logged("Cascading Effect King Spade: a one-time event that has happened, no event", "2.7"))
+  expect(g:logged("Cascading Effect King of spades: a one-time event that has happened, no event", "2.7"))
 end)
 
 test("Heart 5-Q: Media Reports Civilian Casualties do nothing outside collateral damage", function()

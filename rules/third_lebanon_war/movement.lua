@@ -1,0 +1,1 @@
+-- Third Lebanon War: movement (being written).

@@ -1,0 +1,1 @@
+-- Third Lebanon War: planning (being written).

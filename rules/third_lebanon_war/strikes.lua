@@ -1,0 +1,1 @@
+-- Third Lebanon War: strikes (being written).

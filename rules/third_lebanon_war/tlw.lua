@@ -1,0 +1,174 @@
+-- Third Lebanon War: what every procedure of the mod reads: modes, ratings
+-- and hits, disruption, dummies, and what the enemy sees. Sections are seed
+-- 002's (the battle mat "mat N" and its cross-references); rulings T1-T?
+-- and the research's R-numbers are in README.md.
+
+-- The base's rules that this game does without. Its Joint Ops functions
+-- are not this game's (tables.joint_ops names this game's): each file here
+-- adds its own to ACTIONS.
+ACTIONS = {}
+FREE_ORGANIZE = false             -- 7.3: reorganizing costs a J-1 here
+SETUP_MODE_CHANGES = { concentrated = "dispersed" }  -- set-up: regulars in either mode
+
+-- 15.5 a dummy counter.
+function is_dummy(u)
+  return pieces.value(u, "dummy") == true
+end
+
+-- The base's units of a side on the map (its holding boxes included), with
+-- the dummies left out: no rule counts a dummy as a unit (control, battles,
+-- victory, returns). `counters_on_map` counts them too.
+function units_on_map(side, keep, zones)
+  return base.units_on_map(side, function(u) return not is_dummy(u) and (not keep or keep(u)) end, zones)
+end
+
+function counters_on_map(side, keep, zones)
+  return base.units_on_map(side, keep, zones)
+end
+
+-- The zones, as a set.
+ZONE_SET = {}
+for _, z in ipairs(ZONES) do ZONE_SET[z] = true end
+
+-- The zone a counter is in: its location, or its TF HQ's zone when it is in
+-- a holding box (8.1); nil off the map.
+function zone_of(u)
+  local at = pieces.location(u)
+  if ZONE_SET[at] then return at end
+  for _, z in ipairs(ZONES) do
+    for _, hq in ipairs(pieces.at(z, { kind = "hq" })) do
+      if holding_box(hq) == at then return z end
+    end
+  end
+  return nil
+end
+
+-- A unit's mode: concentrated, dispersed, underground or revealed.
+function mode_of(u)
+  return pieces.value(u, "mode")
+end
+
+function is_underground(u)
+  return mode_of(u) == "underground"
+end
+
+function is_revealed(u)
+  return mode_of(u) == "revealed"
+end
+
+-- Whether a unit uses the irregulars' modes (underground or revealed).
+function has_irregular_modes(u)
+  local m = mode_of(u)
+  return m == "underground" or m == "revealed"
+end
+
+-- Mat step 5: hits on a unit (a counter on the piece).
+function hits_of(u)
+  return pieces.counter(u, "hits")
+end
+
+-- A unit's ratings now: printed, less one for each hit (mat step 5).
+function j2_rating(u)
+  return math.max(0, (pieces.value(u, "j2") or 0) - hits_of(u))
+end
+
+function j3_rating(u)
+  return math.max(0, (pieces.value(u, "j3") or 0) - hits_of(u))
+end
+
+-- The hits a unit can still take before it is disrupted: its printed J-3
+-- less its hits; a unit printed J-3 0 (a rocket) takes one (ruling T7); a
+-- disrupted unit none (ruling T8).
+function hits_left(u)
+  if is_disrupted(u) then return 0 end
+  return math.max(1, pieces.value(u, "j3") or 0) - hits_of(u)
+end
+
+-- A disrupted TF HQ lowers its side's C2 by one until it recovers (mat
+-- step 5, 7.2).
+function disrupt_hq(hq, rule)
+  if is_disrupted(hq) then return end
+  pieces.mark(hq, "disrupted", rule)
+  local side = pieces.owner(hq)
+  track.add(side .. "_c2", -1, rule)
+  log(rule, "%P disrupted: %S C2 Level down to %d", hq, side, track.get(side .. "_c2"))
+  enforce_c2(side)
+end
+
+function recover_hq(hq, rule)
+  if not is_disrupted(hq) then return end
+  pieces.unmark(hq, "disrupted", rule)
+  local side = pieces.owner(hq)
+  track.add(side .. "_c2", 1, rule)
+  log(rule, "%P recovers: %S C2 Level up to %d", hq, side, track.get(side .. "_c2"))
+end
+
+-- Mat step 5: a unit disrupted: its hit markers replaced by a Disrupted
+-- marker; a brittle one (militia, Syrian units: 10.63) is removed instead.
+-- A disrupted unit leaves its TF HQ's holding box for the zone (ruling T9).
+function disrupt_unit(u, rule)
+  if pieces.counter(u, "hits") ~= 0 then pieces.set_counter(u, "hits", 0, rule) end
+  if pieces.value(u, "brittle") then
+    log("10.63", "%P disrupted: brittle, it is removed", u)
+    eliminate_unit(u, "10.63")
+    return
+  end
+  pieces.mark(u, "disrupted", rule)
+  local zone = zone_of(u)
+  if zone and pieces.location(u) ~= zone then pieces.move(u, zone, rule) end
+end
+
+-- Mat step 5: `n` hits on unit `u`; it is disrupted when they reach its
+-- printed J-3. Returns the hits it took (at most hits_left).
+function take_hits(u, n, rule)
+  local taken = math.min(n, hits_left(u))
+  if taken <= 0 then return 0 end
+  local total = hits_of(u) + taken
+  if total >= math.max(1, pieces.value(u, "j3") or 0) then
+    disrupt_unit(u, rule)
+  else
+    pieces.set_counter(u, "hits", total, rule)
+  end
+  return taken
+end
+
+-- A unit turned to `face` (a mode), if it is not on it already.
+function set_mode(u, face, rule)
+  if pieces.face(u) ~= face then pieces.set_face(u, face, rule) end
+end
+
+-- 8.1 a counter revealed: a dummy is taken off the map (back to the
+-- Insurgent's box of dummies, ruling T10); a unit turns Revealed.
+function reveal(u, rule)
+  if is_dummy(u) then
+    log(rule, "A dummy is revealed and removed")
+    pieces.move(u, "insurgent_reinforcements", rule)
+    return
+  end
+  set_mode(u, "revealed", rule)
+end
+
+-- What the enemy sees (ruling T11): an Underground counter on the map is
+-- face down (its owner's alone: the enemy sees that a counter is there);
+-- every other counter on the map is seen by both. A holding box (the OOB
+-- mat) is its owner's (the base's 8.1). Replaces the base's stacks of 8.0.
+function refresh_stacks()
+  for _, side in ipairs({ "idf", "insurgent" }) do
+    for _, u in ipairs(counters_on_map(side)) do
+      local want = nil
+      if ZONE_SET[pieces.location(u)] and is_underground(u) then want = "owner" end
+      if pieces.visibility(u) ~= want then pieces.set_visibility(u, want, "mat") end
+    end
+  end
+end
+
+-- The base's battles at the start of each Joint Operations Phase (its
+-- ruling N14) are not this game's: a battle is an attack (9.2) or an
+-- ambush (11.2).
+function start_of_phase_battles() end
+
+-- 13.2 (ruling T12): with no reduced faces, an IDF unit disrupted at the
+-- end scores the Insurgent as a reduced one does in the base.
+function counts_as_reduced(u)
+  return is_disrupted(u)
+end

@@ -1,0 +1,85 @@
+-- Third Lebanon War: the turn (seed 002's turn summary) where it differs
+-- from the base's: each player's Preparation and Planning, the first hands,
+-- and the set-up's hidden Insurgent and dummies.
+
+-- C2 Determination as the base's (the higher C2 is First Player, the IDF on
+-- a tie); a new turn allows a new minor raid (ruling T14).
+function c2_determination()
+  vars.raid_this_turn = false
+  base.c2_determination()
+end
+
+-- The holding boxes of the side's TF HQs in `zone` with room under its C2
+-- (8.1, the OOB mat).
+function boxes_with_room(side, zone)
+  local out = {}
+  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = side })) do
+    if pieces.count(holding_box(hq), { kind = "unit" }) < track.get(side .. "_c2") then
+      out[#out + 1] = holding_box(hq)
+    end
+  end
+  return out
+end
+
+-- Preparation: each revealed unit of the phasing side flips to Underground,
+-- or goes back into the OOB mat: the holding box of a TF HQ of its zone
+-- with room (ruling T15: with none there, it flips).
+function preparation_phase()
+  local side = phasing_side()
+  for _, u in ipairs(units_on_map(side, is_revealed)) do
+    local zone = zone_of(u)
+    local boxes = zone and boxes_with_room(side, zone) or {}
+    if #boxes == 0 or pieces.location(u) ~= zone then
+      set_mode(u, "underground", "turn")
+    else
+      local choices = { { piece = u, option = "underground" } }
+      for _, box in ipairs(boxes) do choices[#choices + 1] = { piece = u, to = box } end
+      local c = ask(side, "turn", { prompt = { "%P: flip Underground, or into the OOB mat?", u }, choices = choices })
+      set_mode(u, "underground", "turn")
+      if c.to then pieces.move(u, c.to, "turn") end
+    end
+  end
+  refresh_stacks()
+end
+
+-- A chit back to its side's pool, neither drawn nor kept.
+local function to_pool(side, chit, rule)
+  if pieces.marked(chit, "drawn") then pieces.unmark(chit, "drawn", rule) end
+  if pieces.marked(chit, "kept") then pieces.unmark(chit, "kept", rule) end
+  pieces.move(chit, chits_of(side).pool, rule)
+end
+
+-- Planning: the phasing side discards its hand, its played chits go back to
+-- its pool, and it selects a new hand of its C2 Level, every chit chosen
+-- (ruling T16); the chits of an advance plan (J-5) stay set aside.
+function planning_phase()
+  local side = phasing_side()
+  local c = chits_of(side)
+  for _, chit in ipairs(pieces.at(c.hand)) do to_pool(side, chit, "turn") end
+  for _, chit in ipairs(pieces.at(c.discard)) do to_pool(side, chit, "turn") end
+  build_hand(side, 0, track.get(side .. "_c2"), "turn")
+end
+
+-- The first hands are selected in full too (ruling T16).
+function first_hand(side)
+  build_hand(side, 0, track.get(side .. "_c2"), "turn")
+end
+
+-- Set-up as the base's, the Insurgent's units face down from the start (so
+-- that placing them names none to the IDF), then four dummies south of the
+-- Litani (15.5).
+function setup()
+  for _, u in ipairs(pieces.at("insurgent_setup", { kind = "unit" })) do pieces.set_visibility(u, "owner", "15.5") end
+  for _, u in ipairs(pieces.at("insurgent_reinforcements", { kind = "unit" })) do
+    pieces.set_visibility(u, "owner", "15.5")
+  end
+  base.setup()
+  for i = 1, tables.dummies.at_setup do
+    local d = pieces.top("insurgent_reinforcements", { type = "dummy" })
+    if not d then break end
+    local to = ask("insurgent", "15.5", { prompt = { "Set up a dummy (%d of %d)", i, tables.dummies.at_setup }, piece = d,
+                                          to = SOUTH_OF_LITANI })
+    pieces.move(d, to, "15.5")
+  end
+  refresh_stacks()
+end
