@@ -541,6 +541,54 @@ TEST_CASE("history: verify_file re-runs a save on edited rules and names the fir
   CHECK(changed->divergence->seq == 2);
 }
 
+TEST_CASE("history: replay --verify of a Third Lebanon War save names the first decision its base's change moved",
+          "[store][mod]") {
+  // The mod reads the base's set-up rules: a base whose Insurgent must put
+  // three units, not two, in each zone south of the Litani offers other
+  // zones once the units left are just enough, and the save diverges there.
+  const fs::path root = fs::temp_directory_path() / ("cardboard-history-tlw-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  for (const char* dir : {"rules/next_war_in_lebanon", "rules/third_lebanon_war", "scenarios/next_war_in_lebanon",
+                          "scenarios/third_lebanon_war"}) {
+    fs::create_directories(root / dir);
+    fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / dir, root / dir, fs::copy_options::recursive);
+  }
+  const std::string save = (root / "tlw.cbsave").string();
+  {
+    auto h = must(History::create(save, "third_lebanon_war/next_war", root.string(), 3));
+    // Through both sides' set-up, taking the first choice: every Insurgent
+    // unit goes to the first zone offered until the minimum binds.
+    while (h->game().state().position.in_setup) must_ok(h->act("1"));
+  }
+  {
+    auto same = History::verify_file(save, root.string());
+    REQUIRE(same.ok());
+    CHECK(same->ok());
+  }
+  {
+    std::ifstream in(root / "rules/next_war_in_lebanon/tables.toml");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string toml = text.str();
+    const std::string from = "insurgent_minimum_south = 2     # 15.0: at least";
+    REQUIRE(toml.find(from) != std::string::npos);
+    toml.replace(toml.find(from), from.size(), "insurgent_minimum_south = 3     # 15.0: at least");
+    std::ofstream(root / "rules/next_war_in_lebanon/tables.toml") << toml;
+  }
+  auto changed = History::verify_file(save, root.string());
+  REQUIRE(changed.ok());
+  CHECK(changed->rules_changed);
+  REQUIRE(changed->divergence);
+  const int64_t seq = changed->divergence->seq;
+  CHECK(seq > 30);  // after the IDF's set-up, in the Insurgent's
+  // The command line says the same.
+  auto cli = cardboard::testing::run_cardboard(root.string(), "replay " + save + " --verify");
+  CHECK(cli.code != 0);
+  INFO(cli.out);
+  CHECK(cli.out.find("action " + std::to_string(seq)) != std::string::npos);
+  fs::remove_all(root);
+}
+
 // ---- a failing command leaves the save as it was --------------------------
 
 TEST_CASE("history: an undo whose rebuild fails leaves the save exactly as it was", "[store]") {
