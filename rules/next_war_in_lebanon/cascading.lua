@@ -240,12 +240,7 @@ end
 -- (rockets and missiles ready).
 local function return_unit(u, zones, rule)
   pieces.move(u, ask("insurgent", rule, { prompt = { "%P returns where?", u }, piece = u, to = zones }), rule)
-  if pieces.face(u) == "fired" then
-    pieces.set_face(u, "ready", rule)
-  elseif pieces.face(u) ~= "ready" then
-    local mode = ask("insurgent", rule, { prompt = { "%P returns in which mode?", u }, options = { "combat", "dispersed" } })
-    if pieces.face(u) ~= mode then pieces.set_face(u, mode, rule) end
-  end
+  choose_entry_mode("insurgent", u, rule, "%P returns in which mode?")
 end
 
 local function eliminated_insurgents()

@@ -49,14 +49,13 @@ function controller(zone)
   return nil
 end
 
--- A unit entering play chooses its mode (7.3B "in any mode"); rockets and
--- missiles enter ready.
-local function choose_entry_mode(side, unit, rule)
-  if pieces.face(unit) == "ready" or pieces.face(unit) == "fired" then
-    pieces.set_face(unit, "ready", rule)
-    return
-  end
-  local mode = ask(side, rule, { prompt = { "%P enters in which mode?", unit }, options = { "combat", "dispersed" } })
+-- A unit entering or returning to play chooses its mode (7.3B "in any
+-- mode"); rockets and missiles enter ready. `prompt` asks the mode ("%P
+-- enters in which mode?" by default). A mod with other modes replaces it.
+function choose_entry_mode(side, unit, rule, prompt)
+  if pieces.face(unit) == "fired" then pieces.set_face(unit, "ready", rule) end
+  if pieces.face(unit) == "ready" then return end
+  local mode = ask(side, rule, { prompt = { prompt or "%P enters in which mode?", unit }, options = { "combat", "dispersed" } })
   if pieces.face(unit) ~= mode then pieces.set_face(unit, mode, rule) end
 end
 

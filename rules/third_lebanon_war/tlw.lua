@@ -172,3 +172,17 @@ function start_of_phase_battles() end
 function counts_as_reduced(u)
   return is_disrupted(u)
 end
+
+-- A unit entering or returning to play (reinforcements, rebuilds, the
+-- Cascading Effects' returns): an irregular enters Underground, face down
+-- (ruling T18); a regular in the mode its owner chooses.
+function choose_entry_mode(side, unit, rule, prompt)
+  if has_irregular_modes(unit) then
+    set_mode(unit, "underground", rule)
+    refresh_stacks()
+    return
+  end
+  local mode = ask(side, rule, { prompt = { prompt or "%P enters in which mode?", unit },
+                                 options = { "concentrated", "dispersed" } })
+  set_mode(unit, mode, rule)
+end
