@@ -82,8 +82,9 @@ function units_in_zone(zone, side)
 end
 
 -- Where `side` may place `unit` at set-up: a zone of `zones`, or the holding
--- box of one of its TF HQs there with room (4.0, 8.1).
-local function placements(side, unit, zones)
+-- box of one of its TF HQs there with room (4.0, 8.1). A global so that a mod
+-- may narrow it for counters of its own.
+function setup_placements(side, unit, zones)
   local choices = {}
   for _, z in ipairs(zones) do choices[#choices + 1] = { piece = unit, to = z } end
   for _, z in ipairs(zones) do
@@ -143,7 +144,7 @@ local function place_forces(side, box, zones, rule, needed)
       end
     end
     local must = short >= #units - i + 1
-    local c = ask(side, rule, { prompt = { "Set up %P", unit }, choices = placements(side, unit, must and short_zones or zones) })
+    local c = ask(side, rule, { prompt = { "Set up %P", unit }, choices = setup_placements(side, unit, must and short_zones or zones) })
     pieces.move(unit, c.to, rule)
   end
   choose_modes(side, rule)

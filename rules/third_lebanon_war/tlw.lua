@@ -152,11 +152,14 @@ end
 -- face down (its owner's alone: the enemy sees that a counter is there);
 -- every other counter on the map is seen by both. A holding box (the OOB
 -- mat) is its owner's (the base's 8.1). Replaces the base's stacks of 8.0.
+-- An Underground counter in a holding box is face down too, so that leaving
+-- the box for the zone (detached, 7.3, or by the C2 falling) names it to
+-- nobody but its owner.
 function refresh_stacks()
   for _, side in ipairs({ "idf", "insurgent" }) do
     for _, u in ipairs(counters_on_map(side)) do
       local want = nil
-      if ZONE_SET[pieces.location(u)] and is_underground(u) then want = "owner" end
+      if is_underground(u) then want = "owner" end
       if pieces.visibility(u) ~= want then pieces.set_visibility(u, want, "mat") end
     end
   end

@@ -66,20 +66,36 @@ function first_hand(side)
 end
 
 -- Set-up as the base's, the Insurgent's units face down from the start (so
--- that placing them names none to the IDF), then four dummies south of the
--- Litani (15.5).
+-- that placing them names none to the IDF). The four set-up dummies (15.5)
+-- join them, and the Insurgent's counters are shuffled before he places
+-- them one by one (ruling T55): otherwise the order of the placements, which
+-- the IDF reads, would tell him which hidden counter is which type, and
+-- which are the dummies.
 function setup()
   for _, u in ipairs(pieces.at("insurgent_setup", { kind = "unit" })) do pieces.set_visibility(u, "owner", "15.5") end
   for _, u in ipairs(pieces.at("insurgent_reinforcements", { kind = "unit" })) do
     pieces.set_visibility(u, "owner", "15.5")
   end
-  base.setup()
-  for i = 1, tables.dummies.at_setup do
+  for _ = 1, tables.dummies.at_setup do
     local d = pieces.top("insurgent_reinforcements", { type = "dummy" })
     if not d then break end
-    local to = ask("insurgent", "15.5", { prompt = { "Set up a dummy (%d of %d)", i, tables.dummies.at_setup }, piece = d,
-                                          to = SOUTH_OF_LITANI })
-    pieces.move(d, to, "15.5")
+    pieces.move(d, "insurgent_setup", "15.5")
   end
+  deck.shuffle("insurgent_setup", "15.5")
+  base.setup()
   refresh_stacks()
+end
+
+-- 15.5 (ruling T55): a dummy is set up as a unit is, face down, but only
+-- south of the Litani and never in a holding box; it counts toward the
+-- Insurgent's minimum of counters there, which the IDF cannot tell apart.
+function setup_placements(side, unit, zones)
+  if not is_dummy(unit) then return base.setup_placements(side, unit, zones) end
+  local south = {}
+  for _, z in ipairs(SOUTH_OF_LITANI) do south[z] = true end
+  local out = {}
+  for _, z in ipairs(zones) do
+    if south[z] then out[#out + 1] = { piece = unit, to = z } end
+  end
+  return out
 end
