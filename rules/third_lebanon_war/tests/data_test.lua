@@ -85,13 +85,14 @@ test("research 4.2, T3-T6: every unit's J-2 and J-3 ratings and modes", function
     pieces.set_face(u, "revealed", "test") return pieces.value(u, "mode")]]), "revealed")
 end)
 
-test("T6, 15.5: each scenario's Insurgent: 8 guerrillas, 4 main-force units, 8 dummies; the rest the base's", function()
+test("T6, 15.5, T55: each scenario's Insurgent: 8 guerrillas, 4 main-force units, 8 dummies (4 to set up); the rest the base's", function()
   for _, s in ipairs(SCENARIOS) do
     local g = new_game{ scenario = s }
     expect_eq(run(g, "return pieces.count('insurgent_setup', { type = 'guerrilla' })"), 8, s)
     expect_eq(run(g, "return pieces.count('insurgent_setup', { type = 'main_force' })"), 4, s)
     expect_eq(run(g, "return pieces.count('insurgent_setup', { type = 'militia' })"), 5, s)
-    expect_eq(run(g, "return pieces.count('insurgent_reinforcements', { type = 'dummy' })"), 8, s)
+    expect_eq(run(g, "return pieces.count('insurgent_setup', { type = 'dummy' })"), 4, s)
+    expect_eq(run(g, "return pieces.count('insurgent_reinforcements', { type = 'dummy' })"), 4, s)
     expect_eq(run(g, "return pieces.value(pieces.top('insurgent_reinforcements', { type = 'dummy' }), 'dummy')"), true)
   end
   -- The IDF's forces are the base scenarios' own.
