@@ -239,16 +239,20 @@ local function gather(side, zone, group, kind, more)
                                  choices = choices })
     if c == "done" then return group end
     group[#group + 1] = c.piece
+    table.insert(vars.moving, c.piece)
     taken[c.piece] = true
     if pieces.kind(c.piece) == "unit" and irregular(c.piece) then irregulars = irregulars + 1 end
   end
 end
 
 -- The group a move choice starts: a unit or TF HQ alone, or irregulars of
--- a zone gathered; a J-6 may network it (ruling T78).
+-- a zone gathered; a J-6 may network it (ruling T78). The group is kept in
+-- vars.moving until the move is over: two alike units in one zone make the
+-- same position, but not the same move (the state hash covers vars).
 local function group_of(side, c, kind)
   local zone = c.location or zone_of(c.piece)
   local group = c.piece and { c.piece } or {}
+  vars.moving = c.piece and { c.piece } or {}
   local networked = kind == "tactical" and network_mission(side, zone, "mat J-6")
   if c.option == "move_irregulars" or networked then group = gather(side, zone, group, kind, networked) end
   return group
@@ -267,6 +271,7 @@ ACTIONS.tactical_move = {
     local c = ask(side, rule, { prompt = "Move a unit, a TF HQ with its units, or irregular units of a zone?",
                                 choices = move_choices(side, "tactical", tactical_reach(side)) })
     tactical_path(side, group_of(side, c, "tactical"), rule)
+    vars.moving = nil
   end,
 }
 
@@ -297,6 +302,7 @@ ACTIONS.strategic_move = {
     end
     local to = ask(side, rule, { prompt = "To which sanctuary?", locations = zones })
     for _, p in ipairs(group) do pieces.move(p, to, rule) end
+    vars.moving = nil
     refresh_stacks()
   end,
 }
@@ -334,8 +340,10 @@ ACTIONS.airmobile_move = {
   targets = function(side) return flyers() end,
   play = function(side, rule)
     local p = ask(side, rule, { prompt = "Which unit or TF HQ flies?", choices = flyers() }).piece
+    vars.moving = { p }
     local to = ask(side, rule, { prompt = { "%P flies to which zone?", p }, piece = p, to = landing_zones(p) })
     pieces.move(p, to, rule)
+    vars.moving = nil
     refresh_stacks()
     entered_enemy_ground(side, to, rule)
   end,

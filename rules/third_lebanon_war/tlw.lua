@@ -133,8 +133,16 @@ function take_hits(u, n, rule)
 end
 
 -- A unit turned to `face` (a mode), if it is not on it already.
+-- On the map, an Underground counter is face down at once (ruling T11).
 function set_mode(u, face, rule)
   if pieces.face(u) ~= face then pieces.set_face(u, face, rule) end
+  if zone_of(u) then conceal(u, rule) end
+end
+
+-- A counter on the map seen as its mode says (ruling T11).
+function conceal(u, rule)
+  local want = is_underground(u) and "owner" or nil
+  if pieces.visibility(u) ~= want then pieces.set_visibility(u, want, rule) end
 end
 
 -- 8.1 a counter revealed: a dummy is taken off the map (back to the
@@ -157,11 +165,7 @@ end
 -- nobody but its owner.
 function refresh_stacks()
   for _, side in ipairs({ "idf", "insurgent" }) do
-    for _, u in ipairs(counters_on_map(side)) do
-      local want = nil
-      if is_underground(u) then want = "owner" end
-      if pieces.visibility(u) ~= want then pieces.set_visibility(u, want, "mat") end
-    end
+    for _, u in ipairs(counters_on_map(side)) do conceal(u, "mat") end
   end
 end
 

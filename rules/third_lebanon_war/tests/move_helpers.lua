@@ -41,22 +41,21 @@ function M.run(g, code)
 end
 
 -- A game (opts.scenario, default next_war) at the IDF's first Joint
--- Operations decision: just before the set-up's last decision the map is
--- emptied, the hands are opts.idf_hand and opts.insurgent_hand (chit types)
--- and opts.setup (Lua, with put and clear) is run; the dummy that last
--- decision places goes back to its box (the choices then open name no
--- dummy). opts.dice are forced from then on.
+-- Operations decision: when the Insurgent starts selecting his first hand
+-- (the set-up's placing done), the map is emptied, the IDF's hand is
+-- opts.idf_hand and opts.setup (Lua, with put and clear) is run; once the
+-- set-up is over the Insurgent's hand is opts.insurgent_hand (chit types).
+-- opts.dice are forced from then on.
 function M.game(opts)
   local g = new_game{ scenario = opts.scenario or "next_war", seed = opts.seed or 1 }
-  local last_dummy
+  local prepared = false
   H.set_up(g, function(g)
-    if last_dummy or g:prompt() ~= "Set up a dummy (4 of 4)" then return nil end
-    last_dummy = g:choice_values()[1]:match("piece=(%d+)")
-    M.run(g, "clear()\n" .. H.hand_code("idf", opts.idf_hand) .. H.hand_code("insurgent", opts.insurgent_hand)
-               .. (opts.setup or "") .. "\nrefresh_stacks()")
+    if prepared or g:side() ~= "insurgent" or g:prompt() ~= "Select a Joint Ops chit" then return nil end
+    prepared = true
+    M.run(g, "clear()\n" .. H.hand_code("idf", opts.idf_hand) .. (opts.setup or "") .. "\nrefresh_stacks()")
     return nil
   end)
-  g:run("pieces.move(" .. last_dummy .. ", 'insurgent_reinforcements', 'test')")
+  g:run(H.hand_code("insurgent", opts.insurgent_hand))
   if opts.dice then g:dice(opts.dice) end
   return g
 end
