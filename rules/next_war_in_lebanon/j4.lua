@@ -189,8 +189,9 @@ ACTIONS.pgm_strike = {
   end,
 }
 
--- The Syrian corps HQ on the map, when Syria is in the war.
-local function syrian_hqs()
+-- The Syrian corps HQ on the map, when Syria is in the war (a mod's
+-- decapitation strike reads it too).
+function syrian_hqs()
   if not vars.syria_in_war then return {} end
   local out = {}
   for _, z in ipairs(ZONES) do

@@ -121,17 +121,8 @@ ACTIONS.pgm_strike = {
   end,
 }
 
--- 12.2 Decapitation (research 4.3): the Syrian TF HQ only, on the map.
-local function syrian_hqs()
-  local out = {}
-  for _, z in ipairs(ZONES) do
-    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = "insurgent" })) do
-      if pieces.value(hq, "nation") == "syria" then out[#out + 1] = hq end
-    end
-  end
-  return out
-end
-
+-- 12.2 Decapitation (research 4.3): the Syrian TF HQ only, on the map
+-- (the base's syrian_hqs).
 -- Ruling T70 (OQ6): two dice; any hit removes the HQ for good (Syrian
 -- units are brittle, 10.63) and the Insurgent's C2 falls one level for
 -- good; the units of its box are placed in its zone, detached. Hits beyond
