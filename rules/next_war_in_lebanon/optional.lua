@@ -17,19 +17,25 @@ ACTIONS.plan = {
   end,
 }
 
+-- 14.2A: a die for the J-6 played and one for each more J-6 its side adds;
+-- returns the number of dice.
+function information_warfare_dice(side, rule)
+  local dice = 1
+  while holds_staff(side, "J-6") do
+    if ask(side, rule, { prompt = "Add another J-6?", options = { "add_j6", "no_more" } }) == "no_more" then break end
+    play_chit(side, "J-6", rule)
+    dice = dice + 1
+  end
+  return dice
+end
+
 -- 14.2A: with the J-6 played and any more added, a d6 each; every 5-6
 -- removes an enemy chit picked at random from its hand.
 ACTIONS.information_warfare = {
   targets = function(side) return pieces.at(chits_of(enemy_of(side)).hand) end,
   play = function(side, rule)
-    local dice = 1
-    while holds_staff(side, "J-6") do
-      if ask(side, rule, { prompt = "Add another J-6?", options = { "add_j6", "no_more" } }) == "no_more" then break end
-      play_chit(side, "J-6", rule)
-      dice = dice + 1
-    end
     local enemy = enemy_of(side)
-    local results = { roll(dice .. "d6", rule, "information warfare") }
+    local results = { roll(information_warfare_dice(side, rule) .. "d6", rule, "information warfare") }
     for k = 2, #results do
       local held = pieces.at(chits_of(enemy).hand)
       if results[k] >= tables.information_warfare.hit_on and #held > 0 then

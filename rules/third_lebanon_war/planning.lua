@@ -82,15 +82,13 @@ end
 -- Ruling T76: a plan made in one turn is ready in the side's next Joint
 -- Operations Phase; what is left of it at the phase's end goes back to the
 -- Available Pile.
-local operations_phase = joint_operations_phase
-
 function joint_operations_phase()
   local side = phasing_side()
   if plan_of(side).state == "waiting" then
     set_plan(side, "ready")
     log("mat J-5", "%S may carry out its advance plan this turn", side)
   end
-  operations_phase()
+  base.joint_operations_phase()
   local state = plan_of(side).state
   if state == "ready" or state == "running" then
     for _, chit in ipairs(planned(side)) do pieces.move(chit, chits_of(side).pool, "mat J-5") end
@@ -152,14 +150,8 @@ end
 ACTIONS.information_warfare = {
   targets = function(side) return pieces.at(chits_of(enemy_of(side)).pool) end,
   play = function(side, rule)
-    local dice = 1
-    while holds_staff(side, "J-6") do
-      if ask(side, rule, { prompt = "Add another J-6?", options = { "add_j6", "no_more" } }) == "no_more" then break end
-      play_chit(side, "J-6", rule)
-      dice = dice + 1
-    end
     local enemy = enemy_of(side)
-    local faces = { roll(dice .. "d6", rule, "information warfare") }
+    local faces = { roll(information_warfare_dice(side, rule) .. "d6", rule, "information warfare") }
     for k = 2, #faces do
       local pool = pieces.at(chits_of(enemy).pool)
       if faces[k] >= tables.dice.information_warfare_on and #pool > 0 then
@@ -170,13 +162,3 @@ ACTIONS.information_warfare = {
     end
   end,
 }
-
--- Ruling T79: after a side's Planning Phase its jammed chits are back in its
--- Available Pile.
-local planning = planning_phase
-
-function planning_phase()
-  planning()
-  local side = phasing_side()
-  for _, chit in ipairs(pieces.at(tables.jammed[side])) do pieces.move(chit, chits_of(side).pool, "mat J-6") end
-end

@@ -75,4 +75,20 @@ function H.hand_code(side, types)
   return code
 end
 
+-- A whole game of `scenario` played with the seed's random choices; checks
+-- its result, length and final state hash against `want` ({ seed, result,
+-- decisions, hash }): the golden playthroughs of this game and its mods.
+function H.golden_playthrough(scenario, want)
+  local g = new_game{ scenario = scenario, seed = want.seed }
+  local rand = chooser(want.seed)
+  local decisions = 0
+  while not g:finished() and decisions < 20000 do
+    g:choose(rand(#g:choices()))
+    decisions = decisions + 1
+  end
+  expect_eq(g:result(), want.result, scenario)
+  expect_eq(decisions, want.decisions, scenario)
+  expect_eq(g:hash(), want.hash, scenario)
+end
+
 return H
