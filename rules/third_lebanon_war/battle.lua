@@ -85,10 +85,11 @@ end
 -- MAT 1 ATTACK DECLARATION AND EVASION
 
 -- Mat 1 (ruling T20): the attacker declares one Concentrated or Revealed
--- unit, or one or more Dispersed units, among `candidates`.
-local function declare_targets(attacker, candidates)
+-- unit, or one or more Dispersed units, among `candidates`, into `targets`
+-- (a list in vars.battle: each declaration is part of the position).
+local function declare_targets(attacker, candidates, targets)
   local first = one_of(attacker, "mat 1", "Declare the target of the attack", candidates)
-  local targets = { first }
+  table.insert(targets, first)
   if mode_of(first) ~= "dispersed" then return targets end
   while true do
     local choices = { "done" }
@@ -98,7 +99,7 @@ local function declare_targets(attacker, candidates)
     if #choices == 1 then return targets end
     local c = ask(attacker, "mat 1", { prompt = { "Dispersed targets: %d declared; another?", #targets }, choices = choices })
     if c == "done" then return targets end
-    targets[#targets + 1] = c.piece
+    table.insert(targets, c.piece)
   end
 end
 
@@ -117,10 +118,13 @@ local function after_evasion(defender, zone, targets)
 end
 
 -- Mat 1 (ruling T23): the attacker designates the units it engages, one at
--- a time or all that are left, at least one.
-local function engage_attackers(attacker, able)
-  if #able <= 1 then return able end
-  local chosen = {}
+-- a time or all that are left, at least one, into `chosen` (a list in
+-- vars.battle).
+local function engage_attackers(attacker, able, chosen)
+  if #able <= 1 then
+    for _, u in ipairs(able) do table.insert(chosen, u) end
+    return
+  end
   while #chosen < #able do
     local choices = {}
     if #chosen > 0 then choices[1] = "done" end
@@ -132,13 +136,12 @@ local function engage_attackers(attacker, able)
     if c == "done" then break end
     if c == "engage_all" then
       for _, u in ipairs(able) do
-        if not contains(chosen, u) then chosen[#chosen + 1] = u end
+        if not contains(chosen, u) then table.insert(chosen, u) end
       end
       break
     end
-    chosen[#chosen + 1] = c.piece
+    table.insert(chosen, c.piece)
   end
-  return chosen
 end
 
 -- ---------------------------------------------------------------------------
@@ -396,12 +399,13 @@ function battle(zone, attacker, opts)
   else
     log("9.2", "%S attacks in %L", attacker, zone)
   end
-  -- The declared targets are kept in vars.battle from here on, so that the
-  -- evasion's decisions are positions of their own.
+  -- The battle's record is in vars.battle from its first decision on, so
+  -- that each declaration and engagement is a position of its own.
   vars.battle = { zone = zone, attacker = attacker, defender = defender, ambush = ambush,
-                  engaged = { [attacker] = {}, [defender] = declare_targets(attacker, targets) }, from = {}, cas = {},
+                  engaged = { [attacker] = {}, [defender] = {} }, from = {}, cas = {},
                   j4 = { idf = false, insurgent = false }, collateral = false, winner = false,
                   commit = { idf = { cas = 0, j4 = false }, insurgent = { cas = 0, j4 = false } } }
+  declare_targets(attacker, targets, vars.battle.engaged[defender])
   targets = after_evasion(defender, zone, vars.battle.engaged[defender])
   if #targets == 0 then
     vars.battle = nil
@@ -410,7 +414,7 @@ function battle(zone, attacker, opts)
     return
   end
   vars.battle.engaged[defender] = targets
-  vars.battle.engaged[attacker] = engage_attackers(attacker, able)
+  engage_attackers(attacker, able, vars.battle.engaged[attacker])
   for _, u in ipairs(vars.battle.engaged[attacker]) do
     if is_underground(u) then set_mode(u, "revealed", "mat 1") end
   end
