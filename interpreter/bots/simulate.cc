@@ -11,15 +11,6 @@
 
 namespace cardboard {
 
-__extension__ typedef unsigned __int128 u128;
-
-RandomBot::RandomBot(uint64_t seed) : state_(seed ^ 0x5bd1e9955bd1e995ULL) {}
-
-int RandomBot::choose(int n) {
-  const uint64_t r = splitmix64(state_);
-  return static_cast<int>((static_cast<u128>(r) * static_cast<uint64_t>(n)) >> 64);
-}
-
 namespace {
 
 struct GameOutcome {
@@ -29,19 +20,51 @@ struct GameOutcome {
   bool error = false;
 };
 
-GameOutcome play_one(Game& game, uint64_t seed, uint64_t index, int64_t max_decisions) {
+// The bots of one thread, by side (null: the random default), made once
+// and reseeded for each game.
+using SideBots = std::vector<std::unique_ptr<Bot>>;
+
+GameOutcome play_one(Game& game, SideBots& bots, uint64_t seed, uint64_t index, int64_t max_decisions) {
   GameOutcome out;
   const uint64_t game_seed = derive_seed(seed, index);
+  // The sides no bot is named for share one random generator, as `sim`
+  // always had: a run with no --bot plays as it did.
   RandomBot bot(derive_seed(game_seed, 0xb07));
+  for (size_t s = 0; s < bots.size(); ++s)
+    if (bots[s]) bots[s]->reseed(derive_seed(game_seed, 0xb08 + s));
   bool stuck = false;
   game.set_decider([&](Game& g) {
     if (++out.decisions > max_decisions) {
       stuck = true;
       return -1;
     }
+    const auto side = static_cast<size_t>(g.state().pending.side);
+    if (side < bots.size() && bots[side]) {
+      if (!bots[side]->decides_inline()) return -1;  // asked below, at the suspended decision
+      auto c = bots[side]->choose(BotPosition::of(g));
+      return c.ok() ? *c : -1;
+    }
     return bot.choose(static_cast<int>(g.state().pending.choices.size()));
   });
   auto status = game.start(game_seed);
+  // A search decides at a suspended decision: it runs games of its own.
+  while (status.ok() && !stuck && !game.state().finished) {
+    const auto side = static_cast<size_t>(game.state().pending.side);
+    if (side >= bots.size() || !bots[side]) {
+      status = rejected("the game stopped at a decision no bot takes");
+      break;
+    }
+    if (++out.decisions > max_decisions) {
+      stuck = true;
+      break;
+    }
+    auto c = bots[side]->choose(BotPosition::of(game));
+    if (!c.ok()) {
+      status = c.error();
+      break;
+    }
+    status = game.act(*c);
+  }
   game.set_decider(nullptr);
   if (stuck) {
     out.error = true;
@@ -67,10 +90,18 @@ Result<SimReport> simulate(std::shared_ptr<const GameDef> def, const SimOptions&
   const int jobs = std::max(1, options.jobs);
   std::vector<GameOutcome> outcomes(static_cast<size_t>(std::max<int64_t>(0, options.games)));
   std::vector<std::unique_ptr<Game>> games;
+  std::vector<SideBots> bots(static_cast<size_t>(jobs));
   for (int j = 0; j < jobs; ++j) {
     auto g = Game::create(def);
     if (!g.ok()) return g.error();
     (*g)->set_record_events(false);
+    bots[j].resize(def->sides.size());
+    for (const auto& spec : options.bots) {
+      auto b = make_bot(spec, def, options.seed);
+      if (!b.ok()) return b.error();
+      if ((*b)->needs_branch_point()) (*g)->set_branch_tracking(true);
+      bots[j][static_cast<size_t>(spec.side)] = std::move(*b);
+    }
     games.push_back(std::move(*g));
   }
   std::atomic<int64_t> next{0}, done{0};
@@ -83,7 +114,7 @@ Result<SimReport> simulate(std::shared_ptr<const GameDef> def, const SimOptions&
       if (first >= options.games) break;
       const int64_t last = std::min(options.games, first + kChunk);
       for (int64_t i = first; i < last; ++i)
-        outcomes[static_cast<size_t>(i)] = play_one(game, options.seed, static_cast<uint64_t>(i), options.max_decisions);
+        outcomes[static_cast<size_t>(i)] = play_one(game, bots[j], options.seed, static_cast<uint64_t>(i), options.max_decisions);
       const int64_t d = done.fetch_add(last - first) + (last - first);
       if (j == 0 && options.progress) options.progress(d, options.games);
     }

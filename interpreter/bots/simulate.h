@@ -8,9 +8,12 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "core/game_def.h"
+#include "bots/bot.h"
+#include "bots/random_bot.h"
 
 namespace cardboard {
 
@@ -19,6 +22,7 @@ struct SimOptions {
   uint64_t seed = 1;
   int jobs = 1;
   int64_t max_decisions = 100000;  // per game: a game past it is reported as stuck
+  std::vector<BotSpec> bots;       // the sides they name; the others play at random
   std::function<void(int64_t done, int64_t total)> progress;  // called from one thread now and then
 };
 
@@ -32,16 +36,6 @@ struct SimReport {
   double seconds = 0;
 };
 
-// The random bot's choice among n: a separate generator from the game's, so
-// a bot never changes the game's dice.
-class RandomBot {
- public:
-  explicit RandomBot(uint64_t seed);
-  int choose(int n);
-
- private:
-  uint64_t state_;
-};
 
 Result<SimReport> simulate(std::shared_ptr<const GameDef> def, const SimOptions& options);
 

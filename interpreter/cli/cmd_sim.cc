@@ -18,18 +18,23 @@ void add_sim_command(CLI::App& app, int& code) {
     uint64_t seed = 1;
     int jobs = 1;
     bool json = false;
+    std::vector<std::string> bots;
   };
   static Args a;
   cmd->add_option("game", a.game, "GAME/SCENARIO or a scenario file")->required();
   cmd->add_option("--games,-n", a.games, "how many games")->check(CLI::PositiveNumber)->capture_default_str();
   add_seed_option(cmd, a.seed, "base seed: game i is seeded from (seed, i)")->capture_default_str();
   cmd->add_option("--jobs,-j", a.jobs, "threads; the outcomes do not depend on it")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--bot", a.bots, "SIDE=NAME[:KEY=VALUE,...]: a bot for a side (the others play at random):\n" + bot_help());
   cmd->add_flag("--json", a.json, "print JSON: games, outcomes, mean_turns, mean_decisions, seconds, games_per_second");
   cmd->callback([&code] {
     auto def = load_game(a.game, project_root());
     if (!def.ok()) return void(code = report(def.error()));
     note_project((*def)->scenario_file);
     SimOptions opt;
+    auto specs = parse_bot_specs(a.bots, **def);
+    if (!specs.ok()) return void(code = report(specs.error()));
+    opt.bots = std::move(*specs);
     opt.games = a.games;
     opt.seed = a.seed;
     opt.jobs = a.jobs;
@@ -46,6 +51,7 @@ void add_sim_command(CLI::App& app, int& code) {
                           {"games", r->games},
                           {"seed", a.seed},
                           {"jobs", a.jobs},
+                          {"bots", a.bots},
                           {"outcomes", r->outcomes},
                           {"mean_turns", r->turns / g},
                           {"mean_decisions", r->decisions / g},

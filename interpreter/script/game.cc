@@ -164,6 +164,7 @@ int Runtime::take_choice(int choice) {
     t.args.insert(t.args.begin(), side);
     events_.push_back({Event::Kind::kDecision, pending.rule, std::move(t), secret_decision_ ? pending.side : -1});
   }
+  if (branch_path_) branch_path_->push_back(choice);
   // The decision taken becomes the spare one (ask reuses its buffers); the
   // spare, closed and empty since ask swapped it out, becomes the pending one.
   swap(pending, spare_decision_);
@@ -391,6 +392,7 @@ Status Game::start(uint64_t seed) {
   apply_setup();
   hide_at_start(def(), rt_.state_);
   rt_.sandbox_->set_state_bytes(state_bytes(rt_.state_));
+  mark_quiet();
   return run(0);
 }
 
@@ -404,7 +406,28 @@ Status Game::restore(const State& snapshot) {
   rt_.state_ = snapshot;
   rt_.state_.pending = Decision{};
   rt_.sandbox_->set_state_bytes(state_bytes(rt_.state_));
+  mark_quiet();
   return run(0);
+}
+
+void Game::set_branch_tracking(bool on) {
+  if (!on) {
+    branch_.reset();
+    rt_.branch_path_ = nullptr;
+    return;
+  }
+  if (branch_) return;
+  branch_ = std::make_unique<BranchPoint>();
+  rt_.branch_path_ = &branch_->path;
+  // Turned on mid-game, it has no quiet point to start from until the next
+  // phase: until then the branch point is the one of a game not yet started
+  // (an empty path from an empty state), which a search refuses.
+}
+
+void Game::mark_quiet() {
+  if (!branch_) return;
+  branch_->quiet.assign(rt_.state_);
+  branch_->path.clear();
 }
 
 std::string Game::prompt_text(int reader) const { return render(state().pending.prompt, def(), reader); }
@@ -517,6 +540,7 @@ Status Game::begin_step() {
       if (pos.phase == 0 && rt_.recording_)
         rt_.emit_plain(Event::Kind::kSequence, "", "Turn " + std::to_string(pos.turn));
       if (snapshot_hook_) snapshot_hook_(rt_.state_);
+      mark_quiet();
       if (rt_.recording_) rt_.emit_plain(Event::Kind::kSequence, ph->rule, ph->title);
     }
     if (pos.step == 0 && rt_.recording_) {
@@ -838,6 +862,62 @@ Result<Game::ViewSummary> Game::view_summary(int reader) {
   if (!failure.empty()) return script_error("the view function " + d.view.summary + ": " + failure);
   if (changed)
     return script_error("the view function " + d.view.summary + " changed the game: a view only reads it");
+  return out;
+}
+
+bool Game::has_function(const std::string& name) const {
+  lua_State* L = rt_.sandbox_->L();
+  rt_.sandbox_->push_global(L, name);
+  const bool is = lua_type(L, -1) == LUA_TFUNCTION;
+  lua_pop(L, 1);
+  return is;
+}
+
+Result<Value> Game::call_reader(const std::string& fn, int side) {
+  if (broken_) return rejected("the game stopped on an error: reload it");
+  if (!at_quiet_point() && !state().pending.open())
+    return rejected(fn + " can only be called at a decision or at a quiet point");
+  // As a view function runs (view_summary): nothing recorded, no dice or
+  // draws, and the game put back if the function changed it. It sees every
+  // piece: a bot calls it on its own game, whose hidden pieces it sampled.
+  std::vector<uint8_t> sees(state().pieces.size(), 1);
+  const uint64_t before_hash = state().hash();
+  const bool recording = rt_.recording_;
+  rt_.recording_ = false;
+  rt_.view_sees_ = &sees;
+  Sandbox& sb = *rt_.sandbox_;
+  lua_State* L = sb.L();
+  const int top = lua_gettop(L);
+  std::string failure;
+  Value out;
+  {
+    const Sandbox::Run run(sb, L);
+    lua_pushcfunction(L, [](lua_State* S) -> int {
+      *static_cast<Value*>(lua_touserdata(S, 2)) = check_value(S, 1);
+      return 0;
+    });
+    sb.push_global(L, fn);
+    if (lua_type(L, -1) != LUA_TFUNCTION) {
+      failure = "it is not a function";
+    } else {
+      if (side >= 0 && side < static_cast<int>(def().sides.size())) lua_pushstring(L, def().sides[side].id.c_str());
+      else lua_pushnil(L);
+      if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        failure = sb.describe_failure(lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)");
+      } else {
+        lua_pushlightuserdata(L, &out);
+        if (lua_pcall(L, 2, 0, 0) != LUA_OK) failure = lua_tostring(L, -1) ? lua_tostring(L, -1) : "?";
+      }
+    }
+  }
+  lua_settop(L, top);
+  rt_.view_sees_ = nullptr;
+  rt_.recording_ = recording;
+  if (state().hash() != before_hash) {
+    broken_ = true;
+    return script_error(fn + " changed the game: it may only read it");
+  }
+  if (!failure.empty()) return script_error(fn + ": " + failure);
   return out;
 }
 

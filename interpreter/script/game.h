@@ -96,6 +96,34 @@ class Game {
   // Called with the state at every phase start (and at the start of the game).
   void set_snapshot_hook(std::function<void(const State&)> hook) { snapshot_hook_ = std::move(hook); }
 
+  // Where a search branches from (bots/mcts.h): the state at the last quiet
+  // point that restore() takes (the start, a restore, a phase start) and the
+  // choices taken since. Restoring `quiet` on another game of the same
+  // definition and taking `path` again puts it at this game's decision,
+  // without re-running the game from its start. Kept only while tracking is
+  // on (it costs a copy of the state at every phase start); null when off.
+  struct BranchPoint {
+    State quiet;
+    std::vector<int> path;
+  };
+  void set_branch_tracking(bool on);
+  const BranchPoint* branch_point() const { return branch_.get(); }
+
+  // The state, for a search to change at a decision of its own game: to
+  // sample what its side cannot see, and to give the dice of the moves it
+  // tries a generator of its own (bots/determinize.h). The rules read the
+  // changes when they resume. Nothing else changes a game this way.
+  State& state_for_search() { return rt_.state_; }
+
+  // Whether the rules define a global function `name` (bot_eval, bot_order).
+  bool has_function(const std::string& name) const;
+  // Calls the rules' global function `fn` with a side's id, at a decision
+  // (not inside one: the game is suspended or finished) and returns what it
+  // returned (plain: core/value.h). It reads the game and may not change it,
+  // roll, draw or ask; one that changes it is an error and the game, put
+  // back, is_broken(). For the functions a game gives its bots (docs/bots.md).
+  Result<Value> call_reader(const std::string& fn, int side);
+
   // The current phase and step for messages ("turn 3, Battle Phase").
   std::string where() const;
 
@@ -159,6 +187,9 @@ class Game {
   int spare_ref_ = LUA_NOREF;
   std::unordered_map<const std::string*, int> step_functions_;  // a step's name in the definition -> its function's registry ref
   std::function<void(const State&)> snapshot_hook_;
+  std::unique_ptr<BranchPoint> branch_;  // while tracking
+  // Starts a branch point at the current state (a quiet point), when tracking.
+  void mark_quiet();
 };
 
 }  // namespace cardboard

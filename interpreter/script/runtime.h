@@ -167,6 +167,7 @@ class Runtime {
   ForcedDice forced_dice_;
   std::map<int, std::deque<std::vector<int>>> forced_draws_;  // location -> queue of acceptable type sets
   std::function<int(Game&)> decider_;
+  std::vector<int>* branch_path_ = nullptr;  // the choices since the branch point (Game::BranchPoint), while tracked
   Decision spare_decision_;
   int choices_ref_ = LUA_NOREF;
   std::vector<ChoiceSegment> choice_layout_;

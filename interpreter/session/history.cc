@@ -113,6 +113,8 @@ Status History::attach_game() {
   auto g = Game::create(def_);
   if (!g.ok()) return g.error();
   game_ = std::move(*g);
+  // A bot that searches (play --bot, serve) branches from here.
+  game_->set_branch_tracking(true);
   game_->set_snapshot_hook([this](const State& s) {
     if (!capturing_) return;
     // Loading restores the latest snapshot at or before an action, so of the

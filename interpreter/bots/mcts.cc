@@ -1,0 +1,404 @@
+#include "bots/mcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+#include "bots/determinize.h"
+
+namespace cardboard {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+// A choice's key in the tree: the deciding side and the choice's typed
+// fields, which name it whatever the order of the choices.
+uint64_t choice_key(int side, const Choice& c) {
+  uint64_t h = mix(0x243f6a8885a308d3ULL, static_cast<uint64_t>(side));
+  for (char ch : c.option) h = mix(h, static_cast<unsigned char>(ch));
+  h = mix(h, static_cast<uint64_t>(c.piece) + 7);
+  h = mix(h, static_cast<uint64_t>(c.location) + 11);
+  h = mix(h, c.has_number ? static_cast<uint64_t>(c.number) * 2 + 1 : 0);
+  return h;
+}
+
+struct Edge {
+  uint64_t key = 0;
+  int32_t side = -1;
+  int32_t child = -1;
+  uint32_t visits = 0;
+  uint32_t available = 0;
+  double reward = 0;
+};
+
+struct Node {
+  std::vector<Edge> edges;  // sorted by key
+  bool ordered = false;     // bot_order was asked here
+  std::vector<uint64_t> order;  // the keys it listed, best first; empty: every choice
+
+  Edge* find(uint64_t key) {
+    auto it = std::lower_bound(edges.begin(), edges.end(), key, [](const Edge& e, uint64_t k) { return e.key < k; });
+    return it != edges.end() && it->key == key ? &*it : nullptr;
+  }
+};
+
+Result<int64_t> read_int(const std::string& key, const std::string& v, int64_t lo, int64_t hi) {
+  char* end = nullptr;
+  errno = 0;
+  const long long n = std::strtoll(v.c_str(), &end, 10);
+  if (v.empty() || *end || errno || n < lo || n > hi)
+    return rejected("mcts parameter " + key + "=" + v + ": a whole number from " + std::to_string(lo) + " to " +
+                    std::to_string(hi) + " expected");
+  return static_cast<int64_t>(n);
+}
+
+}  // namespace
+
+Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, std::string>>& params, uint64_t seed) {
+  MctsOptions o;
+  o.seed = seed;
+  for (const auto& [k, v] : params) {
+    if (k == "iterations") {
+      auto n = read_int(k, v, 1, 100000000);
+      if (!n.ok()) return n.error();
+      o.iterations = *n;
+    } else if (k == "ms") {
+      auto n = read_int(k, v, 1, 3600000);
+      if (!n.ok()) return n.error();
+      o.ms = *n;
+    } else if (k == "depth") {
+      auto n = read_int(k, v, 0, 100000000);
+      if (!n.ok()) return n.error();
+      o.depth = *n;
+    } else if (k == "seed") {
+      auto n = read_int(k, v, 0, INT64_MAX);
+      if (!n.ok()) return n.error();
+      o.seed = static_cast<uint64_t>(*n);
+    } else if (k == "c") {
+      char* end = nullptr;
+      const double c = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end || !(c >= 0 && c <= 100))
+        return rejected("mcts parameter c=" + v + ": a number from 0 to 100 expected");
+      o.c = c;
+    } else {
+      return rejected("mcts has no parameter '" + k + "' (iterations, ms, c, seed, depth)");
+    }
+  }
+  return o;
+}
+
+// One decision's search: the tree, and the state of the iteration in
+// progress, which the game's decider (called inside the rules' ask) moves on.
+class MctsBot::Search {
+ public:
+  Search(MctsBot& bot, const BotPosition& pos)
+      : bot_(bot), game_(*bot.game_), pos_(pos), path_(pos.branch->path), sides_(pos.def->sides.size()) {
+    have_eval_ = game_.has_function("bot_eval");
+    have_order_ = game_.has_function("bot_order");
+    nodes_.emplace_back();
+  }
+
+  Result<int> run() {
+    const MctsOptions& o = bot_.options_;
+    MctsStats& st = bot_.stats_;
+    st = MctsStats{};
+    st.path_length = static_cast<int64_t>(path_.size());
+    rng_.reseed(derive_seed(o.seed, pos_.now->hash()));
+    const auto start = Clock::now();
+    const auto deadline = start + std::chrono::milliseconds(o.ms);
+    game_.set_decider([this](Game& g) { return decide(g); });
+    struct Unset {
+      Game& g;
+      ~Unset() { g.set_decider(nullptr); }
+    } unset{game_};
+    for (int64_t it = 0; o.ms > 0 ? Clock::now() < deadline || it == 0 : it < o.iterations; ++it) {
+      if (auto s = iterate(it == 0); !s.ok()) return s.error();
+      ++st.iterations;
+    }
+    st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    st.nodes = static_cast<int64_t>(nodes_.size());
+    // The most visited of the choices open at the decision.
+    const Decision& root = pos_.now->pending;
+    int best = 0;
+    int64_t best_visits = -1;
+    double best_mean = -1;
+    for (size_t i = 0; i < root.choices.size(); ++i) {
+      const Edge* e = nodes_[0].find(choice_key(root.side, root.choices[i]));
+      const int64_t v = e ? e->visits : 0;
+      const double mean = e && e->visits ? e->reward / e->visits : 0;
+      if (v > best_visits || (v == best_visits && mean > best_mean)) {
+        best = static_cast<int>(i);
+        best_visits = v;
+        best_mean = mean;
+      }
+    }
+    return best;
+  }
+
+ private:
+  enum class Phase { kReplay, kTree, kPlayout };
+  enum class Stop { kNone, kOrder, kCutoff, kTooLong, kLost };
+
+  Status iterate(bool first) {
+    phase_ = Phase::kReplay;
+    next_ = 0;
+    node_ = 0;
+    visited_.clear();
+    stop_ = Stop::kNone;
+    playout_ = 0;
+    check_root_ = first;
+    iteration_seed_ = rng_.next();
+    branch_start_ = Clock::now();
+    Status s = game_.restore(pos_.branch->quiet);
+    for (;;) {
+      if (!s.ok()) return failed(s.error());
+      if (stop_ == Stop::kLost) return lost_;
+      const State& st = game_.state();
+      if (st.finished) {
+        if (auto r = outcome(true); !r.ok()) return r;
+        break;
+      }
+      if (stop_ == Stop::kOrder) {
+        if (auto r = ask_order(); !r.ok()) return r;
+        stop_ = Stop::kNone;
+        s = game_.act(tree_step(game_));
+        continue;
+      }
+      if (stop_ == Stop::kCutoff) {
+        if (auto r = outcome(false); !r.ok()) return r;
+        break;
+      }
+      if (stop_ == Stop::kTooLong) {
+        rewards_.assign(sides_, 0.5);
+        break;
+      }
+      return rejected("the search's game stopped at a decision no one took (" + game_.where() + ")");
+    }
+    for (const auto& [node, key] : visited_) {
+      Edge* e = nodes_[node].find(key);
+      ++e->visits;
+      e->reward += rewards_[static_cast<size_t>(e->side)];
+    }
+    return ok_status();
+  }
+
+  Error failed(const Error& e) {
+    Error out = e;
+    out.message = "the search's game failed at " + game_.where() + ": " + e.message;
+    return out;
+  }
+
+  // The decider: re-takes the path, then the tree's choices, then plays out.
+  int decide(Game& g) {
+    switch (phase_) {
+      case Phase::kReplay:
+        if (next_ < path_.size()) return path_[next_++];
+        return at_root(g);
+      case Phase::kTree:
+        return tree_step(g);
+      case Phase::kPlayout:
+        return playout_step(g);
+    }
+    return -1;
+  }
+
+  int at_root(Game& g) {
+    bot_.stats_.branch_seconds += std::chrono::duration<double>(Clock::now() - branch_start_).count();
+    if (check_root_ && g.state().hash() != pos_.now->hash()) {
+      lost_ = rejected("the search could not rebuild the position from the last phase start (" + g.where() +
+                       "): forced dice or draws in this phase, or rules that changed since the game loaded");
+      stop_ = Stop::kLost;
+      return -1;
+    }
+    State& s = g.state_for_search();
+    determinize(s, *pos_.def, bot_.side_, rng_);
+    s.rng.reseed(iteration_seed_);
+    phase_ = Phase::kTree;
+    return tree_step(g);
+  }
+
+  int tree_step(Game& g) {
+    ++bot_.stats_.decisions;
+    const Decision& d = g.state().pending;
+    const int n = static_cast<int>(d.choices.size());
+    if (n == 1) return 0;
+    if (have_order_ && !nodes_[node_].ordered) {
+      stop_ = Stop::kOrder;
+      return -1;
+    }
+    keys_.resize(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) keys_[i] = choice_key(d.side, d.choices[i]);
+    allowed_.clear();
+    const std::vector<uint64_t>& order = nodes_[node_].order;
+    if (!order.empty()) {
+      // In bot_order's order; the choices it left out are not tried.
+      for (uint64_t k : order)
+        for (int i = 0; i < n; ++i)
+          if (keys_[i] == k) allowed_.push_back(i);
+    }
+    if (allowed_.empty())
+      for (int i = 0; i < n; ++i) allowed_.push_back(i);
+    // A choice not tried yet here: bot_order's first, else one at random.
+    untried_.clear();
+    for (int i : allowed_)
+      if (!nodes_[node_].find(keys_[i])) untried_.push_back(i);
+    if (!untried_.empty()) {
+      const int i = order.empty() ? untried_[rng_.below(untried_.size())] : untried_.front();
+      const auto child = static_cast<int32_t>(nodes_.size());
+      nodes_.emplace_back();
+      Node& node = nodes_[node_];
+      Edge e;
+      e.key = keys_[i];
+      e.side = d.side;
+      e.child = child;
+      e.available = 1;
+      node.edges.insert(std::lower_bound(node.edges.begin(), node.edges.end(), e.key,
+                                         [](const Edge& x, uint64_t k) { return x.key < k; }),
+                        e);
+      visited_.emplace_back(node_, e.key);
+      node_ = child;
+      phase_ = Phase::kPlayout;
+      return i;
+    }
+    Node& node = nodes_[node_];
+    int best = allowed_.front();
+    double best_score = -1;
+    Edge* best_edge = nullptr;
+    for (int i : allowed_) {
+      Edge* e = node.find(keys_[i]);
+      ++e->available;
+      const double score = e->reward / e->visits +
+                           bot_.options_.c * std::sqrt(std::log(static_cast<double>(e->available)) / e->visits);
+      if (score > best_score) {
+        best_score = score;
+        best = i;
+        best_edge = e;
+      }
+    }
+    visited_.emplace_back(node_, best_edge->key);
+    node_ = best_edge->child;
+    return best;
+  }
+
+  int playout_step(Game& g) {
+    ++bot_.stats_.decisions;
+    ++playout_;
+    const MctsOptions& o = bot_.options_;
+    if (o.depth > 0 && have_eval_ && playout_ > o.depth) {
+      stop_ = Stop::kCutoff;
+      return -1;
+    }
+    if (playout_ > o.max_decisions) {
+      stop_ = Stop::kTooLong;
+      return -1;
+    }
+    const auto n = g.state().pending.choices.size();
+    return n == 1 ? 0 : static_cast<int>(rng_.below(n));
+  }
+
+  // bot_order(side) at the node where the game is suspended.
+  Status ask_order() {
+    Node& node = nodes_[node_];
+    node.ordered = true;
+    const Decision& d = game_.state().pending;
+    auto v = game_.call_reader("bot_order", d.side);
+    if (!v.ok()) return failed(v.error());
+    if (v->is_nil()) return ok_status();
+    if (!v->is_table()) return script_error("bot_order returned a " + kind_of(*v) + ": a list of choice numbers expected");
+    const auto n = static_cast<int64_t>(d.choices.size());
+    int64_t expect = 1;
+    for (const auto& [k, x] : v->as_table().entries) {
+      const int64_t* i = std::get_if<int64_t>(&k);
+      if (!i || *i != expect++ || !x.is_int() || x.as_int() < 1 || x.as_int() > n)
+        return script_error("bot_order must return a list of choice numbers from 1 to " + std::to_string(n) +
+                            " (" + game_.where() + ")");
+      node.order.push_back(choice_key(d.side, d.choices[static_cast<size_t>(x.as_int() - 1)]));
+    }
+    return ok_status();
+  }
+
+  static std::string kind_of(const Value& v) {
+    if (v.is_bool()) return "boolean";
+    if (v.is_int() || v.is_number()) return "number";
+    if (v.is_string()) return "string";
+    return "value";
+  }
+
+  // The iteration's value for each side: at the end of the game its result
+  // (or bot_eval's reading of it), else bot_eval's.
+  Status outcome(bool finished) {
+    rewards_.assign(sides_, 0.5);
+    if (!have_eval_) {
+      const int w = game_.state().winner;
+      if (w >= 0)
+        for (size_t s = 0; s < sides_; ++s) rewards_[s] = static_cast<int>(s) == w ? 1 : 0;
+      return ok_status();
+    }
+    (void)finished;
+    for (size_t s = 0; s < sides_; ++s) {
+      if (pos_.def->sides[s].automatic) continue;
+      auto v = game_.call_reader("bot_eval", static_cast<int>(s));
+      if (!v.ok()) return failed(v.error());
+      const double x = v->is_int() ? static_cast<double>(v->as_int()) : v->is_number() ? v->as_number() : -1;
+      if (!(x >= 0 && x <= 1))
+        return script_error("bot_eval(\"" + pos_.def->sides[s].id + "\") must return a number from 0 to 1 (" +
+                            game_.where() + ")");
+      rewards_[s] = x;
+    }
+    return ok_status();
+  }
+
+  MctsBot& bot_;
+  Game& game_;
+  const BotPosition& pos_;
+  const std::vector<int>& path_;
+  size_t sides_;
+  bool have_eval_ = false, have_order_ = false;
+  std::vector<Node> nodes_;
+  Rng rng_;
+  // The iteration in progress.
+  Phase phase_ = Phase::kReplay;
+  Stop stop_ = Stop::kNone;
+  Error lost_{};
+  size_t next_ = 0;
+  int32_t node_ = 0;
+  int64_t playout_ = 0;
+  bool check_root_ = false;
+  uint64_t iteration_seed_ = 0;
+  Clock::time_point branch_start_;
+  std::vector<std::pair<int32_t, uint64_t>> visited_;  // (node, the key of the choice taken there)
+  std::vector<double> rewards_;
+  std::vector<uint64_t> keys_;
+  std::vector<int> allowed_, untried_;
+};
+
+MctsBot::MctsBot(std::shared_ptr<const GameDef> def, int side, MctsOptions options)
+    : def_(std::move(def)), side_(side), options_(options), spec_seed_(options.seed) {}
+
+MctsBot::~MctsBot() = default;
+
+Result<int> MctsBot::choose(const BotPosition& position) {
+  const Decision& d = position.now->pending;
+  if (d.choices.empty()) return rejected("the search was asked with no choice open");
+  if (d.choices.size() == 1) return 0;
+  if (!position.branch || position.branch->quiet.contents.empty())
+    return rejected("the search needs the game's branch point (Game::set_branch_tracking, on before the game starts)");
+  if (!game_) {
+    auto g = Game::create(def_);
+    if (!g.ok()) return g.error();
+    game_ = std::move(*g);
+    game_->set_record_events(false);
+  }
+  Search search(*this, position);
+  return search.run();
+}
+
+}  // namespace cardboard

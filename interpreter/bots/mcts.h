@@ -1,0 +1,81 @@
+// Monte Carlo tree search for any game, with no game code: UCT over the
+// decisions the rules ask, random playouts to the end of the game (or to
+// a depth where the game's own evaluation stops them), chance met as the
+// game runs, and hidden information by sampling (information-set MCTS).
+//
+// Each iteration puts the bot's own game at the decision, without re-running
+// the game from its start: it restores the live game's branch point (the
+// state at the last phase start) and takes the choices made since
+// (Game::BranchPoint). There it samples what its side cannot see
+// (bots/determinize.h) and gives the dice a generator of the iteration's own,
+// so the bot knows neither the hidden pieces nor the dice to come. From the
+// decision on, the tree's nodes are the sequences of choices taken (an open
+// loop: the same choices after other dice or other samples lead to the same
+// node); each choice keeps how often it was open there, as information-set
+// MCTS does, and UCB1 reads that count for the parent's.
+//
+// A choice's value is the share of the iteration's outcome that goes to the
+// side that took it: 1 for a win, 0 for a loss, 1/2 for a game that ends
+// with no winner, or what the game's `bot_eval(side)` says where the playout
+// stops (at `depth`, or at the end when the game defines it). A game may
+// also give `bot_order(side)`: the choice numbers worth trying at a
+// decision, best first (the others are left out of the tree). Both are
+// optional (docs/bots.md).
+//
+// Deterministic for a seed: the same position and seed give the same choice
+// in every process, unless the search is limited by time (`ms`).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bots/bot.h"
+#include "core/rng.h"
+
+namespace cardboard {
+
+struct MctsOptions {
+  int64_t iterations = 1000;  // a decision's iterations
+  int64_t ms = 0;             // > 0: a decision's time instead, in milliseconds
+  double c = 0.7;             // the exploration constant of UCB1
+  uint64_t seed = 1;
+  int64_t depth = 0;          // playout decisions before bot_eval ends it; 0: to the end
+  int64_t max_decisions = 100000;  // a playout longer than this ends with no winner
+};
+
+// Reads KEY=VALUE parameters: iterations, ms, c, seed, depth.
+Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, std::string>>& params, uint64_t seed);
+
+// What the last decision's search did, for benchmarks and reports.
+struct MctsStats {
+  int64_t iterations = 0;
+  int64_t decisions = 0;       // taken by the tree and the playouts, all iterations
+  int64_t nodes = 0;
+  double seconds = 0;
+  double branch_seconds = 0;   // of which putting the game at the decision (restore and the path)
+  int64_t path_length = 0;     // the choices re-taken from the branch point
+};
+
+class MctsBot : public Bot {
+ public:
+  MctsBot(std::shared_ptr<const GameDef> def, int side, MctsOptions options);
+  ~MctsBot() override;
+  bool needs_branch_point() const override { return true; }
+  Result<int> choose(const BotPosition& position) override;
+  void reseed(uint64_t seed) override { options_.seed = derive_seed(spec_seed_, seed); }
+  const MctsStats& last_stats() const { return stats_; }
+
+ private:
+  class Search;
+  std::shared_ptr<const GameDef> def_;
+  int side_;
+  MctsOptions options_;
+  uint64_t spec_seed_;
+  std::unique_ptr<Game> game_;  // the search's own, made at the first decision
+  MctsStats stats_;
+};
+
+}  // namespace cardboard
