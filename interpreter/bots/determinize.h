@@ -5,13 +5,16 @@
 // What a side does not see of a hidden piece is what it is (its type, face,
 // markers and counters); where it is and whose it is stay as they are. Two
 // hidden pieces may trade identities when nothing the side sees tells them
-// apart: the same owner, and a type of the same kind and deck (a hidden
-// card of one deck never becomes one of another, nor a unit a card). The
+// apart: types of the same owner, kind and deck (a hidden card of one deck
+// never becomes one of another, a unit a card, nor one side's unit the
+// other's; a card in a hand trades with those in the deck). The
 // order of a face-down deck or cup is sampled the same way, since its
 // pieces are all unseen. What the side saw of a piece that is hidden again
 // is forgotten: the sample is consistent with what it sees now, not with
 // all it ever saw, so it may know less than a player would, never more.
 #pragma once
+
+#include <cstdint>
 
 #include "core/game_def.h"
 #include "core/rng.h"
@@ -23,5 +26,11 @@ namespace cardboard {
 // Deterministic for a given generator state. Returns how many pieces it
 // could change (those in a group of two or more).
 int determinize(State& s, const GameDef& def, int side, Rng& rng);
+
+// A hash of what `side` sees of `s`: the state with the identities of the
+// pieces it does not see (and their ids, which tell types apart), and the
+// generator (the dice to come), left out. A search seeded from it decides
+// the same whatever the side cannot see, unless the rules keep it in vars.
+uint64_t view_hash(const State& s, const GameDef& def, int side);
 
 }  // namespace cardboard

@@ -111,7 +111,9 @@ class MctsBot::Search {
     MctsStats& st = bot_.stats_;
     st = MctsStats{};
     st.path_length = static_cast<int64_t>(path_.size());
-    rng_.reseed(derive_seed(o.seed, pos_.now->hash()));
+    // Seeded from what the side sees: the search is the same whatever it
+    // cannot see (bots/determinize.h).
+    rng_.reseed(derive_seed(o.seed, view_hash(*pos_.now, *pos_.def, bot_.side_)));
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::milliseconds(o.ms);
     game_.set_decider([this](Game& g) { return decide(g); });

@@ -34,13 +34,14 @@ GameOutcome play_one(Game& game, SideBots& bots, uint64_t seed, uint64_t index, 
     if (bots[s]) bots[s]->reseed(derive_seed(game_seed, 0xb08 + s));
   bool stuck = false;
   game.set_decider([&](Game& g) {
+    const auto side = static_cast<size_t>(g.state().pending.side);
+    // A search is asked below, at the suspended decision (counted there).
+    if (side < bots.size() && bots[side] && !bots[side]->decides_inline()) return -1;
     if (++out.decisions > max_decisions) {
       stuck = true;
       return -1;
     }
-    const auto side = static_cast<size_t>(g.state().pending.side);
     if (side < bots.size() && bots[side]) {
-      if (!bots[side]->decides_inline()) return -1;  // asked below, at the suspended decision
       auto c = bots[side]->choose(BotPosition::of(g));
       return c.ok() ? *c : -1;
     }

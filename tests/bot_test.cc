@@ -1,0 +1,282 @@
+// The bots: --bot specs, and Monte Carlo tree search on the oracle fixture
+// (tests/games/oracle), where a bot that saw the hidden card or the dice to
+// come would win every game, and on the shipped games, where it must put
+// its own game at the live game's decision from the branch point.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "bots/bot.h"
+#include "bots/determinize.h"
+#include "bots/mcts.h"
+#include "bots/random_bot.h"
+#include "bots/simulate.h"
+#include "support.h"
+
+using namespace cardboard;
+using cardboard::testing::load_fixture;
+using cardboard::testing::make_game;
+using cardboard::testing::must_ok;
+
+namespace {
+
+std::shared_ptr<const GameDef> oracle(const std::string& scenario, const std::string& game = "oracle") {
+  return load_fixture(game, scenario, "oracle");
+}
+
+std::shared_ptr<const GameDef> shipped(const std::string& ref) {
+  auto def = load_game(ref, CARDBOARD_SOURCE_ROOT);
+  if (!def.ok()) FAIL(def.error().message);
+  return *def;
+}
+
+BotSpec spec(const GameDef& def, const std::string& text) {
+  auto s = parse_bot_spec(text, def);
+  if (!s.ok()) FAIL(s.error().message);
+  return *s;
+}
+
+SimReport sim(std::shared_ptr<const GameDef> def, const std::string& bot, int64_t games, uint64_t seed = 1, int jobs = 1) {
+  SimOptions o;
+  o.games = games;
+  o.seed = seed;
+  o.jobs = jobs;
+  o.bots = {spec(*def, bot)};
+  auto r = simulate(def, o);
+  if (!r.ok()) FAIL(r.error().message);
+  return *r;
+}
+
+// The choice the bot takes at the game's first decision of `side`, after
+// the others are taken by `others` (0 each time).
+std::string first_choice(Game& g, Bot& bot, int side) {
+  while (!g.state().finished && g.state().pending.side != side) must_ok(g.act(0));
+  auto c = bot.choose(BotPosition::of(g));
+  if (!c.ok()) FAIL(c.error().message);
+  return g.state().pending.choices[static_cast<size_t>(*c)].option;
+}
+
+}  // namespace
+
+TEST_CASE("bot specs: SIDE=NAME[:KEY=VALUE,...], errors that name the part", "[bots]") {
+  auto def = shipped("golan/october");
+  auto ok = parse_bot_spec("israel=mcts:iterations=50,c=1.5,seed=3,depth=20", *def);
+  REQUIRE(ok.ok());
+  CHECK(ok->name == "mcts");
+  CHECK(def->sides[ok->side].id == "israel");
+  CHECK(ok->params.size() == 4);
+  auto error = [&](const std::string& text) {
+    auto s = parse_bot_spec(text, *def);
+    REQUIRE_FALSE(s.ok());
+    return s.error().message;
+  };
+  CHECK_THAT(error("mcts"), Catch::Contains("no side"));
+  CHECK_THAT(error("egypt=mcts"), Catch::Contains("no side 'egypt'") && Catch::Contains("israel"));
+  CHECK_THAT(error("israel=alphazero"), Catch::Contains("no bot 'alphazero'"));
+  CHECK_THAT(error("israel=mcts:iterations"), Catch::Contains("not KEY=VALUE"));
+  CHECK_THAT(error("israel=mcts:iterations=0"), Catch::Contains("iterations=0"));
+  CHECK_THAT(error("israel=mcts:iterations=1e9999"), Catch::Contains("whole number"));
+  CHECK_THAT(error("israel=mcts:c=-1"), Catch::Contains("c=-1"));
+  CHECK_THAT(error("israel=mcts:width=3"), Catch::Contains("no parameter 'width'"));
+  CHECK_THAT(error("israel=random:seed=3"), Catch::Contains("no parameters"));
+  auto twice = parse_bot_specs({"israel=random", "israel=mcts"}, *def);
+  REQUIRE_FALSE(twice.ok());
+  CHECK_THAT(twice.error().message, Catch::Contains("twice"));
+  auto solo = shipped("arab_israeli_wars/1948");
+  for (const auto& side : solo->sides)
+    if (side.automatic) CHECK_THAT(parse_bot_spec(side.id + "=random", *solo).error().message, Catch::Contains("the rules play"));
+}
+
+TEST_CASE("mcts: the hidden card does not change its guess, so it guesses right a third of the time", "[bots][hidden]") {
+  // Every game looks the same to the seeker (a face-down pile, one card in
+  // the keeper's hand): a search that samples what it cannot see takes the
+  // same guess in all of them, and is right as often as that card is held.
+  auto def = oracle("guess");
+  std::set<std::string> guesses;
+  int right = 0;
+  const int games = 60;
+  auto bot = make_bot(spec(*def, "seeker=mcts:iterations=60"), def, 1);
+  REQUIRE(bot.ok());
+  for (int i = 0; i < games; ++i) {
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(static_cast<uint64_t>(i) + 1));
+    const std::string guess = first_choice(*g, **bot, 0);
+    guesses.insert(guess);
+    const auto& hand = g->state().contents[static_cast<size_t>(def->find_location("keeper_hand"))];
+    right += def->types[static_cast<size_t>(g->state().pieces[static_cast<size_t>(hand.at(0))].type)].id == guess;
+  }
+  CHECK(guesses.size() == 1);
+  CHECK(right > games / 6);
+  CHECK(right < games * 2 / 3);
+}
+
+TEST_CASE("mcts: it cannot know the dice to come", "[bots][dice]") {
+  // A bot that read the game's generator would call every die.
+  auto r = sim(oracle("die"), "seeker=mcts:iterations=50", 300);
+  CHECK(r.errors == 0);
+  const double called = static_cast<double>(r.outcomes["Seeker called the die"]) / 300;
+  CHECK(called > 0.35);
+  CHECK(called < 0.65);
+}
+
+TEST_CASE("mcts: it takes the safe bet, through the keeper's decisions and the die", "[bots]") {
+  auto def = oracle("bet");
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    auto bot = make_bot(spec(*def, "seeker=mcts:iterations=200"), def, seed);
+    REQUIRE(bot.ok());
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(seed));
+    CHECK(first_choice(*g, **bot, 0) == "safe");
+  }
+}
+
+TEST_CASE("mcts: bot_order leaves choices out of the tree, bot_eval judges where playouts cannot", "[bots][helped]") {
+  // The helped oracle's bot_order lists only the long shot: the bot never tries the safe bet.
+  auto bet = oracle("bet", "oracle_helped");
+  auto r = sim(bet, "seeker=mcts:iterations=100", 40);
+  CHECK(r.outcomes["Seeker won the bet"] < 20);
+  // Forty picks of 1 or 2 must sum to 70: random playouts almost never get
+  // there, so without an evaluation every choice looks as bad; bot_eval
+  // reads the sum, at the end of each playout or where `depth` stops it.
+  auto longer = oracle("long", "oracle_helped");
+  CHECK(sim(longer, "seeker=mcts:iterations=60", 4).outcomes["Seeker reached 70"] == 4);
+  CHECK(sim(longer, "seeker=mcts:iterations=60,depth=3", 4).outcomes["Seeker reached 70"] == 4);
+}
+
+TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][hostile]") {
+  std::ifstream in(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/oracle.lua");
+  std::stringstream lua;
+  lua << in.rdbuf();
+  std::ifstream tin(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/game.toml");
+  std::stringstream toml;
+  toml << tin.rdbuf();
+  const std::string game_toml =
+      cardboard::testing::replace_once(toml.str(), "scripts = [\"oracle.lua\"]", "scripts = [\"oracle.lua\", \"bad.lua\"]");
+  const std::pair<const char*, const char*> cases[] = {
+      {"function bot_eval(side) return 2 end", "must return a number from 0 to 1"},
+      {"function bot_eval(side) return 'good' end", "must return a number from 0 to 1"},
+      {"function bot_eval(side) vars.peeked = true return 0.5 end", "changed the game"},
+      {"function bot_eval(side) error('no idea') end", "no idea"},
+      {"function bot_eval(side) return roll('d6', '1') / 6 end", "cannot roll"},
+      {"function bot_eval(side) while true do end end", "bot_eval"},
+      {"function bot_order(side) return { 0 } end", "choice numbers from 1 to 2"},
+      {"function bot_order(side) return { 'first' } end", "choice numbers"},
+      {"function bot_order(side) return 3 end", "a list of choice numbers"},
+  };
+  for (const auto& [code, want] : cases) {
+    INFO(code);
+    cardboard::testing::TempProject p("cardboard-bot-hostile", "oracle", game_toml, "",
+                                      {{"oracle.lua", lua.str()}, {"bad.lua", code}});
+    auto def = p.def();
+    auto bot = make_bot(spec(*def, "seeker=mcts:iterations=20"), def, 1);
+    REQUIRE(bot.ok());
+    auto g = make_game(def, SandboxLimits{});
+    g->set_branch_tracking(true);
+    must_ok(g->start(1));
+    auto c = (*bot)->choose(BotPosition::of(*g));
+    REQUIRE_FALSE(c.ok());
+    CHECK_THAT(c.error().message, Catch::Contains(want));
+    // The live game is untouched: the bot plays on a game of its own.
+    CHECK(g->state().pending.side == 0);
+    CHECK(g->act(0).ok());
+  }
+}
+
+TEST_CASE("mcts: it rebuilds the live game's decision from the branch point in every shipped game", "[bots][branch]") {
+  // A few decisions of each game, taken at random: at each the search puts
+  // its game at the same decision (it checks the state hash) and chooses.
+  for (const char* ref : {"golan/october", "next_war_in_lebanon/next_war", "lebanon_82/1982",
+                          "third_lebanon_war/lebanon_2006", "reign_of_missiles/gaza_2012"}) {
+    INFO(ref);
+    auto def = shipped(ref);
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(7));
+    RandomBot pick(3);
+    std::map<int, std::unique_ptr<Bot>> bots;
+    for (int decision = 0; decision < 400 && !g->state().finished; ++decision) {
+      const int side = g->state().pending.side;
+      if (decision % 80 == 0) {
+        if (!bots.count(side)) {
+          auto b = make_bot(spec(*def, def->sides[static_cast<size_t>(side)].id + "=mcts:iterations=2"), def, 1);
+          REQUIRE(b.ok());
+          bots[side] = std::move(*b);
+        }
+        auto c = bots[side]->choose(BotPosition::of(*g));
+        if (!c.ok()) FAIL(c.error().message);
+        must_ok(g->act(*c));
+      } else {
+        must_ok(g->act(pick.choose(static_cast<int>(g->state().pending.choices.size()))));
+      }
+    }
+  }
+}
+
+TEST_CASE("mcts: without the branch point, or when it cannot rebuild the decision, it says so", "[bots][branch]") {
+  auto def = oracle("bet");
+  auto bot = make_bot(spec(*def, "seeker=mcts:iterations=5"), def, 1);
+  REQUIRE(bot.ok());
+  auto g = make_game(def);
+  must_ok(g->start(1));
+  auto none = (*bot)->choose(BotPosition::of(*g));
+  REQUIRE_FALSE(none.ok());
+  CHECK_THAT(none.error().message, Catch::Contains("branch point"));
+  // Turned on mid-phase, there is no quiet point to branch from yet.
+  g->set_branch_tracking(true);
+  while (g->state().pending.side != 0) must_ok(g->act(0));
+  CHECK_FALSE((*bot)->choose(BotPosition::of(*g)).ok());
+  // A branch point that does not lead to the decision (here: a card of the
+  // pile changed) is found out before the search uses it.
+  auto h = make_game(def);
+  h->set_branch_tracking(true);
+  must_ok(h->start(1));
+  while (h->state().pending.side != 0) must_ok(h->act(0));
+  Game::BranchPoint wrong = *h->branch_point();
+  const auto pile = static_cast<size_t>(def->find_location("pile"));
+  auto& card = wrong.quiet.pieces[static_cast<size_t>(wrong.quiet.contents[pile].at(0))];
+  card.type = (card.type + 1) % 3;
+  BotPosition pos = BotPosition::of(*h);
+  pos.branch = &wrong;
+  auto lost = (*bot)->choose(pos);
+  REQUIRE_FALSE(lost.ok());
+  CHECK_THAT(lost.error().message, Catch::Contains("could not rebuild"));
+}
+
+TEST_CASE("mcts: the same seed gives the same games, whatever the threads", "[bots][determinism]") {
+  auto def = shipped("arab_israeli_wars/1948");
+  auto a = sim(def, "israel=mcts:iterations=20", 6, 5, 1);
+  auto b = sim(def, "israel=mcts:iterations=20", 6, 5, 2);
+  CHECK(a.outcomes == b.outcomes);
+  CHECK(a.decisions == b.decisions);
+  CHECK(a.errors == 0);
+}
+
+TEST_CASE("determinize: hidden pieces trade identities within what the side cannot tell apart", "[bots][hidden]") {
+  auto def = oracle("guess");
+  auto g = make_game(def);
+  must_ok(g->start(3));
+  State s = g->state();
+  Rng rng(9);
+  // The seeker sees none of the three cards: all three may trade.
+  CHECK(determinize(s, *def, 0, rng) == 3);
+  // The keeper sees the card in his hand: the two in the pile may trade.
+  State k = g->state();
+  const auto hand = static_cast<size_t>(def->find_location("keeper_hand"));
+  const int held = k.contents[hand].at(0);
+  const int32_t type = k.pieces[static_cast<size_t>(held)].type;
+  CHECK(determinize(k, *def, 1, rng) == 2);
+  CHECK(k.pieces[static_cast<size_t>(held)].type == type);
+  // The view hash leaves out what the side does not see.
+  State other = g->state();
+  const auto pile = static_cast<size_t>(def->find_location("pile"));
+  std::swap(other.pieces[static_cast<size_t>(other.contents[pile][0])].type, other.pieces[static_cast<size_t>(held)].type);
+  CHECK(view_hash(other, *def, 0) == view_hash(g->state(), *def, 0));
+  CHECK(view_hash(other, *def, 1) != view_hash(g->state(), *def, 1));
+}

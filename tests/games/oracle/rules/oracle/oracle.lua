@@ -1,0 +1,48 @@
+-- SET-UP: the pile shuffled; the keeper draws one card, which only he sees.
+function setup()
+  deck.shuffle("pile")
+  deck.draw("pile", "keeper_hand", "0")
+end
+
+local function guess()
+  local held = pieces.top("keeper_hand")
+  local g = ask("seeker", "1", { prompt = "Which card does the keeper hold?", options = { "sun", "moon", "star" } })
+  if g == pieces.type(held) then return "Seeker guessed right", "seeker" end
+  return "Seeker guessed wrong", "keeper"
+end
+
+local function call_die()
+  local g = ask("seeker", "1", { prompt = "Odd or even?", options = { "odd", "even" } })
+  local odd = roll("d6", "1") % 2 == 1
+  if (g == "odd") == odd then return "Seeker called the die", "seeker" end
+  return "Seeker missed the die", "keeper"
+end
+
+-- The keeper first passes a few times (decisions for the tree to go
+-- through), then the seeker bets: safe wins on 2-6, long shot on a 6.
+local function bet()
+  for _ = 1, 3 do ask("keeper", "1", { prompt = "Wait", options = { "wait", "yawn" } }) end
+  local g = ask("seeker", "1", { prompt = "Which bet?", options = { "long_shot", "safe" } })
+  local die = roll("d6", "1")
+  if (g == "safe" and die >= 2) or die == 6 then return "Seeker won the bet", "seeker" end
+  return "Seeker lost the bet", "keeper"
+end
+
+-- A long game for bot_eval: the seeker picks 1 or 2 forty times; the sum
+-- decides. bot_eval reads the sum so far.
+local function long()
+  for _ = 1, 40 do
+    local n = ask("seeker", "1", { prompt = "How many?", numbers = { 1, 2 } })
+    vars.sum = (vars.sum or 0) + n
+  end
+  if vars.sum >= 70 then return "Seeker reached 70", "seeker" end
+  return "Seeker fell short", "keeper"
+end
+
+function play()
+  local test = game.scenario():match("/(.*)$")
+  if test == "guess" then return guess() end
+  if test == "die" then return call_die() end
+  if test == "bet" then return bet() end
+  return long()
+end
