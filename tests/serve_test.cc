@@ -36,7 +36,8 @@ struct TestServer {
   std::thread thread;
   int port = 0;
 
-  explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT) {
+  explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT,
+                      std::vector<std::string> bots = {}) {
     saves = fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
                                          std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     fs::create_directories(saves);
@@ -45,6 +46,7 @@ struct TestServer {
     o.root = root;
     o.saves = saves.string();
     o.bot_delay_ms = bot_delay_ms;
+    o.bots = std::move(bots);
     o.threads = 16;
     server = std::make_unique<cardboard::Server>(o);
     auto p = server->bind();
@@ -581,4 +583,33 @@ TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why
   auto h = cardboard::History::open((s.saves / "marathon-long.cbsave").string(), cardboard::testing::fixture_root("marathon"));
   REQUIRE(h.ok());
   CHECK((*h)->action_count() == actions);
+}
+
+TEST_CASE("serve --bot: a search plays a side against a person's page", "[serve][bots]") {
+  TestServer s(0, CARDBOARD_SOURCE_ROOT, {"random", "israel=mcts:iterations=5"});
+  auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", 4}, {"sides", {{"syria", "person"}, {"israel", "bot"}}}}.dump(),
+                s.host());
+  REQUIRE(a.status == 200);
+  const std::string syria = token_of(a.body["links"]["syria"]);
+  CHECK_FALSE(a.body["links"].contains("israel"));
+  cardboard::RandomBot pick(2);
+  int israeli_moves = 0;
+  for (int step = 0; step < 400 && israeli_moves < 3; ++step) {
+    auto st = get(s, "/api/play/" + syria + "/state").body;
+    REQUIRE_FALSE(st.contains("bot_error"));
+    if (st["view"]["finished"].get<bool>()) break;
+    if (st["view"]["deciding"] != "syria") {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      continue;
+    }
+    const auto& choices = st["view"]["choices"];
+    const auto& choice = choices[pick.choose(static_cast<int>(choices.size()))];
+    const int64_t at = st["actions"].get<int64_t>();
+    REQUIRE(post(s, "/api/play/" + syria + "/act", json{{"at", at}, {"choice", choice["value"]}}.dump()).status == 200);
+    auto log = get(s, "/api/play/" + syria + "/log?after=0").body;
+    israeli_moves = 0;
+    for (const auto& e : log["events"])
+      israeli_moves += e.dump().find("Israel chose") != std::string::npos;
+  }
+  CHECK(israeli_moves >= 3);
 }

@@ -59,6 +59,22 @@ Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def) {
   return spec;
 }
 
+std::string spec_side(std::string_view text) {
+  const size_t eq = text.find('='), colon = text.find(':');
+  return eq != std::string_view::npos && (colon == std::string_view::npos || eq < colon) ? std::string(text.substr(0, eq))
+                                                                                          : std::string();
+}
+
+Status check_bot_text(std::string_view text) {
+  GameDef any;
+  any.sides.push_back(SideDef{});
+  any.sides[0].id = "side";
+  any.side_index["side"] = 0;
+  auto s = parse_bot_spec("side=" + std::string(text), any);
+  if (!s.ok()) return rejected("--bot '" + std::string(text) + "': a bot NAME[:KEY=VALUE,...] or SIDE=NAME[:KEY=VALUE,...] expected (" + bot_help() + ")");
+  return ok_status();
+}
+
 Result<std::vector<BotSpec>> parse_bot_specs(const std::vector<std::string>& texts, const GameDef& def) {
   std::vector<BotSpec> out;
   for (const auto& t : texts) {

@@ -32,6 +32,11 @@ struct BotSpec {
 // Reads "SIDE=NAME[:KEY=VALUE,...]". An error names the part that is wrong
 // and what would be right (the game's sides, the bots, their parameters).
 Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def);
+// The side a bot text names ("israel" of "israel=mcts:c=1"), or "" when it
+// names none ("mcts:c=1", "random").
+std::string spec_side(std::string_view text);
+// Checks "NAME[:KEY=VALUE,...]" alone (a bot for no game yet: serve --bot).
+Status check_bot_text(std::string_view text);
 // Reads several, one a side: naming a side twice, or an automatic side
 // (the rules play it), is an error.
 Result<std::vector<BotSpec>> parse_bot_specs(const std::vector<std::string>& texts, const GameDef& def);

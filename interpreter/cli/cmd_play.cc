@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <random>
 #include <string>
 
+#include "bots/bot.h"
 #include "cli/commands.h"
 #include "cli/save_args.h"
 #include "session/readers.h"
@@ -105,8 +107,19 @@ std::string trim(const std::string& s) {
   return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
 }
 
-int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
+// The bots by side index; null for a side a person plays (or the rules).
+using Bots = std::vector<std::unique_ptr<Bot>>;
+
+bool is_bot(const Bots& bots, int side) { return side >= 0 && side < static_cast<int>(bots.size()) && bots[side]; }
+
+int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bots& bots) {
   History* hp = held.get();
+  const GameDef& def = hp->game().def();
+  // The people at the keyboard; with one, every view is that side's, even while a bot decides.
+  int person = -1, people = 0;
+  for (size_t s = 0; s < def.sides.size(); ++s)
+    if (!def.sides[s].automatic && !is_bot(bots, static_cast<int>(s))) person = static_cast<int>(s), ++people;
+  auto reader_now = [&](const Game& g) { return people == 1 ? person : default_reader(g); };
   const std::string root = project_root();
   FileTimes times = watch ? rules_files(hp->game().def()) : FileTimes{};
   bool diverged = false;  // the edited rules differ from the recorded decisions
@@ -142,14 +155,28 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
     };
   std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", hp->game().def().title.c_str(),
               hp->game().def().scenario_title.c_str(), path.c_str());
-  print_events(*hp, hp->file().events(), default_reader(hp->game()));
+  print_events(*hp, hp->file().events(), reader_now(hp->game()));
   bool show_board = true;  // after help or the log, only the prompt again
-  int shown_to = default_reader(hp->game());  // whose view is on the screen
+  int shown_to = reader_now(hp->game());  // whose view is on the screen
   // With two or more people at one keyboard, the screen is handed over.
-  const bool hot_seat = hp->game().def().between_people();
+  const bool hot_seat = people >= 2;
   for (;;) {
     Game& g = hp->game();
-    const int viewer = default_reader(g);
+    const int viewer = reader_now(g);
+    if (!g.state().finished && is_bot(bots, g.state().pending.side)) {
+      const int side = g.state().pending.side;
+      std::printf("\n(%s: the bot decides)\n", def.sides[side].title.c_str());
+      std::fflush(stdout);
+      auto c = bots[side]->choose(BotPosition::of(g));
+      const Status s = c.ok() ? hp->act(std::to_string(*c + 1)) : Status(c.error());
+      if (!s.ok()) {
+        std::printf("the bot of %s failed: %s\n(the save is unchanged)\n", def.sides[side].id.c_str(),
+                    s.error().message.c_str());
+        return s.error().kind == ErrorKind::kScript ? 3 : 2;
+      }
+      print_events(*hp, hp->last_action_events(), viewer);
+      continue;
+    }
     // Piped input (a script, a test) has nobody to pass the screen to.
     if (hot_seat && stdin_is_terminal() && viewer >= 0 && shown_to >= 0 && viewer != shown_to) {
       // Another person decides next: the screen goes to them only once the
@@ -204,8 +231,18 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch) {
       }
       const int64_t n = count.empty() ? 1 : std::stoll(count.substr(0, 9));
       // The policy is asked under the save's lock, about the actions the
-      // undo takes back (another command may have changed the save).
-      auto s = hp->undo(n, [&] { return check_undo(*hp, {n, "", agreed}); });
+      // undo takes back (another command may have changed the save). Against
+      // bots, a practice game, undo is free, and it takes back the person's
+      // decisions: each with the bots' moves after it.
+      Status s = ok_status();
+      if (people > 1 || !std::any_of(bots.begin(), bots.end(), [](const auto& b) { return b != nullptr; })) {
+        s = hp->undo(n, [&] { return check_undo(*hp, {n, "", agreed}); });
+      } else {
+        for (int64_t taken = 0; taken < n && s.ok();) {
+          s = hp->undo(1, [] { return ok_status(); });
+          if (s.ok() && !is_bot(bots, hp->game().state().pending.side)) ++taken;
+        }
+      }
       if (!s.ok()) std::printf("cannot undo: %s\n", s.error().message.c_str());
       else std::printf("undid %lld decision%s\n", static_cast<long long>(n), n == 1 ? "" : "s");
       if (s.ok() && diverged) reload();
@@ -238,6 +275,7 @@ void add_play_command(CLI::App& app, int& code) {
     std::string target, save;
     uint64_t seed = 0;
     bool watch = false;
+    std::vector<std::string> bots;
   };
   static Args a;
   cmd->add_option("game", a.target, "GAME/SCENARIO, a scenario file, or a save to resume")->required();
@@ -246,6 +284,7 @@ void add_play_command(CLI::App& app, int& code) {
   cmd->add_flag("--watch", a.watch,
                 "reload the rules and data when their files change, re-running the recorded decisions on them; "
                 "say at which decision they diverge");
+  cmd->add_option("--bot", a.bots, "SIDE=NAME[:KEY=VALUE,...]: a bot plays that side (the others are people):\n" + bot_help());
   cmd->callback([&code, cmd] {
     const bool watch = a.watch;
     const std::string root = project_root();
@@ -263,6 +302,9 @@ void add_play_command(CLI::App& app, int& code) {
       auto def = load_game(a.target, root);
       if (!def.ok()) return void(code = report(def.error()));
       note_project((*def)->scenario_file);
+      // A bad --bot is refused before a save is made.
+      if (auto specs = parse_bot_specs(a.bots, **def); !specs.ok())
+        return void(code = report(Error{ErrorKind::kUsage, specs.error().message}));
       path = a.save.empty() ? default_save_path((*def)->scenario_id) : a.save;
       std::random_device rd;
       const uint64_t seed = cmd->count("--seed") ? a.seed : ((static_cast<uint64_t>(rd()) << 31) ^ rd());
@@ -270,7 +312,15 @@ void add_play_command(CLI::App& app, int& code) {
       if (!created.ok()) return void(code = report(created.error()));
       h = std::move(*created);
     }
-    code = play(h, path, watch);
+    auto specs = parse_bot_specs(a.bots, h->game().def());
+    if (!specs.ok()) return void(code = report(Error{ErrorKind::kUsage, specs.error().message}));
+    Bots bots(h->game().def().sides.size());
+    for (const auto& spec : *specs) {
+      auto b = make_bot(spec, h->game().def_ptr(), h->game().seed() ^ 0xb07);
+      if (!b.ok()) return void(code = report(b.error()));
+      bots[static_cast<size_t>(spec.side)] = std::move(*b);
+    }
+    code = play(h, path, watch, bots);
   });
 }
 

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bots/bot.h"
 #include "cli/commands.h"
 #include "data/game_loader.h"
 #include "serve/server.h"
@@ -28,10 +29,18 @@ void add_serve_command(CLI::App& app, int& code) {
   cmd->add_option("--saves", a.o.saves, "the folder of the saves the lobby lists and new games go to (default: saves/)");
   cmd->add_option("--bot-delay", a.o.bot_delay_ms, "milliseconds a bot waits before each move")
       ->capture_default_str()->check(CLI::Range(0, 60000));
+  cmd->add_option("--bot", a.o.bots,
+                  "the bot of the sides a game gives to bots: NAME[:KEY=VALUE,...] for every side, or "
+                  "SIDE=NAME[:KEY=VALUE,...] for a side by its id (default: random):\n" + bot_help());
   cmd->add_option("--threads", a.o.threads, "requests served at once (each open page holds one)")
       ->capture_default_str()->check(CLI::Range(4, 4096));
   cmd->add_flag("--json", a.json, "print the address and the host key as one JSON line");
   cmd->callback([&code] {
+    for (const auto& b : a.o.bots) {
+      const std::string side = spec_side(b);
+      if (auto s = check_bot_text(side.empty() ? b : b.substr(side.size() + 1)); !s.ok())
+        return void(code = report(Error{ErrorKind::kUsage, s.error().message}));
+    }
     a.o.root = project_root();
     if (a.o.saves.empty()) a.o.saves = a.o.root + "/saves";
     // SIGINT and SIGTERM end the server cleanly: they are taken by a thread

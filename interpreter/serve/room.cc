@@ -16,18 +16,37 @@ Reply refusal(const Error& e) {
   return refusal(e.kind == ErrorKind::kUsage ? 400 : 422, e.message);
 }
 
-Result<std::shared_ptr<Room>> Room::open(const std::string& path, const std::string& root, std::vector<bool> bots) {
+Result<std::shared_ptr<Room>> Room::open(const std::string& path, const std::string& root, std::vector<bool> bots,
+                                         const std::vector<std::string>& bot_specs) {
   auto h = History::open(path, root);
   if (!h.ok()) return h.error();
   std::shared_ptr<Room> room(new Room());
   room->def_ = (*h)->game().def_ptr();
-  bots.resize(room->def_->sides.size(), false);
-  for (size_t s = 0; s < bots.size(); ++s) bots[s] = bots[s] && !room->def_->sides[s].automatic;
+  const GameDef& def = *room->def_;
+  bots.resize(def.sides.size(), false);
+  for (size_t s = 0; s < bots.size(); ++s) bots[s] = bots[s] && !def.sides[s].automatic;
+  std::random_device rd;
+  const uint64_t seed = static_cast<uint64_t>(rd()) << 32 ^ rd();
+  room->bot_of_.resize(bots.size());
+  for (size_t s = 0; s < bots.size(); ++s) {
+    if (!bots[s]) continue;
+    // The spec for this side by its id, else the one for every side, else random.
+    std::string text = "random";
+    bool by_side = false;
+    for (const auto& b : bot_specs) {
+      const std::string side = spec_side(b);
+      if (side == def.sides[s].id) text = b.substr(side.size() + 1), by_side = true;
+      if (side.empty() && !by_side) text = b;
+    }
+    auto spec = parse_bot_spec(def.sides[s].id + "=" + text, def);
+    if (!spec.ok()) return spec.error();
+    auto bot = make_bot(*spec, room->def_, seed + s);
+    if (!bot.ok()) return bot.error();
+    room->bot_of_[s] = std::move(*bot);
+  }
   room->bots_ = std::move(bots);
   room->h_ = std::move(*h);
   room->path_ = path;
-  std::random_device rd;
-  room->bot_ = RandomBot(static_cast<uint64_t>(rd()) << 32 ^ rd());
   return room;
 }
 
@@ -289,11 +308,28 @@ bool Room::bot_to_move() {
 }
 
 bool Room::bot_move() {
-  std::lock_guard lock(m_);
+  std::unique_lock lock(m_);
   refresh();
   if (!bot_decides()) return false;
-  const int n = static_cast<int>(h_->game().state().pending.choices.size());
-  const Status s = h_->act(std::to_string(bot_.choose(n) + 1));
+  const Game& g = h_->game();
+  const int side = g.state().pending.side;
+  Bot& bot = *bot_of_[static_cast<size_t>(side)];
+  Result<int> choice = 0;
+  if (bot.decides_inline()) {
+    choice = bot.choose(BotPosition::of(g));
+  } else {
+    // A search takes a while: it works on a copy, and the pages go on
+    // reading the room meanwhile.
+    const State now = g.state();
+    const Game::BranchPoint branch = *g.branch_point();
+    const int64_t actions = h_->action_count();
+    lock.unlock();
+    choice = bot.choose({def_.get(), &now, &branch});
+    lock.lock();
+    refresh();
+    if (h_->action_count() != actions || h_->game().state().hash() != now.hash()) return false;
+  }
+  const Status s = choice.ok() ? h_->act(std::to_string(*choice + 1)) : Status(choice.error());
   // A bot whose move the rules refuse stops there; the pages say why.
   if (!s.ok()) bot_error_ = s.error().message;
   changed();

@@ -23,7 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bots/simulate.h"
+#include "bots/bot.h"
 #include "core/error.h"
 #include "session/history.h"
 
@@ -41,8 +41,12 @@ Reply refusal(const Error& e);
 
 class Room {
  public:
-  // Opens the save at `path`; bots[i] says whether a bot plays side i.
-  static Result<std::shared_ptr<Room>> open(const std::string& path, const std::string& root, std::vector<bool> bots);
+  // Opens the save at `path`; bots[i] says whether a bot plays side i, and
+  // `bot_specs` which bot (serve --bot: "NAME[:PARAMS]" for every side a bot
+  // plays, "SIDE=NAME[:PARAMS]" for a side by its id; the random bot when
+  // none says).
+  static Result<std::shared_ptr<Room>> open(const std::string& path, const std::string& root, std::vector<bool> bots,
+                                            const std::vector<std::string>& bot_specs = {});
 
   // {actions, you, spectator, view, undo}: docs/serve.md.
   Reply state(int reader);
@@ -65,8 +69,10 @@ class Room {
   // line's write) adds one. Waits up to `timeout` for it to pass `seen`.
   uint64_t wait_change(uint64_t seen, std::chrono::milliseconds timeout);
   int64_t actions();
-  // Plays one move with the random bot when a bot's side decides now;
-  // false when none does (a person decides, or the game is over).
+  // Plays one move of the bot whose side decides now (a search runs with
+  // the room unlocked, on a copy of the position, and its move is taken
+  // only if the game is still there); false when none does (a person
+  // decides, the game is over, or it moved on meanwhile).
   bool bot_move();
   bool bot_to_move();
 
@@ -77,7 +83,7 @@ class Room {
   bool between_people() const;
 
  private:
-  Room() : bot_(0) {}
+  Room() = default;
   // Reloads the game when the save's tip moved under it (the command line
   // acted); a change wakes the streams.
   void refresh();
@@ -109,7 +115,7 @@ class Room {
   std::shared_ptr<const GameDef> def_;
   std::string path_;
   std::vector<bool> bots_;
-  RandomBot bot_;
+  std::vector<std::unique_ptr<Bot>> bot_of_;  // by side, for the sides bots_ names
   std::string bot_error_;  // why the bot's last move failed, "" when it did not
   std::optional<UndoProposal> proposal_;
   std::string undo_note_;  // how the last proposal ended, for every page

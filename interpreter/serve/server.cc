@@ -398,7 +398,7 @@ struct Server::Impl {
   Reply open_room(const std::string& name, const std::vector<bool>& bots) {
     std::lock_guard lock(registry);
     if (auto it = rooms.find(name); it != rooms.end()) return {200, links_json(it->second)};
-    auto room = Room::open(options.saves + "/" + name, options.root, bots);
+    auto room = Room::open(options.saves + "/" + name, options.root, bots, options.bots);
     if (!room.ok()) return refusal(room.error());
     OpenRoom r{*room, name, {}};
     const GameDef& def = r.room->def();

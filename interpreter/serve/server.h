@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 
@@ -17,6 +18,7 @@ struct ServeOptions {
   std::string root;       // the project: rules/ and scenarios/
   std::string saves;      // where new games are saved and which saves the lobby lists
   int bot_delay_ms = 400; // a bot's pause before each move
+  std::vector<std::string> bots;  // which bot plays a bot's side: "NAME[:PARAMS]", "SIDE=NAME[:PARAMS]" (Room::open)
   int threads = 512;      // requests served at once; each open stream holds one
   std::string host_key;   // "" : a new random one
 };
