@@ -37,6 +37,7 @@
 #include "data/game_loader.h"
 #include "script/game.h"
 #include "bots/simulate.h"
+#include "bots/mcts.h"
 #include "session/history.h"
 
 extern char** environ;
@@ -87,12 +88,14 @@ struct Args {
   int piece = 1;
   int runs = 20;
   int cli_runs = 10;
+  int64_t iterations = 1000;
+  int64_t decisions = 20;
   std::set<std::string> avoid;
 };
 
 Args parse(int argc, char** argv) {
   Args a;
-  if (argc < 2) die("usage: cardboard_bench sim|jobs|record|marathon|reachable [SCENARIO] [options] (see bench.cc)");
+  if (argc < 2) die("usage: cardboard_bench sim|jobs|record|marathon|reachable|mcts [SCENARIO] [options] (see bench.cc)");
   a.cmd = argv[1];
   for (int i = 2; i < argc; ++i) {
     const std::string k = argv[i];
@@ -112,6 +115,8 @@ Args parse(int argc, char** argv) {
     else if (k == "--dir") a.dir = val();
     else if (k == "--cardboard") a.cardboard = val();
     else if (k == "--avoid") a.avoid.insert(val());
+    else if (k == "--iterations") a.iterations = std::stoll(val());
+    else if (k == "--decisions") a.decisions = std::stoll(val());
     else if (!k.starts_with("--") && a.scenario.empty()) a.scenario = k;
     else die("unknown argument " + k);
   }
@@ -536,6 +541,70 @@ void cmd_reachable(const Args& a) {
             << std::endl;
 }
 
+// ---- g. Monte Carlo tree search ---------------------------------------------
+// The first side people play is the bot's; the others play at random. At
+// each of its decisions with two choices or more (up to --decisions), one
+// search of --iterations: its time, its playouts a second, and the time
+// spent putting the bot's game at the decision (the branch point restored
+// and the path since taken again), which is what a search pays for not
+// re-running the game from its start.
+
+void cmd_mcts(const Args& a) {
+  auto def = load(a);
+  int side = -1;
+  for (size_t s = 0; s < def->sides.size() && side < 0; ++s)
+    if (!def->sides[s].automatic) side = static_cast<int>(s);
+  cardboard::MctsOptions o;
+  o.iterations = a.iterations;
+  o.seed = a.seed;
+  cardboard::MctsBot bot(def, side, o);
+  auto g = Game::create(def);
+  if (!g.ok()) die(g.error().message);
+  Game& game = **g;
+  game.set_record_events(false);
+  game.set_branch_tracking(true);
+  RandomBot others(a.seed);
+  std::vector<double> ms, playouts, branch_us, paths;
+  int64_t searched = 0;
+  uint64_t games = 0;
+  auto status = game.start(game_seed(a.seed, games));
+  while (searched < a.decisions) {
+    if (!status.ok()) die(status.error().message);
+    const cardboard::State& st = game.state();
+    if (st.finished) {
+      status = game.start(game_seed(a.seed, ++games));
+      continue;
+    }
+    int choice = 0;
+    if (st.pending.side == side && st.pending.choices.size() > 1) {
+      auto c = bot.choose(cardboard::BotPosition::of(game));
+      if (!c.ok()) die(c.error().message);
+      choice = *c;
+      const auto& stats = bot.last_stats();
+      ms.push_back(stats.seconds * 1e3);
+      playouts.push_back(stats.iterations / stats.seconds);
+      branch_us.push_back(stats.branch_seconds * 1e6 / stats.iterations);
+      paths.push_back(static_cast<double>(stats.path_length));
+      ++searched;
+    } else {
+      choice = others.choose(static_cast<int>(st.pending.choices.size()));
+    }
+    status = game.act(choice);
+  }
+  double path_sum = 0;
+  for (double p : paths) path_sum += p;
+  std::cout << json{{"bench", "mcts"},
+                    {"scenario", a.scenario},
+                    {"iterations", a.iterations},
+                    {"decisions", searched},
+                    {"ms_per_decision", median(ms)},
+                    {"playouts_per_second", median(playouts)},
+                    {"branch_us_per_iteration", median(branch_us)},
+                    {"mean_path_length", path_sum / static_cast<double>(paths.size())}}
+                   .dump()
+            << std::endl;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -546,6 +615,7 @@ int main(int argc, char** argv) {
   else if (a.cmd == "record") cmd_record(a);
   else if (a.cmd == "marathon") cmd_marathon(a);
   else if (a.cmd == "reachable") cmd_reachable(a);
-  else die("unknown command " + a.cmd + " (sim, jobs, record, marathon, reachable)");
+  else if (a.cmd == "mcts") cmd_mcts(a);
+  else die("unknown command " + a.cmd + " (sim, jobs, record, marathon, reachable, mcts)");
   return 0;
 }
