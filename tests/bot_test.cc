@@ -280,3 +280,26 @@ TEST_CASE("determinize: hidden pieces trade identities within what the side cann
   CHECK(view_hash(other, *def, 0) == view_hash(g->state(), *def, 0));
   CHECK(view_hash(other, *def, 1) != view_hash(g->state(), *def, 1));
 }
+
+TEST_CASE("play --bot: the bot takes its side's decisions, undo takes back the person's with them", "[bots][cli]") {
+  const std::string root = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race";
+  const std::string save = (std::filesystem::temp_directory_path() / "cardboard-play-bot.cbsave").string();
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
+  // A bad --bot is refused before any save is made.
+  auto bad = cardboard::testing::run_cardboard(root, "play race/short --save " + save + " --bot blue=deep_blue", 30);
+  CHECK(bad.code == 1);
+  CHECK_THAT(bad.out, Catch::Contains("no bot 'deep_blue'"));
+  CHECK_FALSE(std::filesystem::exists(save));
+  // Red is the person (piped input), Blue the search. Being alone, Red is
+  // not asked to hand the screen over.
+  const auto input = std::filesystem::temp_directory_path() / "cardboard-play-bot.in";
+  std::ofstream(input) << "roll\nu\nroll\nq\n";
+  auto r = cardboard::testing::run_cardboard(
+      root, "play race/short --seed 5 --save " + save + " --bot blue=mcts:iterations=30 < '" + input.string() + "'", 60);
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("(Blue: the bot decides)"));
+  CHECK_THAT(r.out, Catch::Contains("Blue chose"));
+  CHECK_THAT(r.out, Catch::Contains("undid 1 decision"));
+  CHECK(r.out.find("pass the screen") == std::string::npos);
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
+}
