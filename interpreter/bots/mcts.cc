@@ -165,7 +165,7 @@ class MctsBot::Search {
       if (stop_ == Stop::kLost) return lost_;
       const State& st = game_.state();
       if (st.finished) {
-        if (auto r = outcome(true); !r.ok()) return r;
+        if (auto r = outcome(); !r.ok()) return r;
         break;
       }
       if (stop_ == Stop::kOrder) {
@@ -175,7 +175,7 @@ class MctsBot::Search {
         continue;
       }
       if (stop_ == Stop::kCutoff) {
-        if (auto r = outcome(false); !r.ok()) return r;
+        if (auto r = outcome(); !r.ok()) return r;
         break;
       }
       if (stop_ == Stop::kTooLong) {
@@ -228,14 +228,15 @@ class MctsBot::Search {
   }
 
   int tree_step(Game& g) {
-    ++bot_.stats_.decisions;
     const Decision& d = g.state().pending;
     const int n = static_cast<int>(d.choices.size());
-    if (n == 1) return 0;
+    if (n == 1) return ++bot_.stats_.decisions, 0;
+    // bot_order is asked where the game is suspended (iterate), once a node.
     if (have_order_ && !nodes_[node_].ordered) {
       stop_ = Stop::kOrder;
       return -1;
     }
+    ++bot_.stats_.decisions;
     keys_.resize(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) keys_[i] = choice_key(d.side, d.choices[i]);
     allowed_.clear();
@@ -336,7 +337,7 @@ class MctsBot::Search {
 
   // The iteration's value for each side: at the end of the game its result
   // (or bot_eval's reading of it), else bot_eval's.
-  Status outcome(bool finished) {
+  Status outcome() {
     rewards_.assign(sides_, 0.5);
     if (!have_eval_) {
       const int w = game_.state().winner;
@@ -344,7 +345,6 @@ class MctsBot::Search {
         for (size_t s = 0; s < sides_; ++s) rewards_[s] = static_cast<int>(s) == w ? 1 : 0;
       return ok_status();
     }
-    (void)finished;
     for (size_t s = 0; s < sides_; ++s) {
       if (pos_.def->sides[s].automatic) continue;
       auto v = game_.call_reader("bot_eval", static_cast<int>(s));
