@@ -564,7 +564,14 @@ void cmd_mcts(const Args& a) {
   game.set_record_events(false);
   game.set_branch_tracking(true);
   RandomBot others(a.seed);
-  std::vector<double> ms, playouts, branch_us, paths;
+  // What branching saves: the same decision reached by re-running the game
+  // from its start (a fresh start and every choice since), on another game.
+  auto r = Game::create(def);
+  if (!r.ok()) die(r.error().message);
+  Game& rerun = **r;
+  rerun.set_record_events(false);
+  std::vector<int> taken;
+  std::vector<double> ms, playouts, branch_us, rerun_us, paths;
   int64_t searched = 0;
   uint64_t games = 0;
   auto status = game.start(game_seed(a.seed, games));
@@ -573,6 +580,7 @@ void cmd_mcts(const Args& a) {
     const cardboard::State& st = game.state();
     if (st.finished) {
       status = game.start(game_seed(a.seed, ++games));
+      taken.clear();
       continue;
     }
     int choice = 0;
@@ -586,9 +594,17 @@ void cmd_mcts(const Args& a) {
       branch_us.push_back(stats.branch_seconds * 1e6 / stats.iterations);
       paths.push_back(static_cast<double>(stats.path_length));
       ++searched;
+      size_t next = 0;
+      rerun.set_decider([&](Game&) { return next < taken.size() ? taken[next++] : -1; });
+      const auto t0 = Clock::now();
+      if (auto s = rerun.start(game_seed(a.seed, games)); !s.ok()) die(s.error().message);
+      rerun_us.push_back(since(t0) * 1e6);
+      rerun.set_decider(nullptr);
+      if (rerun.state().hash() != st.hash()) die("re-running the game from its start did not reach the decision");
     } else {
       choice = others.choose(static_cast<int>(st.pending.choices.size()));
     }
+    taken.push_back(choice);
     status = game.act(choice);
   }
   double path_sum = 0;
@@ -600,6 +616,7 @@ void cmd_mcts(const Args& a) {
                     {"ms_per_decision", median(ms)},
                     {"playouts_per_second", median(playouts)},
                     {"branch_us_per_iteration", median(branch_us)},
+                    {"rerun_from_start_us", median(rerun_us)},
                     {"mean_path_length", path_sum / static_cast<double>(paths.size())}}
                    .dump()
             << std::endl;
