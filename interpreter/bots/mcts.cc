@@ -335,24 +335,24 @@ class MctsBot::Search {
     return "value";
   }
 
-  // The iteration's value for each side: at the end of the game its result
-  // (or bot_eval's reading of it), else bot_eval's.
+  // The iteration's value for each side: bot_eval's where a playout
+  // stops, and at the end of the game its result's (1 to the winner, 0 to
+  // the others, 1/2 each with no winner) unless bot_eval grades it.
   Status outcome() {
+    const State& st = game_.state();
     rewards_.assign(sides_, 0.5);
-    if (!have_eval_) {
-      const int w = game_.state().winner;
-      if (w >= 0)
-        for (size_t s = 0; s < sides_; ++s) rewards_[s] = static_cast<int>(s) == w ? 1 : 0;
-      return ok_status();
-    }
+    if (st.finished && st.winner >= 0)
+      for (size_t s = 0; s < sides_; ++s) rewards_[s] = static_cast<int>(s) == st.winner ? 1 : 0;
+    if (!have_eval_) return ok_status();
     for (size_t s = 0; s < sides_; ++s) {
       if (pos_.def->sides[s].automatic) continue;
-      auto v = game_.call_reader("bot_eval", static_cast<int>(s));
+      auto v = game_.call_reader("bot_eval", static_cast<int>(s), st.finished ? &st.result : nullptr);
       if (!v.ok()) return failed(v.error());
+      if (st.finished && v->is_nil()) continue;
       const double x = v->is_int() ? static_cast<double>(v->as_int()) : v->is_number() ? v->as_number() : -1;
       if (!(x >= 0 && x <= 1))
-        return script_error("bot_eval(\"" + pos_.def->sides[s].id + "\") must return a number from 0 to 1 (" +
-                            game_.where() + ")");
+        return script_error("bot_eval(\"" + pos_.def->sides[s].id + "\") must return a number from 0 to 1" +
+                            (st.finished ? " or nil" : "") + " (" + game_.where() + ")");
       rewards_[s] = x;
     }
     return ok_status();

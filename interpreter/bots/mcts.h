@@ -16,8 +16,8 @@
 //
 // A choice's value is the share of the iteration's outcome that goes to the
 // side that took it: 1 for a win, 0 for a loss, 1/2 for a game that ends
-// with no winner, or what the game's `bot_eval(side)` says where the playout
-// stops (at `depth`, or at the end when the game defines it). A game may
+// with no winner, or what the game's `bot_eval(side, result)` says where
+// the playout stops (at `depth`; at the end, where nil leaves it to the winner). A game may
 // also give `bot_order(side)`: the choice numbers worth trying at a
 // decision, best first (the others are left out of the tree). Both are
 // optional (docs/bots.md).

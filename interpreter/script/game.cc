@@ -873,7 +873,7 @@ bool Game::has_function(const std::string& name) const {
   return is;
 }
 
-Result<Value> Game::call_reader(const std::string& fn, int side) {
+Result<Value> Game::call_reader(const std::string& fn, int side, const std::string* extra) {
   if (broken_) return rejected("the game stopped on an error: reload it");
   if (!at_quiet_point() && !state().pending.open())
     return rejected(fn + " can only be called at a decision or at a quiet point");
@@ -902,7 +902,8 @@ Result<Value> Game::call_reader(const std::string& fn, int side) {
     } else {
       if (side >= 0 && side < static_cast<int>(def().sides.size())) lua_pushstring(L, def().sides[side].id.c_str());
       else lua_pushnil(L);
-      if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+      if (extra) lua_pushlstring(L, extra->data(), extra->size());
+      if (lua_pcall(L, extra ? 2 : 1, 1, 0) != LUA_OK) {
         failure = sb.describe_failure(lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)");
       } else {
         lua_pushlightuserdata(L, &out);

@@ -117,12 +117,13 @@ class Game {
 
   // Whether the rules define a global function `name` (bot_eval, bot_order).
   bool has_function(const std::string& name) const;
-  // Calls the rules' global function `fn` with a side's id, at a decision
-  // (not inside one: the game is suspended or finished) and returns what it
-  // returned (plain: core/value.h). It reads the game and may not change it,
+  // Calls the rules' global function `fn` with a side's id (and `extra`,
+  // when given, as a second argument), at a decision (not inside one: the
+  // game is suspended or finished) and returns what it returned (plain:
+  // core/value.h). It reads the game and may not change it,
   // roll, draw or ask; one that changes it is an error and the game, put
   // back, is_broken(). For the functions a game gives its bots (docs/bots.md).
-  Result<Value> call_reader(const std::string& fn, int side);
+  Result<Value> call_reader(const std::string& fn, int side, const std::string* extra = nullptr);
 
   // The current phase and step for messages ("turn 3, Battle Phase").
   std::string where() const;

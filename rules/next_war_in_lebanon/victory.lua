@@ -23,24 +23,17 @@ function counts_as_reduced(u)
   return pieces.value(u, "reduced") == true
 end
 
--- 13.1, 13.2 the points of the end, added to the tracks; the winner.
-function final_score()
+-- 13.1, 13.2 the points the end of the game would add now, for the IDF
+-- and the Insurgent (nothing changes).
+local function end_points()
   local vp = tables.vp
   local idf, ins = 0, 0
   for _, z in ipairs(scoring_zones()) do
     if controller(z) == "idf" then idf = idf + vp.idf.controlled_lebanese_zone
     else ins = ins + vp.insurgent.zone_not_idf_controlled end
   end
-  local plan = strategy()
-  -- The strategy is shown at the end (13.1), and with it the marker not
-  -- chosen (ruling X8), so the Insurgent can check the choice.
-  for _, box in ipairs({ "idf_strategy", "idf_strategy_markers" }) do
-    for _, marker in ipairs(pieces.at(box)) do pieces.set_visibility(marker, "public", "13.1") end
-  end
-  if plan == "counterforce" then
-    for _, u in ipairs(pieces.at("insurgent_eliminated", { kind = "unit" })) do
-      idf = idf + vp.idf.counterforce_insurgent_eliminated
-    end
+  if strategy() == "counterforce" then
+    idf = idf + vp.idf.counterforce_insurgent_eliminated * pieces.count("insurgent_eliminated", { kind = "unit" })
     for _, u in ipairs(pieces.at("removed_from_game", { kind = "unit" })) do
       if pieces.value(u, "nation") == "syria" then idf = idf + vp.idf.counterforce_syrian_eliminated end
     end
@@ -49,6 +42,18 @@ function final_score()
   end
   ins = ins + vp.insurgent.idf_eliminated * pieces.count("idf_eliminated", { kind = "unit" })
   ins = ins + vp.insurgent.idf_reduced * #units_on_map("idf", counts_as_reduced)
+  return idf, ins
+end
+
+-- 13.1, 13.2 the points of the end, added to the tracks; the winner.
+function final_score()
+  local idf, ins = end_points()
+  local plan = strategy()
+  -- The strategy is shown at the end (13.1), and with it the marker not
+  -- chosen (ruling X8), so the Insurgent can check the choice.
+  for _, box in ipairs({ "idf_strategy", "idf_strategy_markers" }) do
+    for _, marker in ipairs(pieces.at(box)) do pieces.set_visibility(marker, "public", "13.1") end
+  end
   track.add("idf_vp", idf, "13.1")
   track.add("insurgent_vp", ins, "13.2")
   log("13.0", "The IDF followed the %s strategy: IDF %d VP, Insurgent %d VP", plan, track.get("idf_vp"), track.get("insurgent_vp"))
@@ -70,4 +75,17 @@ function end_of_turn_check()
     local result, winner = final_score()
     game.finish(result, winner)
   end
+end
+
+-- For the search bot (docs/bots.md): the margin the end would give now
+-- (the points scored and those of the end), as a chance of winning. Ten
+-- VP change it from a half to about three quarters.
+-- At the end the kernel reads the winner (nil).
+function bot_eval(side, result)
+  if result then return nil end
+  local idf, ins = end_points()
+  local margin = track.get("idf_vp") + idf - track.get("insurgent_vp") - ins
+  local idf_chance = 1 / (1 + math.exp(-margin / 10))
+  if side == "idf" then return idf_chance end
+  return 1 - idf_chance
 end
