@@ -89,9 +89,8 @@ local function three_player_result()
   return "Syria wins on Israeli eliminations or the final tie-break (19.1)", "syria"
 end
 
--- 24.0 (rulings L16, L17, Q5): each side rolls a die with its modifiers;
--- a tie is rolled again.
-local function roll_2006()
+-- 24.0 (rulings L16, L17): the modifiers of Israel's and the PLO's victory rolls.
+local function modifiers_2006()
   local israel, plo = 0, 0
   for _, u in ipairs(units_of("israel")) do
     local hex = pieces.location(u)
@@ -101,6 +100,13 @@ local function roll_2006()
   end
   israel = israel + pieces.count("plo_eliminated")
   plo = plo + RULES.plo_vp_eliminated * pieces.count("israeli_eliminated")
+  return israel, plo
+end
+
+-- 24.0 (rulings L16, L17, Q5): each side rolls a die with its modifiers;
+-- a tie is rolled again.
+local function roll_2006()
+  local israel, plo = modifiers_2006()
   log("24.0", "modifiers: Israel +%d, PLO +%d", israel, plo)
   while true do
     local a = roll("d6", "24.0", "Israeli victory roll") + israel
@@ -120,4 +126,58 @@ function final_victory()
   if v == "three_players" then game.finish(three_player_result()) end
   -- Two players: the Arab player plays Syria and the PLO; the win is the Syrian side's.
   game.finish("The Arabs win: Arab units survive the last turn (19.0)", "syria")
+end
+
+-- For the search bot (docs/bots.md): each scenario's victory as it stands
+-- now, as a chance for each side; at the end the winner decides (nil).
+local ELIMINATED = { israel = "israeli_eliminated", syria = "syrian_eliminated", plo = "plo_eliminated" }
+
+-- Of the units of `sides` in play or eliminated, the share eliminated.
+local function share_lost(sides)
+  local lost, alive = 0, 0
+  for _, side in ipairs(sides) do
+    lost = lost + pieces.count(ELIMINATED[side], { kind = "unit" })
+    alive = alive + count_units(side)
+  end
+  if lost + alive == 0 then return 0 end
+  return lost / (lost + alive)
+end
+
+-- 24.0: the chance that Israel's roll beats the PLO's (a tie rolled again).
+local function roll_chance(israel, plo)
+  local win, lose = 0, 0
+  for a = 1, 6 do
+    for b = 1, 6 do
+      if a + israel > b + plo then win = win + 1 elseif a + israel < b + plo then lose = lose + 1 end
+    end
+  end
+  if win + lose == 0 then return 0.5 end
+  return win / (win + lose)
+end
+
+-- 27.0: the share of Beirut's hexes and Sidon Syria entered last.
+local function syrian_objectives()
+  local held = last_in(map.place("Sidon"), "syria") and 1 or 0
+  for _, hex in ipairs(BEIRUT) do held = held + (last_in(hex, "syria") and 1 or 0) end
+  return held / (#BEIRUT + 1)
+end
+
+function bot_eval(side, result)
+  if result then return nil end
+  local v = vars.victory
+  if v == "2006" then
+    local israel = roll_chance(modifiers_2006())
+    if side == "israel" then return israel end
+    return side == "plo" and 1 - israel or 0.5
+  end
+  if v == "1976" then
+    -- 27.0: Syria needs Beirut and Sidon, or every PLO unit eliminated.
+    local syria = math.max(syrian_objectives(), share_lost({ "plo" })) ^ 2
+    if side == "syria" then return syria end
+    return side == "plo" and 1 - syria or 0.5
+  end
+  -- 19.0, 19.1: Israel needs every Arab unit eliminated; the Arabs that it fails.
+  local israel = share_lost({ "syria", "plo" }) ^ 2
+  if side == "israel" then return israel end
+  return 1 - israel
 end
