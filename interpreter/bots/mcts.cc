@@ -184,6 +184,9 @@ class MctsBot::Search {
       }
       return rejected("the search's game stopped at a decision no one took (" + game_.where() + ")");
     }
+    if (phase_ == Phase::kReplay)
+      return rejected("the search could not rebuild the position from the last phase start: its game ended before it (" +
+                      game_.where() + ")");
     for (const auto& [node, key] : visited_) {
       Edge* e = nodes_[node].find(key);
       ++e->visits;
