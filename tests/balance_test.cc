@@ -857,3 +857,28 @@ TEST_CASE("balance cli: a game whose first player varies reports the first playe
   CHECK(has(slurp(dir + "/report.md"), "The side that takes the first decision varies"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("balance: a result that is long or not UTF-8 is cut, written and merged", "[balance][hostile]") {
+  // The rules' result: a byte that is not UTF-8, then 10,000 more.
+  testing::TempGame game("oddresult", "function work() return '\\xff' .. string.rep('x', 10000), 'solo' end");
+  const std::string dir = temp_dir("oddresult");
+  for (int k = 1; k <= 2; ++k) {
+    auto r = cli("sim oddresult/s --games 3 --shard " + std::to_string(k) + "/2 --out " + dir + "/s" +
+                     std::to_string(k) + ".json",
+                 game.root);
+    INFO(r.out);
+    REQUIRE(r.code == 0);
+  }
+  auto merged = cli("merge " + dir + "/s1.json " + dir + "/s2.json --json --out " + dir + "/m", game.root);
+  INFO(merged.out);
+  REQUIRE(merged.code == 0);
+  const json j = json::parse(merged.out);
+  REQUIRE(j["results"].size() == 1);
+  // Cut to 4,096 bytes, and the stray byte written as U+FFFD (3 bytes).
+  const std::string result = j["results"][0]["result"];
+  CHECK(result.size() == kMaxResultBytes + 2);
+  CHECK(result.substr(0, 4) == "\xEF\xBF\xBDx");
+  CHECK(result.substr(result.size() - 4) == "x...");
+  CHECK(j["results"][0]["count"] == 6);
+  fs::remove_all(dir);
+}

@@ -156,7 +156,7 @@ Status write_run_file(const std::string& path, const Run& run) {
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) return rejected("cannot write " + tmp + ": check the folder exists and is writable");
-    out << run_to_json(run).dump() << '\n';
+    out << run_to_json(run).dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
     out.flush();
     if (!out) return rejected("cannot write " + tmp + ": the disk may be full");
   }

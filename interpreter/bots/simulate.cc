@@ -156,6 +156,14 @@ GameRecord play_one(Game& game, SideBots& bots, Recorder& rec, uint64_t index) {
     out.winner = game.state().winner;
     if (recording) out.end_tracks = game.state().tracks;
   }
+  // A run file keeps results of kMaxResultBytes at most (a traceback can be
+  // long): cut here, so a report from memory and one from files agree.
+  if (out.result.size() > kMaxResultBytes) {
+    size_t cut = kMaxResultBytes - 3;
+    while (cut > 0 && (static_cast<unsigned char>(out.result[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    out.result.resize(cut);
+    out.result += "...";
+  }
   return out;
 }
 

@@ -40,7 +40,7 @@ struct SimOptions {
 // One game of a run, as a balance report reads it.
 struct GameRecord {
   int64_t game = 0;        // its index in the run: seeded derive_seed(seed, game)
-  std::string result;      // the rules' result text, or the error's message
+  std::string result;      // the rules' result text, or the error's message (at most kMaxResultBytes)
   bool error = false;      // a rules error, or a game stuck past max_decisions
   int32_t winner = -1;     // side index, -1 for none
   int32_t turns = 0;       // State::position.turn at the end
@@ -54,6 +54,9 @@ struct GameRecord {
   // as indices into SimReport::labels, ascending. Empty unless asked.
   std::vector<std::vector<uint32_t>> labels;
 };
+
+// A game's result text longer than this is cut (GameRecord::result).
+constexpr size_t kMaxResultBytes = 4096;
 
 struct SimReport {
   int64_t games = 0;

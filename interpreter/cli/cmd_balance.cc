@@ -60,7 +60,7 @@ int write_run_report(const Run& run, const std::string& dir, const AnalysisOptio
   const RunReport rr = report_run(run, options);
   auto f = write_report_files(dir, rr.files);
   if (!f.ok()) return report(f.error());
-  if (json) std::printf("%s\n", rr.report.dump(2).c_str());
+  if (json) std::printf("%s\n", rr.report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   else print_summary(rr.report, dir);
   int64_t errors = 0;
   for (const auto& s : run.scenarios)

@@ -89,7 +89,7 @@ void add_sim_command(CLI::App& app, int& code) {
                           {"games_per_second", g / r->seconds}};
       if (!a.shard.empty()) j["shard"] = std::to_string(shard.k) + "/" + std::to_string(shard.n);
       if (r->errors) j["first_error"] = r->first_error;
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     } else {
       std::printf("%s: %lld games in %.3f s (%.0f games/s), seed %llu, %d jobs\n", (*def)->scenario_id.c_str(),
                   static_cast<long long>(r->games), r->seconds, g / r->seconds,
