@@ -14,6 +14,8 @@ using nlohmann::json;
 namespace {
 
 // ---- a small document, rendered as Markdown or HTML ------------------------
+// A report is written once, as headings, paragraphs, tables and figures,
+// and rendered twice, so report.md and report.html always say the same.
 
 struct Block {
   enum class Kind { kHeading, kParagraph, kTable, kFigure };
@@ -58,7 +60,6 @@ class Doc {
     b.svg = std::move(svg);
     add(std::move(b));
   }
-  const std::vector<Block>& blocks() const { return blocks_; }
 
   std::string markdown() const;
   std::string html(const std::string& title) const;

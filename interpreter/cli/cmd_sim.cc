@@ -15,7 +15,7 @@
 namespace cardboard {
 
 void add_sim_command(CLI::App& app, int& code) {
-  auto* cmd = app.add_subcommand("sim", "play many complete games with the random bot on every side");
+  auto* cmd = app.add_subcommand("sim", "play many complete games with bots (random on every side --bot does not name)");
   struct Args {
     std::string game;
     int64_t games = 100;
