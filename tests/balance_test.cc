@@ -882,3 +882,18 @@ TEST_CASE("balance: a result that is long or not UTF-8 is cut, written and merge
   CHECK(j["results"][0]["count"] == 6);
   fs::remove_all(dir);
 }
+
+TEST_CASE("balance cli: games stopped by a rules error exit 3 with the report written", "[balance][cli]") {
+  testing::TempGame game("failing", "function work() if math.random(2) == 1 then error('boom') end return 'done', 'solo' end");
+  const std::string dir = temp_dir("failing");
+  auto r = cli("balance failing/s --games 40 --json --out " + dir, game.root);
+  INFO(r.out);
+  CHECK(r.code == 3);
+  const json j = json::parse(slurp(dir + "/report.json"));
+  CHECK(j["errors"].get<int64_t>() > 0);
+  CHECK(j["finished"].get<int64_t>() + j["errors"].get<int64_t>() == 40);
+  CHECK(has(j["first_error"].get<std::string>(), "boom"));
+  CHECK(j["results"].back()["result"] == "error");
+  CHECK(has(slurp(dir + "/report.md"), "First error: error: game "));
+  fs::remove_all(dir);
+}
