@@ -11,14 +11,25 @@
 
 namespace cardboard {
 
+struct Run;              // bots/balance_run.h
+struct AnalysisOptions;  // bots/balance_analysis.h
+
 void add_list_command(CLI::App& app, int& code);
 void add_sim_command(CLI::App& app, int& code);
+void add_balance_command(CLI::App& app, int& code);  // bot games and their balance report
+void add_merge_command(CLI::App& app, int& code);    // a run's shards joined into one report
 void add_test_command(CLI::App& app, int& code);
 void add_lint_command(CLI::App& app, int& code);
 void add_save_commands(CLI::App& app, int& code);  // new, status, act, undo, log, replay
 void add_play_command(CLI::App& app, int& code);
 void add_init_command(CLI::App& app, int& code);  // writes a new game's skeleton
 void add_serve_command(CLI::App& app, int& code);  // the browser's server
+
+// For balance and merge (cmd_balance.cc): writes a run's records
+// (DIR/records.json) and its report into `dir`, prints the report's summary
+// or, with `json`, its JSON, and returns the exit code: 3 when some games
+// stopped on an error, 2 when a file cannot be written.
+int write_run_report(const Run& run, const std::string& dir, const AnalysisOptions& options, bool json);
 
 // Prints "cardboard: message" on stderr and returns the exit code of its kind.
 int report(const Error& e);

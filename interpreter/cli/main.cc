@@ -46,6 +46,8 @@ int main(int argc, char** argv) {
   add_save_commands(app, code);
   add_play_command(app, code);
   add_sim_command(app, code);
+  add_balance_command(app, code);
+  add_merge_command(app, code);
   add_lint_command(app, code);
   add_test_command(app, code);
   add_init_command(app, code);
