@@ -7,6 +7,7 @@
 #include <fstream>
 #include <set>
 
+#include "core/json_nesting.h"
 #include "core/bytes.h"
 
 namespace cardboard {
@@ -274,25 +275,6 @@ class Reader {
   if (!var##_r.ok()) return var##_r.error(); \
   auto var = *var##_r
 
-// The deepest nesting of arrays and objects in JSON text, strings skipped,
-// so a file of a million '[' is refused before a parser recurses into it.
-size_t nesting(std::string_view text) {
-  size_t depth = 0, deepest = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-      continue;
-    }
-    if (c == '"') in_string = true;
-    else if (c == '[' || c == '{') deepest = std::max(deepest, ++depth);
-    else if ((c == ']' || c == '}') && depth > 0) --depth;
-  }
-  return deepest;
-}
-
 Result<GameRecord> read_record(const Reader& rd, const json& j, const std::string& at, const ScenarioRun& s,
                                bool decisions, int64_t index) {
   GameRecord r;
@@ -418,7 +400,7 @@ Result<ScenarioRun> read_scenario(const Reader& rd, const json& j, const std::st
 
 Result<Run> parse_run(std::string_view text, const std::string& name) {
   Reader rd(name);
-  if (nesting(text) > kMaxDepth)
+  if (json_nesting(text) > kMaxDepth)
     return rd.fail("", "nested deeper than " + std::to_string(kMaxDepth) + " levels");
   json j;
   try {

@@ -54,7 +54,10 @@ void print_summary(const nlohmann::json& r, const std::string& dir) {
 
 // Writes a run's records and report into `dir` and prints the summary or
 // the report's JSON; the exit code (3 when games stopped on an error).
-int write_run_report(const Run& run, const std::string& dir, const AnalysisOptions& options, bool json) {
+int write_run_report(const Run& run, const ReportArgs& args) {
+  const std::string dir = args.out.empty() ? default_report_dir(project_root(), run) : args.out;
+  const AnalysisOptions options = args.analysis();
+  const bool json = args.json;
   auto w = write_run_file((std::filesystem::path(dir) / "records.json").string(), run);
   if (!w.ok()) return report(w.error());
   const RunReport rr = report_run(run, options);
@@ -68,17 +71,48 @@ int write_run_report(const Run& run, const std::string& dir, const AnalysisOptio
   return errors ? exit_code(ErrorKind::kScript) : 0;
 }
 
+AnalysisOptions ReportArgs::analysis() const {
+  AnalysisOptions o;
+  o.min_support = min_support;
+  o.top = top;
+  return o;
+}
+
+void add_report_options(CLI::App* cmd, ReportArgs& a) {
+  cmd->add_option("--out", a.out,
+                  "DIR: the report's folder (default reports/GAME-SCENARIO under the project; "
+                  "a comparison's reports/A-vs-B)");
+  cmd->add_option("--min-support", a.min_support,
+                  "games a decision needs, taken and not taken, to be ranked among those that mattered")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
+      ->capture_default_str();
+  cmd->add_option("--top", a.top, "how many decisions the report lists")->check(CLI::Range(0, 1000))->capture_default_str();
+  cmd->add_flag("--json", a.json, "print the report's JSON (report.json) instead of its summary");
+}
+
+bool read_shard_option(const std::string& text, int64_t games, Shard& shard, int& code) {
+  if (!text.empty()) {
+    auto s = parse_shard(text);
+    if (!s.ok()) return code = report(s.error()), false;
+    shard = *s;
+  }
+  if (games > kMaxRunGames / shard.n) {
+    code = report({ErrorKind::kUsage, "--games " + std::to_string(games) + " with " + std::to_string(shard.n) +
+                                          " shards: more than " + std::to_string(kMaxRunGames) + " games in all"});
+    return false;
+  }
+  return true;
+}
+
 void add_balance_command(CLI::App& app, int& code) {
   auto* cmd = app.add_subcommand("balance", "play many games with bots and write a balance report");
   struct Args {
-    std::string game, compare, shard, out;
+    std::string game, compare, shard;
     int64_t games = 100;
     uint64_t seed = 1;
     int jobs = 1;
-    bool json = false;
     std::vector<std::string> bots;
-    int64_t min_support = 10;
-    int top = 10;
+    ReportArgs report;
   };
   static Args a;
   cmd->add_option("game", a.game, "GAME/SCENARIO or a scenario file")->required();
@@ -96,15 +130,7 @@ void add_balance_command(CLI::App& app, int& code) {
   cmd->add_option("--shard", a.shard,
                   "K/N: play shard K of a run of N shards of --games games each (games (K-1)*G to K*G-1); "
                   "`cardboard merge` joins the shards' records.json");
-  cmd->add_option("--out", a.out,
-                  "DIR: the report's folder (default reports/GAME-SCENARIO under the project; "
-                  "a comparison's reports/A-vs-B)");
-  cmd->add_option("--min-support", a.min_support,
-                  "games a decision needs, taken and not taken, to be ranked among those that mattered")
-      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40))
-      ->capture_default_str();
-  cmd->add_option("--top", a.top, "how many decisions the report lists")->check(CLI::Range(0, 1000))->capture_default_str();
-  cmd->add_flag("--json", a.json, "print the report's JSON (report.json) instead of its summary");
+  add_report_options(cmd, a.report);
   cmd->callback([&code] {
     std::vector<std::shared_ptr<const GameDef>> defs;
     for (const std::string* name : {&a.game, &a.compare}) {
@@ -115,15 +141,7 @@ void add_balance_command(CLI::App& app, int& code) {
       defs.push_back(*def);
     }
     Shard shard;
-    if (!a.shard.empty()) {
-      auto s = parse_shard(a.shard);
-      if (!s.ok()) return void(code = report(s.error()));
-      shard = *s;
-    }
-    if (a.games > kMaxRunGames / shard.n)
-      return void(code = report({ErrorKind::kUsage, "--games " + std::to_string(a.games) + " with " +
-                                                        std::to_string(shard.n) + " shards: more than " +
-                                                        std::to_string(kMaxRunGames) + " games in all"}));
+    if (!read_shard_option(a.shard, a.games, shard, code)) return;
     Run run;
     run.seed = a.seed;
     run.games_per_shard = a.games;
@@ -160,11 +178,7 @@ void add_balance_command(CLI::App& app, int& code) {
       run.seconds += r->seconds;
       run.scenarios.push_back(scenario_run(def, std::move(*r)));
     }
-    const std::string dir = a.out.empty() ? default_report_dir(project_root(), run) : a.out;
-    AnalysisOptions options;
-    options.min_support = a.min_support;
-    options.top = a.top;
-    code = write_run_report(run, dir, options, a.json);
+    code = write_run_report(run, a.report);
   });
 }
 

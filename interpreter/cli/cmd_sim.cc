@@ -47,15 +47,7 @@ void add_sim_command(CLI::App& app, int& code) {
     if (!def.ok()) return void(code = report(def.error()));
     note_project((*def)->scenario_file);
     Shard shard;
-    if (!a.shard.empty()) {
-      auto s = parse_shard(a.shard);
-      if (!s.ok()) return void(code = report(s.error()));
-      shard = *s;
-    }
-    if (a.games > kMaxRunGames / shard.n)
-      return void(code = report({ErrorKind::kUsage, "--games " + std::to_string(a.games) + " with " +
-                                                        std::to_string(shard.n) + " shards: more than " +
-                                                        std::to_string(kMaxRunGames) + " games in all"}));
+    if (!read_shard_option(a.shard, a.games, shard, code)) return;
     SimOptions opt;
     auto specs = parse_bot_specs(a.bots, **def);
     if (!specs.ok()) return void(code = report(specs.error()));

@@ -737,6 +737,17 @@ std::set<std::string> Game::rules_globals() const {
   return out;
 }
 
+namespace {
+
+// Keeps the plain value at 1 in the Value at 2 (light userdata); raises on
+// a value that cannot be kept (check_value), so it is called protected.
+int keep_value(lua_State* L) {
+  *static_cast<Value*>(lua_touserdata(L, 2)) = check_value(L, 1);
+  return 0;
+}
+
+}  // namespace
+
 Result<Value> Game::run_lua(const std::string& code, const std::string& chunk_name) {
   Sandbox& sb = *rt_.sandbox_;
   lua_State* L = sb.L();
@@ -750,10 +761,7 @@ Result<Value> Game::run_lua(const std::string& code, const std::string& chunk_na
   }
   // check_value raises on a value it cannot keep: call it protected.
   Value out;
-  lua_pushcfunction(L, [](lua_State* S) -> int {
-    *static_cast<Value*>(lua_touserdata(S, 2)) = check_value(S, 1);
-    return 0;
-  });
+  lua_pushcfunction(L, keep_value);
   lua_insert(L, -2);
   lua_pushlightuserdata(L, &out);
   const int status = lua_pcall(L, 2, 0, 0);
@@ -892,10 +900,7 @@ Result<Value> Game::call_reader(const std::string& fn, int side, const std::stri
   Value out;
   {
     const Sandbox::Run run(sb, L);
-    lua_pushcfunction(L, [](lua_State* S) -> int {
-      *static_cast<Value*>(lua_touserdata(S, 2)) = check_value(S, 1);
-      return 0;
-    });
+    lua_pushcfunction(L, keep_value);
     sb.push_global(L, fn);
     if (lua_type(L, -1) != LUA_TFUNCTION) {
       failure = "it is not a function";

@@ -1,3 +1,4 @@
+#include "core/json_nesting.h"
 #include "serve/server.h"
 
 #include <httplib.h>
@@ -60,25 +61,7 @@ void send_error(httplib::Response& res, int status, const std::string& message) 
 
 // Nesting deeper than any request of ours needs is refused before parsing:
 // a body of 60,000 '[' must not cost a deep recursion anywhere.
-bool shallow(const std::string& body) {
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  for (char c : body) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-      continue;
-    }
-    if (c == '"') in_string = true;
-    else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) return false;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return true;
-}
+bool shallow(const std::string& body) { return json_nesting(body) <= static_cast<size_t>(kMaxJsonDepth); }
 
 // The request's JSON object, or a 400 reply saying what is wrong with it.
 std::optional<nlohmann::json> json_body(const httplib::Request& req, httplib::Response& res) {

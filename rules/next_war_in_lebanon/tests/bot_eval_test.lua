@@ -3,13 +3,7 @@
 
 local H = require("helpers")
 
-local function take(n)
-  return string.format([[for k = 1, %d do
-      local z = SOUTH_OF_LITANI[k]
-      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
-      pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), z, 'test')
-    end]], n)
-end
+local take = H.take_zones
 
 test("bot_eval: the margin of 13.1 and 13.2 now, as a chance for each side, reading only", function()
   local g = H.at_operations{}

@@ -38,6 +38,17 @@ end
 
 -- Ends the phasing side's Joint Operations Phase (declining its
 -- Preparation Phase's J-2 first if it is asked).
+-- Code (for at_operations' prepare) that clears the Insurgent units out of
+-- the zones SOUTH_OF_LITANI[1..n] (to the eliminated box) and puts an IDF
+-- armour brigade in each.
+function H.take_zones(n)
+  return string.format([[for k = 1, %d do
+      local z = SOUTH_OF_LITANI[k]
+      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
+      pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), z, 'test')
+    end]], n)
+end
+
 function H.end_phase(g)
   if g:prompt() == "Play a J-2 to examine the enemy's selected chits?" then g:choose("no_examination") end
   g:choose("end_phase")

@@ -3,15 +3,7 @@
 
 local H = require("helpers")
 
--- Clears the Insurgent units out of the zones SOUTH_OF_LITANI[1..n] (to the
--- eliminated box) and puts an IDF armour brigade in each.
-local function take(n)
-  return string.format([[for k = 1, %d do
-      local z = SOUTH_OF_LITANI[k]
-      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
-      pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), z, 'test')
-    end]], n)
-end
+local take = H.take_zones
 
 test("13.1 Counterforce, 13.2, rulings N20, N21: zones held and units eliminated", function()
   local g = H.at_operations{ prepare = take(2) .. [[
