@@ -56,6 +56,8 @@ end
 
 -- 20.1: three divisions anywhere in Israel but the Golan, each unit next to
 -- another of its division (each unit after the first next to one placed).
+-- Ruling R-20.1: where every hex next to the division is taken, the unit
+-- goes as near to it as the empty hexes allow, so no set-up can dead-end.
 local function israel_2006()
   for _, u in ipairs(pieces.at("israeli_setup")) do
     local division = pieces.value(u, "division")
@@ -63,14 +65,17 @@ local function israel_2006()
     for _, o in ipairs(units_of("israel")) do
       if pieces.value(o, "division") == division then placed[#placed + 1] = pieces.location(o) end
     end
-    place("israel", u, hexes_where(function(h)
-      if region(h) ~= "I" then return false end
-      if #placed == 0 then return true end
-      for _, p in ipairs(placed) do
-        if map.adjacent(p, h) then return true end
+    local near, best = {}, math.huge
+    for _, h in ipairs(hexes_where(function(h) return region(h) == "I" end)) do
+      local d = 0
+      if #placed > 0 then
+        d = math.huge
+        for _, p in ipairs(placed) do d = math.min(d, map.distance(p, h)) end
       end
-      return false
-    end), "20.1")
+      if d < best then near, best = {}, d end
+      if d == best then near[#near + 1] = h end
+    end
+    place("israel", u, near, "20.1")
   end
 end
 

@@ -89,6 +89,7 @@ struct Args {
   int runs = 20;
   int cli_runs = 10;
   int64_t iterations = 1000;
+  int64_t depth = 0;
   int64_t decisions = 20;
   std::set<std::string> avoid;
 };
@@ -116,6 +117,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--cardboard") a.cardboard = val();
     else if (k == "--avoid") a.avoid.insert(val());
     else if (k == "--iterations") a.iterations = std::stoll(val());
+    else if (k == "--depth") a.depth = std::stoll(val());
     else if (k == "--decisions") a.decisions = std::stoll(val());
     else if (!k.starts_with("--") && a.scenario.empty()) a.scenario = k;
     else die("unknown argument " + k);
@@ -544,7 +546,8 @@ void cmd_reachable(const Args& a) {
 // ---- g. Monte Carlo tree search ---------------------------------------------
 // The first side people play is the bot's; the others play at random. At
 // each of its decisions with two choices or more (up to --decisions), one
-// search of --iterations: its time, its playouts a second, and the time
+// search of --iterations (playouts cut after --depth decisions where the
+// game has a bot_eval; 0: to the end): its time, its playouts a second, and the time
 // spent putting the bot's game at the decision (the branch point restored
 // and the path since taken again), which is what a search pays for not
 // re-running the game from its start.
@@ -556,6 +559,7 @@ void cmd_mcts(const Args& a) {
     if (!def->sides[s].automatic) side = static_cast<int>(s);
   cardboard::MctsOptions o;
   o.iterations = a.iterations;
+  o.depth = a.depth;
   o.seed = a.seed;
   cardboard::MctsBot bot(def, side, o);
   auto g = Game::create(def);
@@ -612,6 +616,7 @@ void cmd_mcts(const Args& a) {
   std::cout << json{{"bench", "mcts"},
                     {"scenario", a.scenario},
                     {"iterations", a.iterations},
+                    {"depth", a.depth},
                     {"decisions", searched},
                     {"ms_per_decision", median(ms)},
                     {"playouts_per_second", median(playouts)},

@@ -375,6 +375,47 @@ test("19.1, rulings L14, Q4: three players: the PLO's Beirut hexes against the S
   expect_eq(finish(four)[2], "syria")
 end)
 
+test("20.1 each Israeli unit of 2006 next to its division; ruling R-20.1: as near as it can be when all such hexes are taken", function()
+  local g = new_game{ scenario = "2006" }
+  expect(g:prompt():find("Set up 36 Armour", 1, true), g:prompt())
+  -- A hex of Israel whose six neighbours are land of Israel, walled in by PLO units.
+  local hex = run(g, [[for _, h in ipairs(map.hexes()) do
+      local n = map.neighbours(h)
+      local inside = region(h) == "I" and #n == 6
+      for _, x in ipairs(n) do inside = inside and region(x) == "I" and map.terrain(x) ~= "sea" end
+      if inside then return h end
+    end]])
+  expect(hex)
+  run(g, [[local cup = pieces.at("plo_cup")
+    for i, x in ipairs(map.neighbours(%q)) do pieces.move(cup[i], x) end]], hex)
+  g:choose("piece=1,to=" .. hex)
+  -- The second 36th unit: no hex next to the first is empty, so those two away.
+  expect(g:prompt():find("Set up 36", 1, true), g:prompt())
+  local values = g:choice_values()
+  expect(#values > 0)
+  for _, v in ipairs(values) do
+    expect_eq(run(g, "return map.distance(%q, %q)", hex, v:match("to=(%d+)")), 2)
+  end
+  -- Set up next to an empty hex of Israel, the third goes next to the
+  -- second again: the rule itself where it can be kept.
+  local second
+  for _, v in ipairs(values) do
+    local h = v:match("to=(%d+)")
+    if not second and run(g, [[for _, x in ipairs(map.neighbours(%q)) do
+        if region(x) == "I" and map.terrain(x) ~= "sea" and pieces.count(x, { kind = "unit" }) == 0 then return true end
+      end
+      return false]], h) then
+      second = h
+      g:choose(v)
+    end
+  end
+  expect(second)
+  expect(g:prompt():find("Set up 36", 1, true), g:prompt())
+  for _, v in ipairs(g:choice_values()) do
+    expect(run(g, "return map.adjacent(%q, %q)", second, v:match("to=(%d+)")), v)
+  end
+end)
+
 test("20.0, ruling Q13: in 2006 only the land south and east of the Litani (and Israel) is in play", function()
   local g = new_game{ scenario = "position_2006.toml" }
   expect_eq(g:run("return { in_play('2925'), in_play('2514'), in_play('3519'), in_play('2518'), in_play('1820'), in_play('0708') }"),
