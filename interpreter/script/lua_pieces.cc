@@ -329,13 +329,17 @@ int l_at(lua_State* L) {
   const auto& c = g.state().contents[loc];
   charge_pieces(L, c.size());
   Matcher matches(g, f);
-  lua_createtable(L, static_cast<int>(c.size()), 0);
-  int n = 0;
+  // Sized to the matches, not to the location: a pool of hundreds of pieces
+  // asked for its few of one kind would otherwise cost a large block a call.
+  static thread_local std::vector<int> found;
+  found.clear();
   for (int id : c)
-    if (matches(id)) {
-      lua_pushinteger(L, id + 1);
-      lua_rawseti(L, -2, ++n);
-    }
+    if (matches(id)) found.push_back(id);
+  lua_createtable(L, static_cast<int>(found.size()), 0);
+  for (size_t i = 0; i < found.size(); ++i) {
+    lua_pushinteger(L, found[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
   return 1;
 }
 

@@ -41,19 +41,25 @@ end
 
 -- 8.1 (no chit): the units `side` may attach to a TF HQ in their zone (its
 -- box under the C2, the unit undisrupted: 9.3) or detach from one, as
--- moves (unit, to).
-local function organize_choices(side)
+-- moves (unit, to). Ruling X17: within one organizing, a unit attached is
+-- not detached again, and a unit detached is not put back in the box it
+-- left (`attached`, `left`: unit -> true, unit -> box).
+local function organize_choices(side, attached, left)
+  attached, left = attached or {}, left or {}
   local out = {}
   for _, z in ipairs(ZONES) do
     local hqs = pieces.at(z, { kind = "hq", owner = side })
     for _, hq in ipairs(hqs) do
       local box = holding_box(hq)
-      for _, u in ipairs(pieces.at(box, { kind = "unit" })) do out[#out + 1] = { piece = u, to = z, option = "detach" } end
+      for _, u in ipairs(pieces.at(box, { kind = "unit" })) do
+        if not attached[u] then out[#out + 1] = { piece = u, to = z, option = "detach" } end
+      end
       if pieces.count(box, { kind = "unit" }) < track.get(side .. "_c2") then
         for _, u in ipairs(pieces.at(z, { kind = "unit", owner = side })) do
           -- The Syrian corps takes Syrian units, the others the rest (OQ18).
           local syrian = pieces.value(u, "nation") == "syria"
-          if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria") then
+          if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria")
+              and left[u] ~= box then
             out[#out + 1] = { piece = u, to = box, option = "attach" }
           end
         end
@@ -63,14 +69,17 @@ local function organize_choices(side)
   return out
 end
 
--- 8.1 attaching and detaching, one unit at a time, until done.
+-- 8.1 attaching and detaching, one unit at a time, until done (ruling X17:
+-- no move undoes one of the same organizing, so it always ends).
 local function organize(side)
+  local attached, left = {}, {}
   while true do
-    local choices = organize_choices(side)
+    local choices = organize_choices(side, attached, left)
     if #choices == 0 then return end
     table.insert(choices, 1, "done")
     local c = ask(side, "8.1", { prompt = "Attach or detach which unit?", choices = choices })
     if c == "done" then return end
+    if c.option == "attach" then attached[c.piece] = true else left[c.piece] = pieces.location(c.piece) end
     pieces.move(c.piece, c.to, "8.1")
   end
 end
@@ -91,14 +100,18 @@ end
 
 -- 5.0(2)B, 6.3 the phasing side plays chits until it ends the phase, after
 -- the battles of zones holding both sides (ruling N14); it may attach and
--- detach TF units at any time of it (8.1).
+-- detach TF units at any time of it (8.1): once between two chits (ruling
+-- X17), since one organizing reaches any arrangement.
 function joint_operations_phase()
   start_of_phase_battles()
   local side = phasing_side()
+  local organized = false
   while true do
     refresh_stacks()
     local choices = playable(side)
-    if FREE_ORGANIZE and #organize_choices(side) > 0 then choices[#choices + 1] = "organize_task_forces" end
+    if FREE_ORGANIZE and not organized and #organize_choices(side) > 0 then
+      choices[#choices + 1] = "organize_task_forces"
+    end
     choices[#choices + 1] = "end_phase"
     local c = ask(side, "6.3", { prompt = "Play a Joint Ops chit", choices = choices })
     if c == "end_phase" then
@@ -114,8 +127,10 @@ function joint_operations_phase()
     end
     if c == "organize_task_forces" then
       organize(side)
+      organized = true
       goto continue
     end
+    organized = false
     local f = tables.joint_ops[c.row]
     play_chit(side, f.staff, f.rule)
     log(f.rule, "%S played a %s chit to %s", side, f.staff, f.words)

@@ -91,6 +91,7 @@ struct Args {
   int64_t iterations = 1000;
   int64_t depth = 0;
   int64_t decisions = 20;
+  bool trace = false;
   std::set<std::string> avoid;
 };
 
@@ -119,6 +120,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--iterations") a.iterations = std::stoll(val());
     else if (k == "--depth") a.depth = std::stoll(val());
     else if (k == "--decisions") a.decisions = std::stoll(val());
+    else if (k == "--trace") a.trace = true;
     else if (!k.starts_with("--") && a.scenario.empty()) a.scenario = k;
     else die("unknown argument " + k);
   }
@@ -550,7 +552,7 @@ void cmd_reachable(const Args& a) {
 // game has a bot_eval; 0: to the end): its time, its playouts a second, and the time
 // spent putting the bot's game at the decision (the branch point restored
 // and the path since taken again), which is what a search pays for not
-// re-running the game from its start.
+// re-running the game from its start. --trace prints each search to stderr.
 
 void cmd_mcts(const Args& a) {
   auto def = load(a);
@@ -598,6 +600,17 @@ void cmd_mcts(const Args& a) {
       branch_us.push_back(stats.branch_seconds * 1e6 / stats.iterations);
       paths.push_back(static_cast<double>(stats.path_length));
       ++searched;
+      if (a.trace)
+        std::cerr << json{{"decision", searched},
+                          {"game", games},
+                          {"where", game.where()},
+                          {"choices", st.pending.choices.size()},
+                          {"ms", ms.back()},
+                          {"path_length", stats.path_length},
+                          {"branch_us", branch_us.back()},
+                          {"playout_decisions", stats.decisions}}
+                         .dump()
+                  << std::endl;
       size_t next = 0;
       rerun.set_decider([&](Game&) { return next < taken.size() ? taken[next++] : -1; });
       const auto t0 = Clock::now();

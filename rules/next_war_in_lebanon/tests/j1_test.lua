@@ -190,12 +190,43 @@ test("8.1, 9.3: at any time of its phase a side attaches units to a TF HQ in the
   -- Detaching comes first in the list, attaching after it: attach six.
   for _ = 1, 6 do g:choose(#g:choices()) end
   expect_eq(g:count("tf_box_1"), 6)
-  -- Full (C2 6): only detaching is offered now.
-  for _, t in ipairs(g:choice_values()) do expect(t == "option=done" or t:find("option=detach", 1, true), t) end
-  g:choose(2)
-  expect_eq(g:count("tf_box_1"), 5)
-  g:choose("done")
+  -- Full (C2 6), with nothing this organizing may still do (ruling X17): it
+  -- ends by itself.
   expect_eq(g:prompt(), "Play a Joint Ops chit")
+end)
+
+test("8.1, ruling X17: an organizing never undoes its own moves, and comes once between two chits", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = { "idf_j1" },
+                             prepare = "pieces.mark(" .. first("idf_armor") .. ", 'disrupted', 'test')" }
+  local function offered(option, piece)
+    for _, v in ipairs(g:choice_values()) do
+      if v:find("option=" .. option .. ",piece=" .. piece .. ",", 1, true) then return true end
+    end
+    return false
+  end
+  g:choose("organize_task_forces")
+  local function undisrupted(k)
+    return g:run("local ok = {} for _, u in ipairs(pieces.at(ZONES[1], { kind = 'unit', owner = 'idf' })) do "
+                 .. "if not pieces.marked(u, 'disrupted') then ok[#ok + 1] = u end end return ok[" .. k .. "]")
+  end
+  local a, b = undisrupted(1), undisrupted(2)
+  g:choose("option=attach,piece=" .. a .. ",to=tf_box_1")
+  g:choose("option=attach,piece=" .. b .. ",to=tf_box_1")
+  expect(not offered("detach", a), "the unit just attached is offered for detaching")
+  g:choose("done")
+  local c = g:run("return ZONES[1]")
+  expect_eq(g:choices()[1], "J-1 A: un-disrupt one unit, or ready a fired rocket")
+  for _, v in ipairs(g:choice_values()) do expect(v ~= "option=organize_task_forces", "organizing offered twice in a row") end
+  choose_starting(g, "J-1 A")
+  g:choose(1)
+  g:choose("organize_task_forces")
+  expect(offered("detach", a) and offered("detach", b), "the units attached before the chit can be detached")
+  -- B leaves the box and may not go back in this organizing.
+  g:choose("option=detach,piece=" .. b .. ",to=" .. c)
+  expect(not offered("attach", b), "the unit just detached is offered back to its box")
+  expect(offered("detach", a), "the other unit keeps its own choices")
+  g:choose("done")
+  expect_eq(g:count("tf_box_1"), 1)
 end)
 
 test("6.2, 5.0(5), ruling N4: unplayed chits stay in hand through the enemy's player turn, and leave it at End of Turn", function()
