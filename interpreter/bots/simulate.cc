@@ -244,8 +244,9 @@ Result<SimReport> simulate(std::shared_ptr<const GameDef> def, const SimOptions&
   std::atomic<int64_t> next{0}, done{0};
   auto worker = [&](size_t j) {
     Game& game = *game_of[j];
-    // Games are handed out in small chunks so threads stay busy to the end.
-    constexpr int64_t kChunk = 64;
+    // Games are handed out in small chunks so threads stay busy to the end:
+    // a run of a few long games (bots) goes out one game at a time.
+    const int64_t kChunk = std::clamp<int64_t>(games / (8 * jobs), 1, 64);
     for (;;) {
       const int64_t first = next.fetch_add(kChunk);
       if (first >= games) break;

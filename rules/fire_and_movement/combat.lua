@@ -362,10 +362,11 @@ end
 
 -- 8.4 BOMBARDMENT by `side`: markers alone against an enemy hex not yet
 -- attacked this phase, or a special target. No marker committed, no attack.
+-- Returns whether a bombardment was made.
 function bombard(side)
   local targets, special = bombard_targets(side)
   local hex = ask(side, "8.4", { prompt = "Bombard a hex", locations = targets, options = { "cancel" } })
-  if hex == "cancel" then return end
+  if hex == "cancel" then return false end
   local target = special[hex] or {}
   local defenders = special[hex] and {} or defenders_in(side, hex)
   local c = { side = side, hex = hex, attackers = {}, defenders = defenders, committed = {},
@@ -374,7 +375,7 @@ function bombard(side)
   commit_support({ side }, c, "against")
   if #c.committed == 0 then
     log("8.4", "no marker committed: no bombardment")
-    return
+    return false
   end
   -- Only a bombardment made closes the hex to ground attack this phase.
   strike(hex)
@@ -387,13 +388,18 @@ function bombard(side)
   -- 8.4: what the result does to the attacker is ignored.
   if target.defence then special_result(side, target, code) else defender_result(c, code) end
   after_attack(c)
+  return true
 end
 
 -- 7.0 / 4.1 one player's combat: its sides in turn attack hexes next to
--- their `eligible` units, or bombard, each hex once and each unit once.
+-- their `eligible` units, or bombard, each hex once and each unit once. A
+-- bombardment given up (cancelled, or no marker committed) is offered
+-- again only after an attack or a bombardment (ruling R-8.4: trying again
+-- at once changes nothing, and the phase must end).
 function fight(eligible)
   vars.struck = nil
   for _, side in ipairs(phasing_sides()) do
+    vars.bombard_given_up = nil
     for _, f in ipairs(forced_attacks(side)) do
       if not struck(f.hex) and #defenders_in(side, f.hex) > 0 then
         log("11.3", "%L must be attacked", f.hex)
@@ -411,15 +417,16 @@ function fight(eligible)
       end
       table.sort(targets)
       local options = { "done" }
-      if pieces.count(support_pool(side)) > 0 and #bombard_targets(side) > 0 then
+      if not vars.bombard_given_up and pieces.count(support_pool(side)) > 0 and #bombard_targets(side) > 0 then
         options = { "bombard", "done" }
       end
       if #targets == 0 and #options == 1 then break end
       local choice = ask(side, "7.0", { prompt = "Attack a hex", locations = targets, options = options })
       if choice == "done" then break end
       if choice == "bombard" then
-        bombard(side)
+        vars.bombard_given_up = not bombard(side) or nil
       else
+        vars.bombard_given_up = nil
         attack(side, choice, gather_attackers(side, choice, {}, eligible))
       end
     end
@@ -430,6 +437,7 @@ function fight(eligible)
     end
   end
   vars.struck = nil
+  vars.bombard_given_up = nil
 end
 
 -- 7.0 COMBAT PHASE: any unit of the player may attack.

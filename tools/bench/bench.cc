@@ -26,6 +26,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -92,6 +93,7 @@ struct Args {
   int64_t depth = 0;
   int64_t decisions = 20;
   bool trace = false;
+  std::string side;
   std::set<std::string> avoid;
 };
 
@@ -121,6 +123,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--depth") a.depth = std::stoll(val());
     else if (k == "--decisions") a.decisions = std::stoll(val());
     else if (k == "--trace") a.trace = true;
+    else if (k == "--side") a.side = val();
     else if (!k.starts_with("--") && a.scenario.empty()) a.scenario = k;
     else die("unknown argument " + k);
   }
@@ -546,7 +549,8 @@ void cmd_reachable(const Args& a) {
 }
 
 // ---- g. Monte Carlo tree search ---------------------------------------------
-// The first side people play is the bot's; the others play at random. At
+// The bot plays --side, or the side the scenario asks first; the others play
+// at random. At
 // each of its decisions with two choices or more (up to --decisions), one
 // search of --iterations (playouts cut after --depth decisions where the
 // game has a bot_eval; 0: to the end): its time, its playouts a second, and the time
@@ -556,14 +560,17 @@ void cmd_reachable(const Args& a) {
 
 void cmd_mcts(const Args& a) {
   auto def = load(a);
+  // --side, else the side the scenario asks first (a side of the game may
+  // have no part in a scenario).
   int side = -1;
-  for (size_t s = 0; s < def->sides.size() && side < 0; ++s)
-    if (!def->sides[s].automatic) side = static_cast<int>(s);
+  for (size_t s = 0; s < def->sides.size(); ++s)
+    if (def->sides[s].id == a.side) side = static_cast<int>(s);
+  if (!a.side.empty() && side < 0) die("no side " + a.side + " in " + a.scenario);
   cardboard::MctsOptions o;
   o.iterations = a.iterations;
   o.depth = a.depth;
   o.seed = a.seed;
-  cardboard::MctsBot bot(def, side, o);
+  std::optional<cardboard::MctsBot> bot;
   auto g = Game::create(def);
   if (!g.ok()) die(g.error().message);
   Game& game = **g;
@@ -585,16 +592,19 @@ void cmd_mcts(const Args& a) {
     if (!status.ok()) die(status.error().message);
     const cardboard::State& st = game.state();
     if (st.finished) {
+      if (searched == 0 && games >= 100) die("in 100 games the bot's side was never asked to choose");
       status = game.start(game_seed(a.seed, ++games));
       taken.clear();
       continue;
     }
     int choice = 0;
+    if (side < 0 && st.pending.choices.size() > 1) side = st.pending.side;
     if (st.pending.side == side && st.pending.choices.size() > 1) {
-      auto c = bot.choose(cardboard::BotPosition::of(game));
+      if (!bot) bot.emplace(def, side, o);
+      auto c = bot->choose(cardboard::BotPosition::of(game));
       if (!c.ok()) die(c.error().message);
       choice = *c;
-      const auto& stats = bot.last_stats();
+      const auto& stats = bot->last_stats();
       ms.push_back(stats.seconds * 1e3);
       playouts.push_back(stats.iterations / stats.seconds);
       branch_us.push_back(stats.branch_seconds * 1e6 / stats.iterations);

@@ -763,14 +763,22 @@ test("8.4 a hex attacked by ground units may not be bombarded in the same phase,
   expect_eq(g:phase(), "first_mobile_movement")
 end)
 
-test("8.4 a bombardment with no marker committed leaves the hex open to attack", function()
-  local g, u = game_with({ { "il_armour_91", "3313" }, { "sy_47", "3413" } }, { "il_air_4" })
+test("8.4, ruling R-8.4: a bombardment given up leaves the hex open to attack, and is offered again only after an attack", function()
+  local g, u = game_with({ { "il_armour_91", "3313" }, { "il_armour_36", "3513" }, { "sy_47", "3413" },
+                           { "sy_82", "3412" } }, { "il_air_4" })
   g:choose("done")
   g:choose("bombard")
   g:choose("location=3413")
   g:choose("done")
   expect(g:logged("no marker committed: no bombardment", "8.4"))
-  expect_eq(g:choices(), { "3413", "bombard", "done" })
+  expect_eq(g:choices(), { "3412", "3413", "done" })
+  attack(g, "3413", { u[1] })
+  g:dice{ 5 }
+  g:choose("done")                                   -- no marker for this attack
+  expect_eq(g:choices(), { "3412", "bombard", "done" })
+  g:choose("bombard")
+  g:choose("cancel")
+  expect_eq(g:choices(), { "3412", "done" })
 end)
 
 test("7.7 a retreat never enters an enemy zone, not even where a friendly unit stands", function()
