@@ -10,28 +10,41 @@ local function letter(grid, hex)
   return line and line:sub(col, col) or "."
 end
 
+-- Each hex's letters, read once: movement and every set-up placement ask
+-- them of hundreds of hexes.
+local REGION, SECTOR, PLAY_2006 = {}, {}, {}
+for _, hex in ipairs(map.hexes()) do
+  REGION[hex] = letter(tables.regions, hex)
+  SECTOR[hex] = tables.sectors.codes[letter(tables.sectors, hex)] or false
+  PLAY_2006[hex] = letter(tables.play_2006, hex) == "P"
+end
+
 -- Research 1.4 [P] regions: "L" Lebanon, "S" Syria, "I" Israel, "G" Golan.
-function region(hex) return letter(tables.regions, hex) end
+function region(hex) return REGION[hex] or "." end
 
 -- 20.0, ruling Q13: whether `hex` is in play (only part of the map in 2006).
 function in_play(hex)
-  return vars.victory ~= "2006" or letter(tables.play_2006, hex) == "P"
+  return vars.victory ~= "2006" or PLAY_2006[hex] == true
 end
 
 function may_enter(unit, hex) return in_play(hex) end
 
 -- 10.3 the division whose sector `hex` lies in, or nil.
-function sector(hex) return tables.sectors.codes[letter(tables.sectors, hex)] end
+function sector(hex) return SECTOR[hex] or nil end
 
-local function empty_land(hex)
-  return map.terrain(hex) ~= "sea" and pieces.count(hex, { kind = "unit" }) == 0
+-- The land hexes, in the map's order: found once, as every set-up
+-- placement asks among them (a search takes the set-up again many times).
+local LAND = {}
+for _, hex in ipairs(map.hexes()) do
+  if map.terrain(hex) ~= "sea" then LAND[#LAND + 1] = hex end
 end
+local UNITS = pieces.filter({ kind = "unit" })
 
 -- The empty land hexes of the map for which `keep(hex)` holds.
 local function hexes_where(keep)
   local out = {}
-  for _, hex in ipairs(map.hexes()) do
-    if empty_land(hex) and keep(hex) then out[#out + 1] = hex end
+  for _, hex in ipairs(LAND) do
+    if keep(hex) and pieces.count(hex, UNITS) == 0 then out[#out + 1] = hex end
   end
   return out
 end
