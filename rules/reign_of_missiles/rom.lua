@@ -163,14 +163,48 @@ function diplomacy_band(index)
   return nil
 end
 
-function game_result()
-  local band = diplomacy_band(track.get("hamas_diplomacy"))
+-- 10.0: the result and winner were the markers to meet in space `index`
+-- with the MVP as they stand, and the table's row (nil: Stalemate).
+local function result_in(index)
+  local band = diplomacy_band(index)
   local i, h = track.get("israel_mvp"), track.get("hamas_mvp")
   local more = (i > h and "israel") or (h > i and "hamas") or "none"
   for _, w in ipairs(tables.winning) do
-    if w.more_mvp == more and w.band == band then return w.result, w.winner end
+    if w.more_mvp == more and w.band == band then return w.result, w.winner, w end
   end
-  return "Stalemate", nil
+  return "Stalemate", nil, nil
+end
+
+function game_result()
+  local result, winner = result_in(track.get("hamas_diplomacy"))
+  return result, winner
+end
+
+-- For the search bot (docs/bots.md): a result graded by its degree on the
+-- 10.0 table, so the search tells a decisive victory from a substantive
+-- one (and aims past a stalemate); before the end (a playout cut at its
+-- depth), the result were the markers to meet halfway now, graded alike.
+local function grade(row)
+  if not row then return 0.5 end
+  local major = row.band == "israel_major" or row.band == "hamas_major"
+  local israel = major and 1 or 0.75
+  if row.winner == "israel" then return israel end
+  return 1 - israel
+end
+
+function bot_eval(side, result)
+  local row
+  if result then
+    for _, w in ipairs(tables.winning) do
+      if w.result == result then row = w end
+    end
+  else
+    local middle = (track.get("hamas_diplomacy") + track.get("israel_diplomacy")) // 2
+    row = select(3, result_in(middle))
+  end
+  local israel = grade(row)
+  if side == "israel" then return israel end
+  return 1 - israel
 end
 
 -- 3.0: the game ends at once when the two markers share a space.

@@ -550,13 +550,13 @@ void cmd_reachable(const Args& a) {
 
 // ---- g. Monte Carlo tree search ---------------------------------------------
 // The bot plays --side, or the side the scenario asks first; the others play
-// at random. At
-// each of its decisions with two choices or more (up to --decisions), one
-// search of --iterations (playouts cut after --depth decisions where the
-// game has a bot_eval; 0: to the end): its time, its playouts a second, and the time
-// spent putting the bot's game at the decision (the branch point restored
-// and the path since taken again), which is what a search pays for not
-// re-running the game from its start. --trace prints each search to stderr.
+// at random. At each of its decisions with two choices or more (up to
+// --decisions), one search of --iterations (playouts cut after --depth
+// decisions where the game has a bot_eval; 0: to the end): its time, its
+// playouts a second, and the time spent putting the bot's game at the
+// decision (the branch point restored and the path since taken again),
+// which is what a search pays for not re-running the game from its start.
+// --trace prints each search to stderr.
 
 void cmd_mcts(const Args& a) {
   auto def = load(a);

@@ -87,3 +87,25 @@ test("3.0 ruling R20: the safety limit ends the game as a stalemate", function()
   expect(g:finished())
   expect_eq({ g:result() }, { "Stalemate: the 30-turn safety limit is reached (ruling R20)" })
 end)
+
+test("10.0 for the search bot: bot_eval grades each result by its degree; before the end, the markers met halfway", function()
+  local g = H.new()
+  expect_eq(g:run("return bot_eval('israel', 'Decisive Israeli Victory')"), 1)
+  expect_eq(g:run("return bot_eval('israel', 'Substantive Israeli Victory')"), 0.75)
+  expect_eq(g:run("return bot_eval('israel', 'Stalemate')"), 0.5)
+  expect_eq(g:run("return bot_eval('israel', 'Substantive Hamas Victory')"), 0.25)
+  expect_eq(g:run("return bot_eval('hamas', 'Decisive Hamas Victory')"), 1)
+  -- The markers start at -8 and 9: halfway is white 0, a stalemate whoever leads.
+  H.tracks(g, { israel_mvp = 5, hamas_mvp = 2 })
+  expect_eq(g:run("return bot_eval('israel')"), 0.5)
+  -- Halfway between 0 and 9 is blue 4: Israel ahead there is substantive.
+  H.tracks(g, { hamas_diplomacy = 0, israel_diplomacy = 9 })
+  expect_eq(g:run("return bot_eval('israel')"), 0.75)
+  expect_eq(g:run("return bot_eval('hamas')"), 0.25)
+  -- Hamas ahead in Israel's band is no row of the table: a stalemate.
+  H.tracks(g, { israel_mvp = 1, hamas_mvp = 6 })
+  expect_eq(g:run("return bot_eval('israel')"), 0.5)
+  -- Halfway between -10 and -4 is green 7: Hamas ahead there is decisive.
+  H.tracks(g, { hamas_diplomacy = -10, israel_diplomacy = -4 })
+  expect_eq(g:run("return bot_eval('israel')"), 0)
+end)
