@@ -29,7 +29,8 @@ function special_targets(side) return {} end
 function special_result(side, target, code) end
 
 -- A folio's: the attacks `side` must make this phase before any other, as
--- a list of {hex =, units = {...}} (an amphibious landing).
+-- a list of {hex =, units = {...}}, the units in the hex that owe its
+-- attack (an amphibious landing); one moved off by then owes nothing.
 function forced_attacks(side) return {} end
 
 -- A folio's: called after an attack or bombardment `c` is over.
@@ -401,9 +402,15 @@ function fight(eligible)
   for _, side in ipairs(phasing_sides()) do
     vars.bombard_given_up = nil
     for _, f in ipairs(forced_attacks(side)) do
-      if not struck(f.hex) and #defenders_in(side, f.hex) > 0 then
+      -- The units that owe the attack and are still there to make it (an
+      -- earlier attack of the list may have moved them).
+      local owing = {}
+      for _, u in ipairs(f.units) do
+        if alive(u) and pieces.location(u) == f.hex and not pieces.marked(u, "attacked") then owing[#owing + 1] = u end
+      end
+      if #owing > 0 and not struck(f.hex) and #defenders_in(side, f.hex) > 0 then
         log("11.3", "%L must be attacked", f.hex)
-        attack(side, f.hex, gather_attackers(side, f.hex, f.units, eligible))
+        attack(side, f.hex, gather_attackers(side, f.hex, owing, eligible))
       end
     end
     while true do

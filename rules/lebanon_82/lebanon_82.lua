@@ -174,6 +174,14 @@ end
 
 function may_advance(unit) return not pieces.marked(unit, "landed") end
 
+-- 11.3, ruling R-11.3: a unit landed on an enemy attacks that hex and no
+-- other. Its attack is owed there; joining another first, it could be sent
+-- back to the Amphibious box before its own hex was fought.
+function may_attack_from(unit, hex)
+  if pieces.marked(unit, "landed") and not pieces.marked(unit, "ashore") then return pieces.location(unit) == hex end
+  return base.may_attack_from(unit, hex)
+end
+
 -- Ruling Q9: a landing force told to retreat (A1-A3) cannot go back to the
 -- sea: one of its units depletes (7.8) and 11.3 then returns it to the box.
 function attacker_retreat(c, n, code)

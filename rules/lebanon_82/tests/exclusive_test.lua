@@ -202,6 +202,37 @@ test("11.3, ruling Q9: a landing force that must retreat cannot: it depletes and
   expect_eq(run(g, "return pieces.location(%d)", infantry), "amphibious")
 end)
 
+test("11.3, ruling R-11.3: a unit landed on an enemy attacks that hex only; each landing is fought in turn", function()
+  local g = position()
+  -- A second coastal hex next to 2423, each with a PLO unit.
+  local other = run(g, [[for _, h in ipairs(landing_hexes()) do
+      if map.adjacent(h, "2423") and pieces.count(h) == 0 then return h end
+    end]])
+  expect(other)
+  move(g, piece(g, "plo_2", "plo_cup"), "2423")
+  move(g, piece(g, "plo_2", "plo_cup"), other)
+  local armour = piece(g, "il_armour_96", "amphibious")
+  local infantry = piece(g, "il_infantry_96", "amphibious")
+  g:choose("piece=" .. armour)
+  g:choose("piece=" .. armour .. ",to=2423")
+  g:choose("piece=" .. infantry)
+  g:choose("piece=" .. infantry .. ",to=" .. other)
+  expect_eq(run(g, "return may_attack_from(%d, %q)", infantry, "2423"), false)
+  expect_eq(run(g, "return may_attack_from(%d, %q)", infantry, other), true)
+  g:choose("done")                                       -- no move
+  expect(g:logged("2423 must be attacked", "11.3"))
+  -- The infantry next door is not asked to join: straight to support fire.
+  expect(g:prompt():find("Support fire against 2423", 1, true), g:prompt())
+  while g:prompt():find("commit a marker", 1, true) do g:choose("done") end
+  g:dice({ 6, 6 })                                       -- neither attack clears its hex
+  g:choose("done")
+  expect_eq(run(g, "return pieces.location(%d)", armour), "amphibious")
+  -- Then the infantry's own hex, still with its landing force in it.
+  expect(g:logged(other .. " must be attacked", "11.3"))
+  expect(g:logged("Israel attacks " .. other, "7.0"))
+  expect_eq(run(g, "return pieces.location(%d)", infantry), "amphibious")
+end)
+
 test("12.0, ruling Q1: a PLO unit in a bastion is attacked on the Clear row and ignores Ex; the attacker still loses", function()
   local g = position()
   local plo = piece(g, "plo_2", "plo_cup")
