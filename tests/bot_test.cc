@@ -189,6 +189,61 @@ TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][h
   }
 }
 
+TEST_CASE("mcts: a sample the rules cannot play on from the decision is left out, and breaks nothing", "[bots][hidden]") {
+  // The rules read the keeper's card before the seeker decides and trust it
+  // after: in the samples that deal another card to the keeper, accusing
+  // breaks the rules. Those iterations are the sample's, not the game's.
+  auto def = oracle("stale");
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    INFO("seed " << seed);
+    MctsOptions o;
+    o.iterations = 60;
+    o.seed = seed;
+    MctsBot bot(def, 0, o);
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(seed));
+    auto c = bot.choose(BotPosition::of(*g));
+    REQUIRE(c.ok());
+    CHECK(g->state().pending.choices[static_cast<size_t>(*c)].option == "accuse");
+    const MctsStats& st = bot.last_stats();
+    CHECK(st.iterations == 60);
+    CHECK(st.samples_failed > 0);
+    CHECK(st.samples_failed < 60);
+    CHECK_THAT(st.first_sample_error, Catch::Contains("the keeper's card changed under the rules"));
+    must_ok(g->act(*c));
+    CHECK(g->state().result == "Seeker accused");
+  }
+  CHECK(sim(def, "seeker=mcts:iterations=30", 20).errors == 0);
+}
+
+TEST_CASE("mcts: rules that break in every sample are an error of the search, and the live game is untouched", "[bots][hostile]") {
+  std::ifstream in(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/oracle.lua");
+  std::stringstream lua;
+  lua << in.rdbuf();
+  std::ifstream tin(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/game.toml");
+  std::stringstream toml;
+  toml << tin.rdbuf();
+  const std::string game_toml =
+      cardboard::testing::replace_once(toml.str(), "scripts = [\"oracle.lua\"]", "scripts = [\"oracle.lua\", \"bad.lua\"]");
+  cardboard::testing::TempProject p(
+      "cardboard-bot-broken", "oracle", game_toml, "",
+      {{"oracle.lua", lua.str()},
+       {"bad.lua", "function play() ask('seeker', '1', { prompt = 'Now?', options = { 'a', 'b' } }) error('broken after the ask') end"}});
+  auto def = p.def();
+  auto bot = make_bot(spec(*def, "seeker=mcts:iterations=10"), def, 1);
+  REQUIRE(bot.ok());
+  auto g = make_game(def);
+  g->set_branch_tracking(true);
+  must_ok(g->start(1));
+  auto c = (*bot)->choose(BotPosition::of(*g));
+  REQUIRE_FALSE(c.ok());
+  CHECK_THAT(c.error().message, Catch::Contains("every iteration"));
+  CHECK_THAT(c.error().message, Catch::Contains("broken after the ask"));
+  CHECK(g->state().pending.side == 0);
+  CHECK(g->state().pending.choices.size() == 2);
+}
+
 TEST_CASE("mcts: it rebuilds the live game's decision from the branch point in every shipped game", "[bots][branch]") {
   // A few decisions of each game, taken at random: at each the search puts
   // its game at the same decision (it checks the state hash) and chooses.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <string_view>
 
 #include "bots/determinize.h"
@@ -125,6 +126,11 @@ class MctsBot::Search {
       if (auto s = iterate(it == 0); !s.ok()) return s.error();
       ++st.iterations;
     }
+    if (st.samples_failed == st.iterations) {
+      Error e = sample_error_;
+      e.message = "every iteration of the search broke the rules in its sampled game; the first: " + e.message;
+      return e;
+    }
     st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     st.nodes = static_cast<int64_t>(nodes_.size());
     // The most visited of the choices open at the decision.
@@ -161,6 +167,7 @@ class MctsBot::Search {
     branch_start_ = Clock::now();
     Status s = game_.restore(pos_.branch->quiet);
     for (;;) {
+      if (!s.ok() && phase_ != Phase::kReplay) return drop_sample(s.error());
       if (!s.ok()) return failed(s.error());
       if (stop_ == Stop::kLost) return lost_;
       const State& st = game_.state();
@@ -191,6 +198,21 @@ class MctsBot::Search {
       Edge* e = nodes_[node].find(key);
       ++e->visits;
       e->reward += rewards_[static_cast<size_t>(e->side)];
+    }
+    return ok_status();
+  }
+
+  // A rules error after the sample belongs to the sample, not to the game:
+  // the decision's choices, and the rules' locals in the middle of a phase,
+  // were computed on the real position, and a sampled world may not allow
+  // them (a raid offered for a zone whose control the sample changed). The
+  // iteration is left out, as a sample the side knows cannot be; its new
+  // edge stays unvisited, so the next iteration tries it again.
+  Status drop_sample(const Error& e) {
+    MctsStats& st = bot_.stats_;
+    if (st.samples_failed++ == 0) {
+      sample_error_ = failed(e);
+      st.first_sample_error = sample_error_.message;
     }
     return ok_status();
   }
@@ -281,8 +303,11 @@ class MctsBot::Search {
     for (int i : allowed_) {
       Edge* e = node.find(keys_[i]);
       ++e->available;
-      const double score = e->reward / e->visits +
-                           bot_.options_.c * std::sqrt(std::log(static_cast<double>(e->available)) / e->visits);
+      // An edge with no visit was tried only by iterations whose sample failed.
+      const double score = e->visits == 0 ? std::numeric_limits<double>::infinity()
+                                          : e->reward / e->visits +
+                                                bot_.options_.c * std::sqrt(std::log(static_cast<double>(e->available)) /
+                                                                            e->visits);
       if (score > best_score) {
         best_score = score;
         best = i;
@@ -373,6 +398,7 @@ class MctsBot::Search {
   Phase phase_ = Phase::kReplay;
   Stop stop_ = Stop::kNone;
   Error lost_{};
+  Error sample_error_{};
   size_t next_ = 0;
   int32_t node_ = 0;
   int64_t playout_ = 0;

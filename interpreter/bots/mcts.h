@@ -57,6 +57,11 @@ struct MctsStats {
   double seconds = 0;
   double branch_seconds = 0;   // of which putting the game at the decision (restore and the path)
   int64_t path_length = 0;     // the choices re-taken from the branch point
+  // Iterations whose sampled world the rules could not play from the
+  // decision (the decision's choices, and the rules' state in the middle of
+  // a phase, come from the real position): left out of the tree.
+  int64_t samples_failed = 0;
+  std::string first_sample_error;
 };
 
 class MctsBot : public Bot {

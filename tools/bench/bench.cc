@@ -618,7 +618,8 @@ void cmd_mcts(const Args& a) {
                           {"ms", ms.back()},
                           {"path_length", stats.path_length},
                           {"branch_us", branch_us.back()},
-                          {"playout_decisions", stats.decisions}}
+                          {"playout_decisions", stats.decisions},
+                          {"samples_failed", stats.samples_failed}}
                          .dump()
                   << std::endl;
       size_t next = 0;

@@ -39,10 +39,23 @@ local function long()
   return "Seeker fell short", "keeper"
 end
 
+-- Choices worked out from what the seeker cannot see, as rules in the
+-- middle of a phase do: the rules read the keeper's card before the seeker
+-- decides and trust it after. A search that samples another card into the
+-- keeper's hand meets rules that break (tests/bot_test.cc).
+local function stale()
+  local held = pieces.type(pieces.top("keeper_hand"))
+  local g = ask("seeker", "1", { prompt = "Accuse or pass?", options = { "accuse", "pass" } })
+  if g == "pass" then return "Seeker passed", "keeper" end
+  if pieces.type(pieces.top("keeper_hand")) ~= held then error("the keeper's card changed under the rules") end
+  return "Seeker accused", "seeker"
+end
+
 function play()
   local test = game.scenario():match("/(.*)$")
   if test == "guess" then return guess() end
   if test == "die" then return call_die() end
   if test == "bet" then return bet() end
+  if test == "stale" then return stale() end
   return long()
 end
