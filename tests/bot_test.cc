@@ -244,6 +244,39 @@ TEST_CASE("mcts: rules that break in every sample are an error of the search, an
   CHECK(g->state().pending.choices.size() == 2);
 }
 
+TEST_CASE("mcts: a state it chose at before is a loop, and it takes another choice there", "[bots][loops]") {
+  // Waiting changes nothing and looks good where playouts are cut: the same
+  // search at the same state would wait for ever. Met again, it acts.
+  auto def = oracle("dither", "oracle_helped");
+  SimOptions o;
+  o.games = 12;
+  o.max_decisions = 50;  // without the guard, each game would stop here, stuck
+  o.bots = {spec(*def, "seeker=mcts:iterations=30,depth=1")};
+  auto r = simulate(def, o);
+  REQUIRE(r.ok());
+  CHECK(r->errors == 0);
+  CHECK(r->outcomes["Seeker acted and won"] + r->outcomes["Seeker acted and lost"] == 12);
+  CHECK(r->decisions <= 12 * 2);
+  // Asked twice at one position, it takes the other choice the second time,
+  // then the first again; a new game forgets.
+  auto bot = make_bot(spec(*def, "seeker=mcts:iterations=30,depth=1"), def, 1);
+  REQUIRE(bot.ok());
+  auto g = make_game(def);
+  g->set_branch_tracking(true);
+  must_ok(g->start(1));
+  std::vector<std::string> taken;
+  for (int i = 0; i < 3; ++i) {
+    auto c = (*bot)->choose(BotPosition::of(*g));
+    REQUIRE(c.ok());
+    taken.push_back(g->state().pending.choices[static_cast<size_t>(*c)].option);
+  }
+  CHECK(taken == std::vector<std::string>{"wait", "act", "wait"});
+  (*bot)->reseed(1);
+  auto again = (*bot)->choose(BotPosition::of(*g));
+  REQUIRE(again.ok());
+  CHECK(g->state().pending.choices[static_cast<size_t>(*again)].option == "wait");
+}
+
 TEST_CASE("mcts: it rebuilds the live game's decision from the branch point in every shipped game", "[bots][branch]") {
   // A few decisions of each game, taken at random: at each the search puts
   // its game at the same decision (it checks the state hash) and chooses.

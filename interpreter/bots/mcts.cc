@@ -133,21 +133,41 @@ class MctsBot::Search {
     }
     st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     st.nodes = static_cast<int64_t>(nodes_.size());
-    // The most visited of the choices open at the decision.
+    // The most visited of the choices open at the decision, among those
+    // taken fewest times before at this very state (MctsBot::taken_).
     const Decision& root = pos_.now->pending;
+    auto& before = bot_.taken_[pos_.now->hash()];
+    const auto times_taken = [&](uint64_t key) {
+      for (const auto& [k, n] : before)
+        if (k == key) return n;
+      return 0;
+    };
     int best = 0;
+    uint64_t best_key = 0;
+    int best_taken = INT32_MAX;
     int64_t best_visits = -1;
     double best_mean = -1;
     for (size_t i = 0; i < root.choices.size(); ++i) {
-      const Edge* e = nodes_[0].find(choice_key(root.side, root.choices[i]));
+      const uint64_t key = choice_key(root.side, root.choices[i]);
+      const Edge* e = nodes_[0].find(key);
+      const int taken = times_taken(key);
       const int64_t v = e ? e->visits : 0;
       const double mean = e && e->visits ? e->reward / e->visits : 0;
-      if (v > best_visits || (v == best_visits && mean > best_mean)) {
+      const bool better = taken != best_taken ? taken < best_taken
+                          : v != best_visits  ? v > best_visits
+                                              : mean > best_mean;
+      if (better) {
         best = static_cast<int>(i);
+        best_key = key;
+        best_taken = taken;
         best_visits = v;
         best_mean = mean;
       }
     }
+    if (best_taken == 0) before.emplace_back(best_key, 1);
+    else
+      for (auto& [k, n] : before)
+        if (k == best_key) ++n;
     return best;
   }
 
@@ -427,6 +447,11 @@ Result<int> MctsBot::choose(const BotPosition& position) {
     if (!g.ok()) return g.error();
     game_ = std::move(*g);
     game_->set_record_events(false);
+  }
+  // A state of another phase cannot come back: what was taken before it is forgotten.
+  if (const uint64_t start = position.branch->quiet.hash(); start != phase_start_) {
+    phase_start_ = start;
+    taken_.clear();
   }
   Search search(*this, position);
   return search.run();

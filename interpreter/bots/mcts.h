@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -70,7 +71,10 @@ class MctsBot : public Bot {
   ~MctsBot() override;
   bool needs_branch_point() const override { return true; }
   Result<int> choose(const BotPosition& position) override;
-  void reseed(uint64_t seed) override { options_.seed = derive_seed(spec_seed_, seed); }
+  void reseed(uint64_t seed) override {
+    options_.seed = derive_seed(spec_seed_, seed);
+    taken_.clear();
+  }
   const MctsStats& last_stats() const { return stats_; }
 
  private:
@@ -81,6 +85,12 @@ class MctsBot : public Bot {
   uint64_t spec_seed_;
   std::unique_ptr<Game> game_;  // the search's own, made at the first decision
   MctsStats stats_;
+  // The live states of this phase the bot chose at (by state hash), with
+  // the choices it took there and how often: a state met again means its
+  // choice led back to it, and the same search would take it again forever
+  // (attack, then cancel). The choice taken fewest times there wins first.
+  uint64_t phase_start_ = 0;  // the branch point's state hash
+  std::unordered_map<uint64_t, std::vector<std::pair<uint64_t, int>>> taken_;
 };
 
 }  // namespace cardboard

@@ -51,11 +51,21 @@ local function stale()
   return "Seeker accused", "seeker"
 end
 
+-- A choice that changes nothing: the seeker may wait as long as it likes,
+-- then acts, winning on a 6. A search that rates waiting higher (the helped
+-- oracle's bot_eval does, where playouts are cut) would wait for ever.
+local function dither()
+  while ask("seeker", "1", { prompt = "Wait or act?", options = { "wait", "act" } }) == "wait" do end
+  if roll("d6", "1") == 6 then return "Seeker acted and won", "seeker" end
+  return "Seeker acted and lost", "keeper"
+end
+
 function play()
   local test = game.scenario():match("/(.*)$")
   if test == "guess" then return guess() end
   if test == "die" then return call_die() end
   if test == "bet" then return bet() end
   if test == "stale" then return stale() end
+  if test == "dither" then return dither() end
   return long()
 end
