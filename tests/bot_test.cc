@@ -52,6 +52,25 @@ SimReport sim(std::shared_ptr<const GameDef> def, const std::string& bot, int64_
   return *r;
 }
 
+// The oracle's game.toml, which runs a bad.lua after oracle.lua, and its
+// oracle.lua: a test gives bad.lua (cardboard::testing::TempProject).
+struct OracleFiles {
+  std::string game_toml, lua;
+};
+
+OracleFiles read_oracle_with_bad_lua() {
+  const std::string dir = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/";
+  std::ifstream in(dir + "oracle.lua");
+  std::stringstream lua;
+  lua << in.rdbuf();
+  std::ifstream tin(dir + "game.toml");
+  std::stringstream toml;
+  toml << tin.rdbuf();
+  return {cardboard::testing::replace_once(toml.str(), "scripts = [\"oracle.lua\"]",
+                                           "scripts = [\"oracle.lua\", \"bad.lua\"]"),
+          lua.str()};
+}
+
 // The choice the bot takes at the game's first decision of `side`, after
 // the others are taken by `others` (0 each time).
 std::string first_choice(Game& g, Bot& bot, int side) {
@@ -151,14 +170,7 @@ TEST_CASE("mcts: bot_order leaves choices out of the tree, bot_eval judges where
 }
 
 TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][hostile]") {
-  std::ifstream in(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/oracle.lua");
-  std::stringstream lua;
-  lua << in.rdbuf();
-  std::ifstream tin(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/game.toml");
-  std::stringstream toml;
-  toml << tin.rdbuf();
-  const std::string game_toml =
-      cardboard::testing::replace_once(toml.str(), "scripts = [\"oracle.lua\"]", "scripts = [\"oracle.lua\", \"bad.lua\"]");
+  const OracleFiles oracle_files = read_oracle_with_bad_lua();
   const std::pair<const char*, const char*> cases[] = {
       {"function bot_eval(side) return 2 end", "must return a number from 0 to 1"},
       {"function bot_eval(side) return 'good' end", "must return a number from 0 to 1"},
@@ -172,8 +184,8 @@ TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][h
   };
   for (const auto& [code, want] : cases) {
     INFO(code);
-    cardboard::testing::TempProject p("cardboard-bot-hostile", "oracle", game_toml, "",
-                                      {{"oracle.lua", lua.str()}, {"bad.lua", code}});
+    cardboard::testing::TempProject p("cardboard-bot-hostile", "oracle", oracle_files.game_toml, "",
+                                      {{"oracle.lua", oracle_files.lua}, {"bad.lua", code}});
     auto def = p.def();
     auto bot = make_bot(spec(*def, "seeker=mcts:iterations=20"), def, 1);
     REQUIRE(bot.ok());
@@ -218,17 +230,10 @@ TEST_CASE("mcts: a sample the rules cannot play on from the decision is left out
 }
 
 TEST_CASE("mcts: rules that break in every sample are an error of the search, and the live game is untouched", "[bots][hostile]") {
-  std::ifstream in(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/oracle.lua");
-  std::stringstream lua;
-  lua << in.rdbuf();
-  std::ifstream tin(std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle/rules/oracle/game.toml");
-  std::stringstream toml;
-  toml << tin.rdbuf();
-  const std::string game_toml =
-      cardboard::testing::replace_once(toml.str(), "scripts = [\"oracle.lua\"]", "scripts = [\"oracle.lua\", \"bad.lua\"]");
+  const OracleFiles oracle_files = read_oracle_with_bad_lua();
   cardboard::testing::TempProject p(
-      "cardboard-bot-broken", "oracle", game_toml, "",
-      {{"oracle.lua", lua.str()},
+      "cardboard-bot-broken", "oracle", oracle_files.game_toml, "",
+      {{"oracle.lua", oracle_files.lua},
        {"bad.lua", "function play() ask('seeker', '1', { prompt = 'Now?', options = { 'a', 'b' } }) error('broken after the ask') end"}});
   auto def = p.def();
   auto bot = make_bot(spec(*def, "seeker=mcts:iterations=10"), def, 1);
