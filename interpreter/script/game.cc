@@ -379,8 +379,16 @@ std::vector<Game::Local> Game::suspended_locals() const {
 }
 
 void Game::drop_coroutine() {
+  lua_State* L = rt_.sandbox_->L();
+  // The choices of the ask it is suspended in go with it: a game restored
+  // or restarted at a decision (a search does so at every iteration) would
+  // otherwise keep each one's table for ever.
+  if (rt_.choices_ref_ != LUA_NOREF) {
+    luaL_unref(L, LUA_REGISTRYINDEX, rt_.choices_ref_);
+    rt_.choices_ref_ = LUA_NOREF;
+  }
   if (!co_) return;
-  luaL_unref(rt_.sandbox_->L(), LUA_REGISTRYINDEX, co_ref_);
+  luaL_unref(L, LUA_REGISTRYINDEX, co_ref_);
   co_ = nullptr;
 }
 
@@ -648,10 +656,6 @@ Status Game::run(int nargs) {
     if (!*ended) advance();
   }
   drop_coroutine();
-  if (rt_.choices_ref_ != LUA_NOREF) {
-    luaL_unref(L, LUA_REGISTRYINDEX, rt_.choices_ref_);
-    rt_.choices_ref_ = LUA_NOREF;
-  }
   return ok_status();
 }
 
