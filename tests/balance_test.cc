@@ -337,13 +337,15 @@ TEST_CASE("balance: shards' records are the one run's, whatever the threads", "[
 
 TEST_CASE("balance: a run file reads back as it was written", "[balance][files]") {
   auto def = load("arab_israeli_wars/1948");
-  const auto run = make_run(*def, sim(def, 20, 40, 1, true), 20, {3, 5}, true);
+  auto run = make_run(*def, sim(def, 20, 40, 1, true), 20, {3, 5}, true);
+  run.scenarios[0].records[2].samples_failed = 7;  // written only where not 0
   const std::string dir = temp_dir("roundtrip");
   REQUIRE(write_run_file(dir + "/run.json", run).ok());
   auto back = read_run_file(dir + "/run.json");
   REQUIRE(back.ok());
   CHECK(run_to_json(*back) == run_to_json(run));
   CHECK(back->first_game() == 40);
+  CHECK(back->scenarios[0].records[2].samples_failed == 7);
   fs::remove_all(dir);
 }
 
@@ -895,5 +897,22 @@ TEST_CASE("balance cli: games stopped by a rules error exit 3 with the report wr
   CHECK(has(j["first_error"].get<std::string>(), "boom"));
   CHECK(j["results"].back()["result"] == "error");
   CHECK(has(slurp(dir + "/report.md"), "First error: error: game "));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("balance cli: the search's iterations left out for a broken sampled world are reported", "[balance][cli]") {
+  // The oracle's stale scenario breaks its rules in two samples of three
+  // (tests/bot_test.cc): the games finish, and the report counts them.
+  const std::string dir = temp_dir("stale");
+  auto r = cli("balance oracle/stale --games 6 --bot seeker=mcts:iterations=20 --json --out " + dir,
+               kRoot + "/tests/games/oracle");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  const json j = json::parse(slurp(dir + "/report.json"));
+  CHECK(j["errors"] == 0);
+  CHECK(j["samples_failed"].get<int64_t>() > 0);
+  CHECK(has(slurp(dir + "/report.md"), "iterations whose sampled world the rules could not play on"));
+  auto s = cli("sim oracle/stale --games 6 --bot seeker=mcts:iterations=20 --json", kRoot + "/tests/games/oracle");
+  CHECK(json::parse(s.out)["samples_failed"] == j["samples_failed"]);
   fs::remove_all(dir);
 }

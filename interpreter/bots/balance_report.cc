@@ -250,6 +250,10 @@ Doc scenario_doc(const json& r, std::vector<ReportFile>& svgs) {
          " stopped by an error.");
   d.para(run_words(r["run"]));
   if (r["errors"].get<int64_t>() > 0) d.para("First error: " + str(r["first_error"]));
+  if (r.value("samples_failed", int64_t{0}) > 0)
+    d.para("The search bots left out " + whole(r["samples_failed"]) +
+           " iterations whose sampled world the rules could not play on (docs/bots.md): a rules error there is "
+           "worth a look with random play (`cardboard sim`).");
 
   d.heading(2, "Results");
   if (solitaire)

@@ -67,6 +67,10 @@ class Bot {
   // A new game: its decisions are seeded from `seed` (and the seed the
   // spec gave, if any), so game i of a run plays the same in any process.
   virtual void reseed(uint64_t seed) = 0;
+  // Of its last decision: the iterations of a search left out because the
+  // rules failed in their sampled world (bots/mcts.h); 0 for a bot that
+  // does not sample.
+  virtual int64_t samples_failed() const { return 0; }
 };
 
 // The bot `spec` names, for the game `def`, seeded with `seed` unless the

@@ -76,6 +76,7 @@ class MctsBot : public Bot {
     taken_.clear();
   }
   const MctsStats& last_stats() const { return stats_; }
+  int64_t samples_failed() const override { return stats_.samples_failed; }
 
  private:
   class Search;

@@ -129,6 +129,7 @@ GameRecord play_one(Game& game, SideBots& bots, Recorder& rec, uint64_t index) {
       break;
     }
     auto c = bots[side]->choose(BotPosition::of(game));
+    out.samples_failed += bots[side]->samples_failed();
     if (!c.ok()) {
       status = c.error();
       break;
@@ -275,6 +276,7 @@ Result<SimReport> simulate(std::shared_ptr<const GameDef> def, const SimOptions&
     }
     r.turns += o.turns;
     r.decisions += o.decisions;
+    r.samples_failed += o.samples_failed;
   }
   if (options.keep_records) {
     if (options.record_decisions) {

@@ -81,6 +81,7 @@ void add_sim_command(CLI::App& app, int& code) {
                           {"games_per_second", g / r->seconds}};
       if (!a.shard.empty()) j["shard"] = std::to_string(shard.k) + "/" + std::to_string(shard.n);
       if (r->errors) j["first_error"] = r->first_error;
+      if (r->samples_failed) j["samples_failed"] = r->samples_failed;
       std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     } else {
       std::printf("%s: %lld games in %.3f s (%.0f games/s), seed %llu, %d jobs\n", (*def)->scenario_id.c_str(),
@@ -94,6 +95,9 @@ void add_sim_command(CLI::App& app, int& code) {
         std::printf("  %6.2f%%  %8lld  %s\n", 100.0 * n / g, static_cast<long long>(n), result.c_str());
       std::printf("  mean %.2f turns, %.1f decisions a game\n", r->turns / g, r->decisions / g);
       if (r->errors) std::printf("first error: %s\n", r->first_error.c_str());
+      if (r->samples_failed)
+        std::printf("the search left out %lld iterations whose sampled world the rules could not play on\n",
+                    static_cast<long long>(r->samples_failed));
     }
     code = r->errors ? 3 : 0;
     if (!a.out.empty()) {
