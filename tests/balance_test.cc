@@ -365,7 +365,7 @@ struct ShardFiles {
   Result<Run> merge(const std::vector<json>& js) const {
     std::vector<std::pair<std::string, Run>> runs;
     for (size_t i = 0; i < js.size(); ++i) {
-      const std::string name = "s" + std::to_string(i + 1) + ".json";
+      const std::string name = std::string("s").append(std::to_string(i + 1)).append(".json");  // a GCC 12 false -Wrestrict
       auto r = parse_run(js[i].dump(), name);
       if (!r.ok()) return r.error();
       runs.emplace_back(name, std::move(*r));

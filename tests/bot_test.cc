@@ -396,3 +396,92 @@ TEST_CASE("play --bot: the bot takes its side's decisions, undo takes back the p
   CHECK(r.out.find("pass the screen") == std::string::npos);
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
 }
+
+TEST_CASE("policy: the game's scripted player takes what bot_policy says", "[bots][policy]") {
+  auto def = oracle("bet", "oracle_helped");
+  CHECK_THAT(parse_bot_spec("seeker=policy", *def).error().message, Catch::Contains("needs name="));
+  CHECK_THAT(parse_bot_spec("seeker=policy:name=Safe", *def).error().message, Catch::Contains("a-z, 0-9 and _"));
+  CHECK_THAT(parse_bot_spec("seeker=policy:name=safe,depth=3", *def).error().message, Catch::Contains("no parameter 'depth'"));
+  CHECK_THAT(parse_bot_spec("seeker=policy:name=safe,seed=-1", *def).error().message, Catch::Contains("seed=-1"));
+  // The safe bet wins on 2-6; the policy is given the bet's choices as ask
+  // returns them (helped.lua checks the decision's rule and choices).
+  const auto safe = sim(def, "seeker=policy:name=safe", 120);
+  CHECK(safe.errors == 0);
+  CHECK(safe.outcomes.at("Seeker won the bet") > 90);
+  // nil leaves the decision to the bot's own generator: both bets are taken.
+  const auto any = sim(def, "seeker=policy:name=any", 120);
+  CHECK(any.errors == 0);
+  CHECK(any.outcomes.at("Seeker won the bet") < safe.outcomes.at("Seeker won the bet"));
+  // The same seed plays the same games.
+  CHECK(sim(def, "seeker=policy:name=any", 120).outcomes == any.outcomes);
+}
+
+TEST_CASE("policy: it reads the game as its side sees it", "[bots][policy][hidden]") {
+  // "peek" names the keeper's card as the bot's own game holds it: sampled
+  // from what the seeker cannot see, so it is right a third of the time.
+  auto def = oracle("guess", "oracle_helped");
+  std::set<std::string> guesses;
+  int right = 0;
+  const int games = 60;
+  auto bot = make_bot(spec(*def, "seeker=policy:name=peek"), def, 1);
+  REQUIRE(bot.ok());
+  for (int i = 0; i < games; ++i) {
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(static_cast<uint64_t>(i) + 1));
+    const std::string guess = first_choice(*g, **bot, 0);
+    guesses.insert(guess);
+    const auto& hand = g->state().contents[static_cast<size_t>(def->find_location("keeper_hand"))];
+    right += def->types[static_cast<size_t>(g->state().pieces[static_cast<size_t>(hand.at(0))].type)].id == guess;
+  }
+  CHECK(guesses.size() == 1);
+  CHECK(right > games / 6);
+  CHECK(right < games * 2 / 3);
+}
+
+TEST_CASE("policy: a bot_policy that is missing or breaks gets a clear error, and the live game is untouched", "[bots][policy][hostile]") {
+  const OracleFiles oracle_files = read_oracle_with_bad_lua();
+  const std::pair<const char*, const char*> cases[] = {
+      {"", "define bot_policy(side, name)"},
+      {"function bot_policy(side, name, d) return 0 end", "a choice number from 1 to 2 or nil"},
+      {"function bot_policy(side, name, d) return #d.choices + 1 end", "from 1 to 2"},
+      {"function bot_policy(side, name, d) return 'sun' end", "a choice number"},
+      {"function bot_policy(side, name, d) return 1.5 end", "a choice number"},
+      {"function bot_policy(side, name, d) vars.peeked = true return 1 end", "changed the game"},
+      {"function bot_policy(side, name, d) return roll('d6', '1') end", "cannot roll"},
+      {"function bot_policy(side, name, d) error('no policy ' .. name) end", "no policy plan"},
+      {"function bot_policy(side, name, d) while true do end end", "bot_policy"},
+  };
+  for (const auto& [code, want] : cases) {
+    INFO(code);
+    cardboard::testing::TempProject p("cardboard-policy-hostile", "oracle", oracle_files.game_toml, "",
+                                      {{"oracle.lua", oracle_files.lua}, {"bad.lua", code}});
+    auto def = p.def();
+    auto bot = make_bot(spec(*def, "seeker=policy:name=plan"), def, 1);
+    REQUIRE(bot.ok());
+    auto g = make_game(def, SandboxLimits{});
+    g->set_branch_tracking(true);
+    must_ok(g->start(1));
+    auto c = (*bot)->choose(BotPosition::of(*g));
+    REQUIRE_FALSE(c.ok());
+    CHECK_THAT(c.error().message, Catch::Contains(want));
+    CHECK(g->state().pending.side == 0);
+    CHECK(g->act(0).ok());
+  }
+}
+
+TEST_CASE("policy: A Reign of Missiles' scripted Israeli players play whole games", "[bots][policy]") {
+  auto def = shipped("reign_of_missiles/gaza_2012");
+  for (const char* name : {"hold", "hold_intercept", "qassam_strikes", "leadership", "leadership_fajr"}) {
+    INFO(name);
+    const auto r = sim(def, std::string("israel=policy:name=") + name, 20);
+    CHECK(r.errors == 0);
+  }
+  SimOptions o;
+  o.games = 1;
+  o.bots = {spec(*def, "israel=policy:name=dither")};
+  auto r = simulate(def, o);
+  REQUIRE(r.ok());
+  CHECK(r->errors == 1);
+  CHECK_THAT(r->first_error, Catch::Contains("no policy 'dither'"));
+}

@@ -92,13 +92,13 @@ std::string Doc::markdown() const {
         break;
       case Block::Kind::kTable: {
         out += "|";
-        for (const auto& h : b.header) out += " " + md_cell(h) + " |";
+        for (const auto& h : b.header) out.append(" ").append(md_cell(h)).append(" |");  // not " " + ...: a GCC 12 false -Wrestrict
         out += "\n|";
         for (size_t i = 0; i < b.header.size(); ++i) out += i < b.right.size() && b.right[i] ? "---:|" : "---|";
         out += "\n";
         for (const auto& row : b.rows) {
           out += "|";
-          for (const auto& c : row) out += " " + md_cell(c) + " |";
+          for (const auto& c : row) out.append(" ").append(md_cell(c)).append(" |");
           out += "\n";
         }
         out += "\n";

@@ -1,6 +1,7 @@
 #include "bots/bot.h"
 
 #include "bots/mcts.h"
+#include "bots/policy_bot.h"
 #include "bots/random_bot.h"
 
 namespace cardboard {
@@ -19,7 +20,8 @@ std::string side_list(const GameDef& def) {
 std::string bot_help() {
   return "random: each choice equally likely (no parameters)\n"
          "mcts: Monte Carlo tree search: iterations=N (1000) a decision, or ms=N a decision's time; "
-         "c=X (0.7) exploration; depth=N (0: to the end) playout decisions before the game's bot_eval; seed=N";
+         "c=X (0.7) exploration; depth=N (0: to the end) playout decisions before the game's bot_eval; seed=N\n"
+         "policy: the game's scripted player: name=NAME (required) of the rules' bot_policy; seed=N";
 }
 
 Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def) {
@@ -27,7 +29,7 @@ Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def) {
   spec.text = std::string(text);
   const auto usage = [&](const std::string& why) {
     return rejected("--bot '" + spec.text + "': " + why + " (SIDE=NAME[:KEY=VALUE,...], sides " + side_list(def) +
-                    ", bots random and mcts)");
+                    ", bots random, mcts and policy)");
   };
   const size_t eq = text.find('=');
   if (eq == std::string_view::npos || eq == 0) return usage("no side");
@@ -38,7 +40,7 @@ Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def) {
   std::string_view rest = text.substr(eq + 1);
   const size_t colon = rest.find(':');
   spec.name = std::string(rest.substr(0, colon));
-  if (spec.name != "random" && spec.name != "mcts") return usage("no bot '" + spec.name + "'");
+  if (spec.name != "random" && spec.name != "mcts" && spec.name != "policy") return usage("no bot '" + spec.name + "'");
   if (colon != std::string_view::npos) {
     std::string_view params = rest.substr(colon + 1);
     while (!params.empty()) {
@@ -54,6 +56,10 @@ Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def) {
   if (spec.name == "random" && !spec.params.empty()) return usage("the random bot takes no parameters");
   if (spec.name == "mcts") {
     auto o = read_mcts_options(spec.params, 1);
+    if (!o.ok()) return usage(o.error().message);
+  }
+  if (spec.name == "policy") {
+    auto o = read_policy_options(spec.params, 1);
     if (!o.ok()) return usage(o.error().message);
   }
   return spec;
@@ -94,7 +100,12 @@ Result<std::unique_ptr<Bot>> make_bot(const BotSpec& spec, std::shared_ptr<const
     if (!o.ok()) return o.error();
     return std::unique_ptr<Bot>(std::make_unique<MctsBot>(std::move(def), spec.side, *o));
   }
-  return rejected("no bot '" + spec.name + "' (random, mcts)");
+  if (spec.name == "policy") {
+    auto o = read_policy_options(spec.params, seed);
+    if (!o.ok()) return o.error();
+    return std::unique_ptr<Bot>(std::make_unique<PolicyBot>(std::move(def), spec.side, std::move(*o)));
+  }
+  return rejected("no bot '" + spec.name + "' (random, mcts, policy)");
 }
 
 }  // namespace cardboard

@@ -1,8 +1,9 @@
 // A bot takes the decisions of one side. Any side of any game can be a
 // person or a bot: the command line names bots `--bot SIDE=NAME[:KEY=VALUE,...]`
 // (sim, balance, play, serve), e.g. `israel=mcts:iterations=500,c=0.7`.
-// The bots are the random one (bots/random_bot.h) and Monte Carlo tree
-// search (bots/mcts.h); docs/bots.md says what each parameter does.
+// The bots are the random one (bots/random_bot.h), Monte Carlo tree
+// search (bots/mcts.h) and the game's scripted player (bots/policy_bot.h);
+// docs/bots.md says what each parameter does.
 //
 // A bot sees its side's view only: the random bot looks at nothing but the
 // number of choices; a search samples what its side cannot see before it
@@ -24,7 +25,7 @@ namespace cardboard {
 
 struct BotSpec {
   int side = -1;     // side index
-  std::string name;  // random, mcts
+  std::string name;  // random, mcts, policy
   std::vector<std::pair<std::string, std::string>> params;  // as given, in order
   std::string text;  // as given ("israel=mcts:iterations=500"), for reports
 };

@@ -885,10 +885,32 @@ bool Game::has_function(const std::string& name) const {
   return is;
 }
 
-Result<Value> Game::call_reader(const std::string& fn, int side, const std::string* extra) {
+int Game::push_pending_decision(lua_State* L) {
+  const Game& g = *static_cast<const Game*>(lua_touserdata(L, 1));
+  lua_pop(L, 1);
+  const Decision& d = g.state().pending;
+  lua_createtable(L, 0, 2);
+  lua_pushlstring(L, d.rule.data(), d.rule.size());
+  lua_setfield(L, -2, "rule");
+  const auto n = static_cast<int>(d.choices.size());
+  lua_createtable(L, n, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, g.rt_.choices_ref_);
+  for (int i = 0; i < n; ++i) {
+    push_choice_result(L, -1, i);  // the value and its index
+    lua_pop(L, 1);
+    lua_rawseti(L, -3, i + 1);
+  }
+  lua_pop(L, 1);
+  lua_setfield(L, -2, "choices");
+  return 1;
+}
+
+Result<Value> Game::call_reader(const std::string& fn, int side, const std::string* extra, bool with_decision) {
   if (broken_) return rejected("the game stopped on an error: reload it");
   if (!at_quiet_point() && !state().pending.open())
     return rejected(fn + " can only be called at a decision or at a quiet point");
+  if (with_decision && (at_quiet_point() || rt_.choices_ref_ == LUA_NOREF))
+    return rejected(fn + " can only be called at a decision the rules asked");
   // As a view function runs (view_summary): nothing recorded, no dice or
   // draws, and the game put back if the function changed it. It sees every
   // piece: a bot calls it on its own game, whose hidden pieces it sampled.
@@ -912,7 +934,16 @@ Result<Value> Game::call_reader(const std::string& fn, int side, const std::stri
       if (side >= 0 && side < static_cast<int>(def().sides.size())) lua_pushstring(L, def().sides[side].id.c_str());
       else lua_pushnil(L);
       if (extra) lua_pushlstring(L, extra->data(), extra->size());
-      if (lua_pcall(L, extra ? 2 : 1, 1, 0) != LUA_OK) {
+      // Built under a pcall: running out of memory there is an error, not a panic.
+      int decision = LUA_OK;
+      if (with_decision) {
+        lua_pushcfunction(L, &Game::push_pending_decision);
+        lua_pushlightuserdata(L, this);
+        decision = lua_pcall(L, 1, 1, 0);
+      }
+      if (decision != LUA_OK) {
+        failure = sb.describe_failure(lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)");
+      } else if (lua_pcall(L, 1 + (extra ? 1 : 0) + (with_decision ? 1 : 0), 1, 0) != LUA_OK) {
         failure = sb.describe_failure(lua_tostring(L, -1) ? lua_tostring(L, -1) : "(error object is not a string)");
       } else {
         lua_pushlightuserdata(L, &out);

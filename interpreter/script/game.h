@@ -123,7 +123,11 @@ class Game {
   // core/value.h). It reads the game and may not change it,
   // roll, draw or ask; one that changes it is an error and the game, put
   // back, is_broken(). For the functions a game gives its bots (docs/bots.md).
-  Result<Value> call_reader(const std::string& fn, int side, const std::string* extra = nullptr);
+  // With `with_decision`, at a suspended decision, the function gets one more
+  // argument: {rule =, choices =}, the decision's rule and, for each open
+  // choice in order, the value `ask` would return for it.
+  Result<Value> call_reader(const std::string& fn, int side, const std::string* extra = nullptr,
+                            bool with_decision = false);
 
   // The current phase and step for messages ("turn 3, Battle Phase").
   std::string where() const;
@@ -176,6 +180,9 @@ class Game {
   void advance();
   Status fail(Error e);
   void drop_coroutine();
+  // A lua_CFunction (the Game its light userdata argument): pushes {rule =,
+  // choices =} of the decision the rules are suspended in (call_reader).
+  static int push_pending_decision(lua_State* L);
   Error rules_failure(const std::string& traceback);
 
   Runtime rt_;

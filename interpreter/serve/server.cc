@@ -422,7 +422,7 @@ struct Server::Impl {
     std::string base;
     for (char c : stem) base += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '-';
     for (int n = 1;; ++n) {
-      const std::string name = base + (n == 1 ? "" : "-" + std::to_string(n)) + ".cbsave";
+      const std::string name = base + (n == 1 ? std::string() : std::string("-").append(std::to_string(n))) + ".cbsave";  // a GCC 12 false -Wrestrict
       std::error_code ec;
       if (!fs::exists(options.saves + "/" + name, ec)) return name;
     }

@@ -1,0 +1,71 @@
+#include "bots/policy_bot.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+#include "bots/determinize.h"
+
+namespace cardboard {
+
+Result<PolicyOptions> read_policy_options(const std::vector<std::pair<std::string, std::string>>& params, uint64_t seed) {
+  PolicyOptions o;
+  o.seed = seed;
+  for (const auto& [k, v] : params) {
+    if (k == "name") {
+      for (char c : v)
+        if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+          return rejected("policy parameter name=" + v + ": a name of a-z, 0-9 and _ expected");
+      o.name = v;
+    } else if (k == "seed") {
+      char* end = nullptr;
+      errno = 0;
+      const unsigned long long n = std::strtoull(v.c_str(), &end, 10);
+      if (v.empty() || v[0] == '-' || *end || errno) return rejected("policy parameter seed=" + v + ": a whole number expected");
+      o.seed = n;
+    } else {
+      return rejected("policy has no parameter '" + k + "' (name, seed)");
+    }
+  }
+  if (o.name.empty()) return rejected("policy needs name=NAME: the policy of the game's bot_policy to play");
+  return o;
+}
+
+PolicyBot::PolicyBot(std::shared_ptr<const GameDef> def, int side, PolicyOptions options)
+    : def_(std::move(def)), side_(side), options_(std::move(options)), spec_seed_(options_.seed) {}
+
+PolicyBot::~PolicyBot() = default;
+
+Result<int> PolicyBot::choose(const BotPosition& position) {
+  const Decision& d = position.now->pending;
+  const auto n = static_cast<int64_t>(d.choices.size());
+  if (n == 0) return rejected("the policy bot was asked with no choice open");
+  if (!position.branch || position.branch->quiet.contents.empty())
+    return rejected("the policy bot needs the game's branch point (Game::set_branch_tracking, on before the game starts)");
+  if (!game_) {
+    auto g = Game::create(def_);
+    if (!g.ok()) return g.error();
+    game_ = std::move(*g);
+    game_->set_record_events(false);
+    if (!game_->has_function("bot_policy"))
+      return rejected("the policy bot needs the game's rules to define bot_policy(side, name) (docs/bots.md)");
+  }
+  // Its own game at the live decision: the branch point, then the choices since.
+  Status s = game_->restore(position.branch->quiet);
+  for (size_t i = 0; s.ok() && i < position.branch->path.size(); ++i) s = game_->act(position.branch->path[i]);
+  if (!s.ok()) return s.error();
+  if (game_->state().hash() != position.now->hash())
+    return rejected("the policy bot's game did not reach the live decision (" + game_->where() + ")");
+  // Seeded from what the side sees, as the search is: the same position
+  // plays the same whatever the side cannot see.
+  Rng rng(derive_seed(options_.seed, view_hash(*position.now, *def_, side_)));
+  determinize(game_->state_for_search(), *def_, side_, rng);
+  auto v = game_->call_reader("bot_policy", side_, &options_.name, true);
+  if (!v.ok()) return v.error();
+  if (v->is_nil()) return static_cast<int>(rng.below(static_cast<uint64_t>(n)));
+  if (!v->is_int() || v->as_int() < 1 || v->as_int() > n)
+    return script_error("bot_policy(\"" + def_->sides[side_].id + "\", \"" + options_.name +
+                        "\") must return a choice number from 1 to " + std::to_string(n) + " or nil (" + game_->where() + ")");
+  return static_cast<int>(v->as_int() - 1);
+}
+
+}  // namespace cardboard

@@ -1,0 +1,97 @@
+-- Scripted Israeli players for the balance report (`--bot
+-- israel=policy:name=NAME`, docs/bots.md). Not rules: simple plans a
+-- player might follow, so that a rebalance can show none of them wins by
+-- itself (the bot issue of A Reign of Missiles, README "Balance").
+--
+--   hold             no attacks; every rocket flies
+--   hold_intercept   no attacks; every rocket in reach is intercepted
+--   qassam_strikes   combined F-15 and Drone strikes on full-strength CF-3
+--                    launchers by day (AM and PM), every rocket intercepted
+--   leadership       the Gaza City leadership only, every rocket intercepted
+--   leadership_fajr  the leadership, then the Fajr-5 launchers; every rocket
+--                    intercepted
+--
+-- In all of them: no increase of the assets (6.0), the aircraft split as
+-- evenly as the counters allow, Iron Domes placed in map order until none
+-- is left, cost b) after a failure by more than twice the CF (7.1.1: the
+-- Hamas marker right), no Commando raid.
+
+local function first(decision, pred)
+  for i, c in ipairs(decision.choices) do
+    if pred(c) then return i end
+  end
+  return nil
+end
+
+local function option(decision, id)
+  return first(decision, function(c) return type(c) == "table" and c.option == id end)
+end
+
+-- Which launchers and centres a plan attacks, by day or at night.
+local PLANS = {
+  hold = { intercept = false },
+  hold_intercept = { intercept = true },
+  qassam_strikes = {
+    intercept = true,
+    by_day_only = true,
+    launcher = function(p) return pieces.type(p) == "qassam" and launcher_cf(p) == 3 end,
+  },
+  leadership = { intercept = true, centre = "leadership" },
+  leadership_fajr = { intercept = true, centre = "leadership", launcher = function(p) return pieces.type(p) == "fajr5" end },
+}
+
+-- The Combat Round's target: the plan's centre, then its launchers (in the
+-- order offered), while an F-15 and a Drone are left to attack together.
+local function combat_choice(plan, decision)
+  local attack = pieces.count("israeli_available", F15) > 0 and pieces.count("israeli_available", DRONE) > 0
+  if attack and not (plan.by_day_only and is_night()) then
+    if plan.centre then
+      local i = first(decision, function(c)
+        return type(c) == "table" and c.option == "attack" and c.location and target_of(c.location) == plan.centre
+      end)
+      if i then return i end
+    end
+    if plan.launcher then
+      local i = first(decision, function(c)
+        return type(c) == "table" and c.option == "attack" and c.piece and plan.launcher(c.piece)
+      end)
+      if i then return i end
+    end
+  end
+  return option(decision, "end")
+end
+
+-- Assets (6.0, 6.1) and the standing interception order (7.2.2).
+local function common_choice(plan, decision)
+  local none = option(decision, "none")
+  if none then return none end
+  local c1 = decision.choices[1]
+  if type(c1) == "table" and c1.number then
+    -- The aircraft split (F-15s from most to fewest): the middle one, half
+    -- and half when the counters allow.
+    return (#decision.choices + 1) // 2
+  end
+  local order = option(decision, plan.intercept and "order_1" or "order_never")
+  if order then return order end
+  local cost = first(decision, function(c) return type(c) == "table" and c.side == "hamas" and c.spaces end)
+  if cost then return cost end
+  -- Iron Dome and Naval Support placement: the first area offered (areas
+  -- come before the option to place no more).
+  return 1
+end
+
+function bot_policy(side, name, decision)
+  local plan = PLANS[name]
+  if not plan then error("A Reign of Missiles has no policy '" .. tostring(name) .. "' (policies.lua)") end
+  if decision.rule == "7.1" then return combat_choice(plan, decision) end
+  -- Attack with: F-15 and Drone together.
+  local combined = option(decision, "combined")
+  if combined then return combined end
+  if option(decision, "f15") or option(decision, "drone") or option(decision, "naval") then
+    return first(decision, function(c) return c == "Cancel" end)
+  end
+  -- The Commando raid is never made.
+  local cancel = first(decision, function(c) return type(c) == "string" and c:find("^Cancel") end)
+  if cancel then return cancel end
+  return common_choice(plan, decision)
+end
