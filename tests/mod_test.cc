@@ -312,6 +312,33 @@ TEST_CASE("mod: a mod extends its base's area map: areas revised key by key, are
   CHECK(lua_ok(*game, "return #map.neighbours('north')") == "2");
 }
 
+TEST_CASE("mod: a mod revises its base's connections key by key, or removes them", "[data][mod]") {
+  MapModProject p("map-revise",
+                  "kind = \"area\"\n"
+                  "[[areas]]\nid = \"east\"\n"
+                  "[[connections]]\nfrom = \"east\"\nto = \"north\"\nattributes = { kind = \"road\", cost = 2 }\n"
+                  "[[connections]]\nfrom = \"east\"\nto = \"south\"\n"
+                  "[[connections]]\nfrom = \"north\"\nto = \"east\"\nattributes = { cost = 3 }\n"
+                  "[[connections]]\nfrom = \"south\"\nto = \"north\"\nremove = true\n");
+  // The base's land.toml joins north and south; the mod's own connections
+  // are revised too, whichever way an undirected one is named.
+  std::ofstream(p.root / "rules/base/land.toml")
+      << "kind = \"area\"\n[[areas]]\nid = \"north\"\n[[areas]]\nid = \"south\"\n"
+         "[[connections]]\nfrom = \"north\"\nto = \"south\"\nattributes = { kind = \"road\" }\n";
+  auto def = p.load();
+  if (!def.ok()) FAIL(def.error().message);
+  const AreaGraph& g = *(*def)->maps[0].area;
+  const int north = g.find("north"), south = g.find("south"), east = g.find("east");
+  CHECK_FALSE(g.is_adjacent(north, south));
+  CHECK_FALSE(g.is_adjacent(south, north));
+  REQUIRE(g.connection(north, east));
+  CHECK(g.connection(north, east)->attributes.at("cost") == Value(int64_t{3}));
+  CHECK(g.connection(east, north)->attributes.at("kind") == Value(std::string("road")));  // kept
+  CHECK(g.neighbours(east) == std::vector<int>{north, south});
+  CHECK(g.neighbours(south) == std::vector<int>{east});
+  CHECK(g.connections().size() == 2);
+}
+
 TEST_CASE("mod: errors in a mod's map extension name the mod's file", "[data][mod]") {
   SECTION("a connection to no area") {
     MapModProject p("map-bad", "kind = \"area\"\n[[connections]]\nfrom = \"north\"\nto = \"nowhere\"\n");
@@ -319,12 +346,39 @@ TEST_CASE("mod: errors in a mod's map extension name the mod's file", "[data][mo
     REQUIRE_FALSE(def.ok());
     CHECK(def.error().message == "no such area: 'nowhere' (" + p.file("rules/mod/more.toml") + ":4:6)");
   }
-  SECTION("a connection the base has already") {
-    MapModProject p("map-dup", "kind = \"area\"\n[[connections]]\nfrom = \"south\"\nto = \"north\"\n");
+  SECTION("a connection removed that the base does not have") {
+    MapModProject p("map-remove-none",
+                    "kind = \"area\"\n[[areas]]\nid = \"east\"\n[[connections]]\nfrom = \"east\"\nto = \"north\"\nremove = true\n");
     auto def = p.load();
     REQUIRE_FALSE(def.ok());
     CHECK(def.error().message ==
-          "duplicate connection between 'south' and 'north' (" + p.file("rules/mod/more.toml") + ":2:1)");
+          "no connection from 'east' to 'north' to remove (" + p.file("rules/mod/more.toml") + ":4:1)");
+  }
+  SECTION("a revision that would make a connection directed") {
+    MapModProject p("map-directed", "kind = \"area\"\n[[connections]]\nfrom = \"south\"\nto = \"north\"\ndirected = true\n");
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK(def.error().message == "the connection from 'south' to 'north' is not directed: a revision cannot change that (" +
+                                     p.file("rules/mod/more.toml") + ":5:12)");
+  }
+  SECTION("a connection removed with attributes, or a remove that is not a boolean") {
+    MapModProject p("map-remove-attr", "kind = \"area\"\n[[connections]]\nfrom = \"south\"\nto = \"north\"\nremove = true\n"
+                                       "attributes = { kind = \"road\" }\n");
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK_THAT(def.error().message, Catch::Contains("a connection removed takes no attributes"));
+    MapModProject q("map-remove-text", "kind = \"area\"\n[[connections]]\nfrom = \"south\"\nto = \"north\"\nremove = \"yes\"\n");
+    auto bad = q.load();
+    REQUIRE_FALSE(bad.ok());
+    CHECK_THAT(bad.error().message, Catch::Contains("bad 'remove': expected a boolean"));
+  }
+  SECTION("remove in a map that extends none") {
+    MapModProject p("map-remove-base", "kind = \"area\"\n");
+    std::ofstream(p.root / "rules/base/land.toml") << "kind = \"area\"\n[[areas]]\nid = \"north\"\n[[areas]]\nid = \"south\"\n"
+                                                     "[[connections]]\nfrom = \"north\"\nto = \"south\"\nremove = true\n";
+    auto def = p.load();
+    REQUIRE_FALSE(def.ok());
+    CHECK_THAT(def.error().message, Catch::Contains("remove"));
   }
   SECTION("the same area twice in the mod") {
     MapModProject p("map-twice", "kind = \"area\"\n[[areas]]\nid = \"north\"\n[[areas]]\nid = \"north\"\n");

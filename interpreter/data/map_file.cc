@@ -413,6 +413,37 @@ Status load_connection(const std::string& file, const toml::node& n, AreaGraph& 
   return ok_status();
 }
 
+// One [[connections]] entry of a file that extends a map (a mod's): one
+// joining two areas the map joins already revises that connection (the
+// attributes it gives set, the others kept), or with `remove = true`
+// removes it; any other is added.
+Status extend_connection(const std::string& file, const toml::node& n, AreaGraph& graph, Problems& problems) {
+  if (!n.is_table()) return bad_data(file, &n, std::string("bad connection: expected a table, got ") + type_name(&n));
+  const toml::table& ct = *n.as_table();
+  const toml::node* remove = ct.get("remove");
+  if (remove && !remove->is_boolean())
+    return bad_data(file, remove, std::string("bad 'remove': expected a boolean, got ") + type_name(remove));
+  auto from = area_ref(file, graph, ct, "from");
+  if (!from) return from.error();
+  auto to = area_ref(file, graph, ct, "to");
+  if (!to) return to.error();
+  const Connection* had = graph.connection(*from, *to);
+  if (!had && !(remove && *remove->value<bool>())) return load_connection(file, n, graph, problems);
+  check_keys(file, ct, {"from", "to", "directed", "attributes", "remove"}, "connection", problems);
+  if (remove && *remove->value<bool>()) {
+    if (ct.get("attributes")) return bad_data(file, &n, "a connection removed takes no attributes");
+    if (auto st = graph.disconnect(*from, *to); !st) return bad_data(file, &n, st.error().message);
+    return ok_status();
+  }
+  if (const toml::node* d = ct.get("directed"); d && (!d->is_boolean() || *d->value<bool>() != had->directed))
+    return bad_data(file, d, "the connection from '" + graph.id(*from) + "' to '" + graph.id(*to) + "' is " +
+                                 (had->directed ? "directed" : "not directed") + ": a revision cannot change that");
+  auto attributes = get_attributes(file, ct);
+  if (!attributes) return attributes.error();
+  if (auto st = graph.revise_connection(*from, *to, *attributes); !st) return bad_data(file, &n, st.error().message);
+  return ok_status();
+}
+
 // The connections of an area map's file.
 void load_connections(const std::string& file, const toml::table& t, AreaGraph& graph, Problems& problems) {
   auto connections = get_array(file, t, "connections");
@@ -430,7 +461,7 @@ std::shared_ptr<AreaGraph> load_area(const std::string& file, const toml::table&
 }
 
 // A file that extends an area map: its areas revise or add areas, its
-// connections are added.
+// connections revise, remove or add connections.
 void extend_area(const std::string& file, const toml::table& t, AreaGraph& graph, Problems& problems) {
   check_keys(file, t, {"kind", "title", "areas", "connections"}, "area map", problems);
   auto areas = get_array(file, t, "areas");
@@ -438,7 +469,9 @@ void extend_area(const std::string& file, const toml::table& t, AreaGraph& graph
     std::map<std::string, const toml::node*> seen;
     for (const toml::node& n : **areas) problems.check(extend_area_entry(file, n, seen, graph, problems));
   }
-  load_connections(file, t, graph, problems);
+  auto connections = get_array(file, t, "connections");
+  if (problems.check(connections) && *connections)
+    for (const toml::node& n : **connections) problems.check(extend_connection(file, n, graph, problems));
 }
 
 }  // namespace

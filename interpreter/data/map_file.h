@@ -29,7 +29,9 @@ struct MapLayer {
 // A map and the files that extend it, base first (a mod's [[maps]] entry
 // with its base's map id; docs/mods.md): an extending file's [[areas]] of
 // an id the map has revise that area (title, position, the attributes it
-// gives), the others are added; its [[connections]] are added; its `title`
+// gives), the others are added; its [[connections]] between areas the map
+// joins already revise that connection's attributes (or remove it, with
+// `remove = true`), the others are added; its `title`
 // replaces the map's. Only an area map can be extended; every error names
 // the file it is in.
 Result<MapDef> load_map_layers(const std::vector<MapLayer>& layers, const std::string& id, Problems* all = nullptr);

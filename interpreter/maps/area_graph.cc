@@ -71,6 +71,29 @@ std::vector<const Connection*> AreaGraph::connections_from(int a) const {
   return out;
 }
 
+Status AreaGraph::revise_connection(int from, int to, const Attributes& attributes) {
+  const Connection* c = connection(from, to);
+  if (!c) return rejected("no connection from '" + id(from) + "' to '" + id(to) + "' to revise");
+  Connection& mine = connections_[static_cast<size_t>(c - connections_.data())];
+  for (const auto& [key, value] : attributes) mine.attributes.insert_or_assign(key, value);
+  return ok_status();
+}
+
+Status AreaGraph::disconnect(int from, int to) {
+  const Connection* c = connection(from, to);
+  if (!c) return rejected("no connection from '" + id(from) + "' to '" + id(to) + "' to remove");
+  connections_.erase(connections_.begin() + (c - connections_.data()));
+  // The out-lists hold connection indices: built again.
+  for (auto& list : out_) list.clear();
+  for (size_t i = 0; i < connections_.size(); ++i) {
+    const Connection& k = connections_[i];
+    out_[k.from].emplace_back(k.to, static_cast<int>(i));
+    if (!k.directed) out_[k.to].emplace_back(k.from, static_cast<int>(i));
+  }
+  for (auto& list : out_) std::sort(list.begin(), list.end());
+  return ok_status();
+}
+
 const Connection* AreaGraph::connection(int a, int b) const {
   const auto& list = out_[a];
   auto it = std::lower_bound(list.begin(), list.end(), std::make_pair(b, -1));

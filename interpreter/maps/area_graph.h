@@ -62,6 +62,11 @@ class AreaGraph {
   // (the others kept). Its id, index and connections stay.
   void revise_area(int a, const std::string* title, const std::pair<double, double>* position,
                    const Attributes& attributes);
+  // For a map that extends another: each attribute given set on the
+  // connection usable from `from` to `to` (the others kept), or that
+  // connection removed. Error: there is none.
+  Status revise_connection(int from, int to, const Attributes& attributes);
+  Status disconnect(int from, int to);
 
   int size() const { return static_cast<int>(areas_.size()); }
   const Area& area(int a) const { return areas_[a]; }

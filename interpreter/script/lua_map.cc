@@ -63,7 +63,7 @@ Loc check_same_map(lua_State* L, int arg, const Loc& first) {
   if (loc.map != first.map) {
     const auto& maps = binding(L).def->maps;
     luaL_argerror(L, arg,
-                  ("'" + std::string(lua_tostring(L, arg)) + "' is on map '" + maps[loc.map].id +
+                  (std::string(lua_tostring(L, arg)).insert(0, 1, '\'') + "' is on map '" + maps[loc.map].id +  // not "'" + ...: a GCC 12 false -Wrestrict
                    "', not on map '" + maps[first.map].id + "'")
                       .c_str());
   }

@@ -10,6 +10,9 @@
 --   leadership       the Gaza City leadership only, every rocket intercepted
 --   leadership_fajr  the leadership, then the Fajr-5 launchers; every rocket
 --                    intercepted
+--   pressure         by day, single F-15 or Drone attacks: both centres,
+--                    then the launcher of lowest CF; every rocket intercepted
+--   strikes          the same with F-15 and Drone together
 --
 -- In all of them: no increase of the assets (6.0), the aircraft split as
 -- evenly as the counters allow, Iron Domes placed in map order until none
@@ -38,18 +41,31 @@ local PLANS = {
   },
   leadership = { intercept = true, centre = "leadership" },
   leadership_fajr = { intercept = true, centre = "leadership", launcher = function(p) return pieces.type(p) == "fajr5" end },
+  pressure = { intercept = true, by_day_only = true, centre = "any", single = true, lowest_cf = true },
+  strikes = { intercept = true, by_day_only = true, centre = "any", lowest_cf = true },
 }
 
 -- The Combat Round's target: the plan's centre, then its launchers (in the
 -- order offered), while an F-15 and a Drone are left to attack together.
 local function combat_choice(plan, decision)
-  local attack = pieces.count("israeli_available", F15) > 0 and pieces.count("israeli_available", DRONE) > 0
+  local f15, drones = pieces.count("israeli_available", F15), pieces.count("israeli_available", DRONE)
+  local attack = (f15 > 0 and drones > 0) or (plan.single and f15 + drones > 0)
   if attack and not (plan.by_day_only and is_night()) then
     if plan.centre then
       local i = first(decision, function(c)
-        return type(c) == "table" and c.option == "attack" and c.location and target_of(c.location) == plan.centre
+        return type(c) == "table" and c.option == "attack" and c.location and
+               (plan.centre == "any" or target_of(c.location) == plan.centre)
       end)
       if i then return i end
+    end
+    if plan.lowest_cf then
+      local best, best_cf
+      for i, c in ipairs(decision.choices) do
+        if type(c) == "table" and c.option == "attack" and c.piece and (not best_cf or launcher_cf(c.piece) < best_cf) then
+          best, best_cf = i, launcher_cf(c.piece)
+        end
+      end
+      if best then return best end
     end
     if plan.launcher then
       local i = first(decision, function(c)
@@ -86,7 +102,9 @@ function bot_policy(side, name, decision)
   if decision.rule == "7.1" then return combat_choice(plan, decision) end
   -- Attack with: F-15 and Drone together.
   local combined = option(decision, "combined")
-  if combined then return combined end
+  if combined and not plan.single then return combined end
+  local single = option(decision, "f15") or option(decision, "drone")
+  if single and plan.single then return single end
   if option(decision, "f15") or option(decision, "drone") or option(decision, "naval") then
     return first(decision, function(c) return c == "Cancel" end)
   end

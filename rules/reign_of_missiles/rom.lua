@@ -139,16 +139,53 @@ end
 
 -- 3.0 THE DIPLOMACY TRACK AND THE END OF THE GAME -----------------------------
 
--- The name of a space of the track by its index (-10..+10, ruling D1).
+-- Ruling D3: each printed space of the track (green 10 .. white 0 .. blue
+-- 10, ruling D1) is divided into boxes, tables.diplomacy_track.boxes[n + 1]
+-- for the spaces numbered n (the same on both sides; white 0's count is odd,
+-- so that it is centred on box 0); a marker moves one box a space. With one
+-- box a space the track is the printed 21. NUMBER_AT[|i| + 1] is the printed
+-- number of box i; TRACK_END the last box on either side.
+local function number_table()
+  local boxes = tables.diplomacy_track.boxes
+  local ok = type(boxes) == "table" and #boxes == 11
+  for n = 1, 11 do
+    ok = ok and math.type(boxes[n]) == "integer" and boxes[n] >= 1 and boxes[n] <= 10
+  end
+  if not ok or boxes[1] % 2 == 0 then
+    error("tables.diplomacy_track.boxes must list 11 whole numbers from 1 to 10, the first odd (ruling D3)")
+  end
+  local at = {}
+  for _ = 0, (boxes[1] - 1) // 2 do at[#at + 1] = 0 end
+  for n = 1, 10 do
+    for _ = 1, boxes[n + 1] do at[#at + 1] = n end
+  end
+  return at
+end
+local NUMBER_AT = number_table()
+TRACK_END = #NUMBER_AT - 1
+local ONE_BOX = TRACK_END == 10
+
+-- The signed printed number of box `index` (negative: green, Hamas' side).
+function printed_number(index)
+  local n = NUMBER_AT[math.min(math.abs(index), TRACK_END) + 1]
+  return index < 0 and -n or n
+end
+
+-- The name of a box by its index: the printed space, and the box's index
+-- when a space has more than one.
 function space_name(index)
-  if index >= -1 and index <= 1 then return "white " .. math.abs(index) end
-  if index < 0 then return "green " .. -index end
-  return "blue " .. index
+  local n = printed_number(index)
+  local name
+  if n >= -1 and n <= 1 then name = "white " .. math.abs(n)
+  elseif n < 0 then name = "green " .. -n
+  else name = "blue " .. n end
+  if ONE_BOX then return name end
+  return string.format("%s (box %d)", name, index)
 end
 
 -- 5.0, 6.0: the number printed on the space a side's marker occupies.
 function diplomacy_number(side)
-  return math.abs(track.get(side .. "_diplomacy"))
+  return math.abs(printed_number(track.get(side .. "_diplomacy")))
 end
 
 function markers_met()
@@ -157,8 +194,9 @@ end
 
 -- 10.0 WINNING: the band of the track the markers met in, then the table.
 function diplomacy_band(index)
+  local n = printed_number(index)
   for _, b in ipairs(tables.diplomacy_bands) do
-    if index >= b.low and index <= b.high then return b.band end
+    if n >= b.low and n <= b.high then return b.band end
   end
   return nil
 end
@@ -228,6 +266,7 @@ function move_diplomacy(side, spaces, rule)
   else
     after = math.max(after, track.get("hamas_diplomacy"))
   end
+  after = math.max(-TRACK_END, math.min(TRACK_END, after))
   after = track.set(id, after, rule)
   if after ~= before then
     log(rule, "%S Diplomacy marker moved %s from %s to %s", side, spaces < 0 and "left" or "right", space_name(before),
@@ -295,7 +334,7 @@ local EVENTS = {
   us_support = function()
     if track.get("us_support_events") >= 2 then return no_event("4.1", "US support has been rolled twice already") end
     track.add("us_support_events", 1, "4.1")
-    if track.get("israel_diplomacy") >= 10 then return no_event("4.1", "the Israeli marker is already in the 10 space") end
+    if printed_number(track.get("israel_diplomacy")) >= 10 then return no_event("4.1", "the Israeli marker is already in the 10 space") end
     log("4.1", "US states its support for Israel")
     move_diplomacy("israel", 1, "4.1")
   end,
@@ -323,7 +362,7 @@ local EVENTS = {
   egypt_support = function()
     if track.get("egypt_support_events") >= 2 then return no_event("4.2", "Egyptian support has been rolled twice already") end
     track.add("egypt_support_events", 1, "4.2")
-    if track.get("hamas_diplomacy") <= -10 then return no_event("4.2", "the Hamas marker is already in the 10 space") end
+    if printed_number(track.get("hamas_diplomacy")) <= -10 then return no_event("4.2", "the Hamas marker is already in the 10 space") end
     log("4.2", "Egypt states its support for Hamas")
     move_diplomacy("hamas", -1, "4.2")
   end,
@@ -447,7 +486,7 @@ function increase_assets(level, rule)
   local h = track.get("hamas_diplomacy")
   local options = { { option = "none", text = "No increase", israel = 0, hamas = 0, add = 0 } }
   local function offer(id, text, di, dh, add)
-    if h - dh >= -10 then options[#options + 1] = { option = id, text = { text, add }, israel = di, hamas = dh, add = add } end
+    if h - dh >= -TRACK_END then options[#options + 1] = { option = id, text = { text, add }, israel = di, hamas = dh, add = add } end
   end
   offer("israel_1", "+%d: move the Israeli marker 1 space left", 1, 0, inc1)
   offer("hamas_1", "+%d: move the Hamas marker 1 space left", 0, 1, inc1)
