@@ -809,7 +809,7 @@ TEST_CASE("history: a snapshot of another game is refused, naming the action", "
       status);
   REQUIRE(status == 0);
   CHECK(out == "save " + arom + ": the snapshot of action " + std::to_string(with_snapshot) +
-                   " is not a state of reign_of_missiles: it has 12 locations: the game has 35 locations");
+                   " is not a state of reign_of_missiles: it has 12 locations: the game has 36 locations");
 }
 
 TEST_CASE("history: a save whose meta names another game is refused", "[store]") {

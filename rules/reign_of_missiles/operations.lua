@@ -546,6 +546,10 @@ end
 -- area by blue area, until none is left (7.2.3, last paragraph).
 function flight_round()
   launch_rockets("7.2")
+  -- 7.2.1: those launched into the sea (ruling M1) come down there at once.
+  for _, area in ipairs(areas_of("sea")) do
+    for _, r in ipairs(pieces.at(area, ROCKET)) do fly_rocket(r) end
+  end
   for _, area in ipairs(areas_of("blue")) do
     for _, r in ipairs(pieces.at(area, ROCKET)) do fly_rocket(r) end
   end

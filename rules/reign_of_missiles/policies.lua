@@ -1,7 +1,7 @@
 -- Scripted Israeli players for the balance report (`--bot
 -- israel=policy:name=NAME`, docs/bots.md). Not rules: simple plans a
--- player might follow, so that a rebalance can show none of them wins by
--- itself (the bot issue of A Reign of Missiles, README "Balance").
+-- player might follow, measured before and after the rebalance to see
+-- whether one of them wins by itself (README, "Balance").
 --
 --   hold             no attacks; every rocket flies
 --   hold_intercept   no attacks; every rocket in reach is intercepted
@@ -45,8 +45,9 @@ local PLANS = {
   strikes = { intercept = true, by_day_only = true, centre = "any", lowest_cf = true },
 }
 
--- The Combat Round's target: the plan's centre, then its launchers (in the
--- order offered), while an F-15 and a Drone are left to attack together.
+-- The Combat Round's target: the plan's centre, then its launchers, while
+-- it has the aircraft for its way of attacking (an F-15 and a Drone
+-- together, or one of either); otherwise the round ends.
 local function combat_choice(plan, decision)
   local f15, drones = pieces.count("israeli_available", F15), pieces.count("israeli_available", DRONE)
   local attack = (f15 > 0 and drones > 0) or (plan.single and f15 + drones > 0)
@@ -100,7 +101,7 @@ function bot_policy(side, name, decision)
   local plan = PLANS[name]
   if not plan then error("A Reign of Missiles has no policy '" .. tostring(name) .. "' (policies.lua)") end
   if decision.rule == "7.1" then return combat_choice(plan, decision) end
-  -- Attack with: F-15 and Drone together.
+  -- Attack with: the plan's way, F-15 and Drone together or one alone.
   local combined = option(decision, "combined")
   if combined and not plan.single then return combined end
   local single = option(decision, "f15") or option(decision, "drone")

@@ -220,8 +220,7 @@ end
 
 -- For the search bot (docs/bots.md): a result graded by its degree on the
 -- 10.0 table, so the search tells a decisive victory from a substantive
--- one (and aims past a stalemate); before the end (a playout cut at its
--- depth), the result were the markers to meet halfway now, graded alike.
+-- one (and aims past a stalemate).
 local function grade(row)
   if not row then return 0.5 end
   local major = row.band == "israel_major" or row.band == "hamas_major"
@@ -230,17 +229,33 @@ local function grade(row)
   return 1 - israel
 end
 
+local function logistic(x) return 1 / (1 + math.exp(-x)) end
+
+-- Before the end (a playout cut at its depth), a smooth guess, so that the
+-- search sees each MVP and each space gained: the markers are taken to
+-- meet halfway, and each side's chance of a win is that of the meeting
+-- falling in its bands (2 or more, in printed numbers) times that of its
+-- leading on MVP then.
+local function guess_for_israel()
+  local middle = (track.get("hamas_diplomacy") + track.get("israel_diplomacy")) / 2
+  local number = middle * 10 / TRACK_END
+  local lead = track.get("israel_mvp") - track.get("hamas_mvp")
+  local israel = logistic(number - 1.5) * logistic(lead / 2)
+  local hamas = logistic(-number - 1.5) * logistic(-lead / 2)
+  return 0.5 + 0.25 * (israel - hamas)
+end
+
 function bot_eval(side, result)
-  local row
+  local israel
   if result then
+    local row
     for _, w in ipairs(tables.winning) do
       if w.result == result then row = w end
     end
+    israel = grade(row)
   else
-    local middle = (track.get("hamas_diplomacy") + track.get("israel_diplomacy")) // 2
-    row = select(3, result_in(middle))
+    israel = guess_for_israel()
   end
-  local israel = grade(row)
   if side == "israel" then return israel end
   return 1 - israel
 end

@@ -88,24 +88,26 @@ test("3.0 ruling R20: the safety limit ends the game as a stalemate", function()
   expect_eq({ g:result() }, { "Stalemate: the 30-turn safety limit is reached (ruling R20)" })
 end)
 
-test("10.0 for the search bot: bot_eval grades each result by its degree; before the end, the markers met halfway", function()
+test("10.0 for the search bot: bot_eval grades each result by its degree; before the end, a smooth guess", function()
   local g = H.new()
   expect_eq(g:run("return bot_eval('israel', 'Decisive Israeli Victory')"), 1)
   expect_eq(g:run("return bot_eval('israel', 'Substantive Israeli Victory')"), 0.75)
   expect_eq(g:run("return bot_eval('israel', 'Stalemate')"), 0.5)
   expect_eq(g:run("return bot_eval('israel', 'Substantive Hamas Victory')"), 0.25)
   expect_eq(g:run("return bot_eval('hamas', 'Decisive Hamas Victory')"), 1)
-  -- The markers start at -8 and 9: halfway is white 0, a stalemate whoever leads.
+  -- Before the end: between a substantive loss and a substantive win, each
+  -- MVP and each space toward a side's bands worth something to it.
+  local function israel() return g:run("return bot_eval('israel')") end
+  local even = israel()                          -- markers at -8 and 9, no MVP
+  expect(math.abs(even - 0.5) < 0.05, "even at the start")
   H.tracks(g, { israel_mvp = 5, hamas_mvp = 2 })
-  expect_eq(g:run("return bot_eval('israel')"), 0.5)
-  -- Halfway between 0 and 9 is blue 4: Israel ahead there is substantive.
+  local ahead = israel()
+  expect(ahead > even, "an MVP lead is worth something")
   H.tracks(g, { hamas_diplomacy = 0, israel_diplomacy = 9 })
-  expect_eq(g:run("return bot_eval('israel')"), 0.75)
-  expect_eq(g:run("return bot_eval('hamas')"), 0.25)
-  -- Hamas ahead in Israel's band is no row of the table: a stalemate.
-  H.tracks(g, { israel_mvp = 1, hamas_mvp = 6 })
-  expect_eq(g:run("return bot_eval('israel')"), 0.5)
-  -- Halfway between -10 and -4 is green 7: Hamas ahead there is decisive.
-  H.tracks(g, { hamas_diplomacy = -10, israel_diplomacy = -4 })
-  expect_eq(g:run("return bot_eval('israel')"), 0)
+  local blue = israel()                         -- halfway is blue 4
+  expect(blue > ahead and blue < 0.75, "a meeting in Israel's bands is worth more")
+  expect(math.abs(blue + g:run("return bot_eval('hamas')") - 1) < 1e-9, "the two sides' values sum to 1")
+  H.tracks(g, { hamas_diplomacy = -10, israel_diplomacy = -4, israel_mvp = 1, hamas_mvp = 6 })
+  local lost = israel()                         -- halfway is green 7, Hamas ahead
+  expect(lost > 0.25 and lost < even, "Hamas ahead in its band is worth less to Israel")
 end)
