@@ -6,8 +6,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -80,6 +82,29 @@ std::string first_choice(Game& g, Bot& bot, int side) {
   return g.state().pending.choices[static_cast<size_t>(*c)].option;
 }
 
+
+// For each case (a bad.lua, and words its error must hold): the bot `bot`
+// fails its first decision on the oracle with that bad.lua, naming it; the
+// live game is untouched, since the bot plays on a game of its own.
+void expect_bot_errors(const std::string& bot, std::initializer_list<std::pair<const char*, const char*>> cases) {
+  const OracleFiles oracle_files = read_oracle_with_bad_lua();
+  for (const auto& [code, want] : cases) {
+    INFO(code);
+    cardboard::testing::TempProject p("cardboard-bot-hostile", "oracle", oracle_files.game_toml, "",
+                                      {{"oracle.lua", oracle_files.lua}, {"bad.lua", code}});
+    auto def = p.def();
+    auto made = make_bot(spec(*def, bot), def, 1);
+    REQUIRE(made.ok());
+    auto g = make_game(def, SandboxLimits{});
+    g->set_branch_tracking(true);
+    must_ok(g->start(1));
+    auto c = (*made)->choose(BotPosition::of(*g));
+    REQUIRE_FALSE(c.ok());
+    CHECK_THAT(c.error().message, Catch::Contains(want));
+    CHECK(g->state().pending.side == 0);
+    CHECK(g->act(0).ok());
+  }
+}
 }  // namespace
 
 TEST_CASE("bot specs: SIDE=NAME[:KEY=VALUE,...], errors that name the part", "[bots]") {
@@ -170,35 +195,18 @@ TEST_CASE("mcts: bot_order leaves choices out of the tree, bot_eval judges where
 }
 
 TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][hostile]") {
-  const OracleFiles oracle_files = read_oracle_with_bad_lua();
-  const std::pair<const char*, const char*> cases[] = {
-      {"function bot_eval(side) return 2 end", "must return a number from 0 to 1"},
-      {"function bot_eval(side) return 'good' end", "must return a number from 0 to 1"},
-      {"function bot_eval(side) vars.peeked = true return 0.5 end", "changed the game"},
-      {"function bot_eval(side) error('no idea') end", "no idea"},
-      {"function bot_eval(side) return roll('d6', '1') / 6 end", "cannot roll"},
-      {"function bot_eval(side) while true do end end", "bot_eval"},
-      {"function bot_order(side) return { 0 } end", "choice numbers from 1 to 2"},
-      {"function bot_order(side) return { 'first' } end", "choice numbers"},
-      {"function bot_order(side) return 3 end", "a list of choice numbers"},
-  };
-  for (const auto& [code, want] : cases) {
-    INFO(code);
-    cardboard::testing::TempProject p("cardboard-bot-hostile", "oracle", oracle_files.game_toml, "",
-                                      {{"oracle.lua", oracle_files.lua}, {"bad.lua", code}});
-    auto def = p.def();
-    auto bot = make_bot(spec(*def, "seeker=mcts:iterations=20"), def, 1);
-    REQUIRE(bot.ok());
-    auto g = make_game(def, SandboxLimits{});
-    g->set_branch_tracking(true);
-    must_ok(g->start(1));
-    auto c = (*bot)->choose(BotPosition::of(*g));
-    REQUIRE_FALSE(c.ok());
-    CHECK_THAT(c.error().message, Catch::Contains(want));
-    // The live game is untouched: the bot plays on a game of its own.
-    CHECK(g->state().pending.side == 0);
-    CHECK(g->act(0).ok());
-  }
+  expect_bot_errors("seeker=mcts:iterations=20",
+                    {
+                        {"function bot_eval(side) return 2 end", "must return a number from 0 to 1"},
+                        {"function bot_eval(side) return 'good' end", "must return a number from 0 to 1"},
+                        {"function bot_eval(side) vars.peeked = true return 0.5 end", "changed the game"},
+                        {"function bot_eval(side) error('no idea') end", "no idea"},
+                        {"function bot_eval(side) return roll('d6', '1') / 6 end", "cannot roll"},
+                        {"function bot_eval(side) while true do end end", "bot_eval"},
+                        {"function bot_order(side) return { 0 } end", "choice numbers from 1 to 2"},
+                        {"function bot_order(side) return { 'first' } end", "choice numbers"},
+                        {"function bot_order(side) return 3 end", "a list of choice numbers"},
+                    });
 }
 
 TEST_CASE("mcts: a sample the rules cannot play on from the decision is left out, and breaks nothing", "[bots][hidden]") {
@@ -440,34 +448,18 @@ TEST_CASE("policy: it reads the game as its side sees it", "[bots][policy][hidde
 }
 
 TEST_CASE("policy: a bot_policy that is missing or breaks gets a clear error, and the live game is untouched", "[bots][policy][hostile]") {
-  const OracleFiles oracle_files = read_oracle_with_bad_lua();
-  const std::pair<const char*, const char*> cases[] = {
-      {"", "define bot_policy(side, name)"},
-      {"function bot_policy(side, name, d) return 0 end", "a choice number from 1 to 2 or nil"},
-      {"function bot_policy(side, name, d) return #d.choices + 1 end", "from 1 to 2"},
-      {"function bot_policy(side, name, d) return 'sun' end", "a choice number"},
-      {"function bot_policy(side, name, d) return 1.5 end", "a choice number"},
-      {"function bot_policy(side, name, d) vars.peeked = true return 1 end", "changed the game"},
-      {"function bot_policy(side, name, d) return roll('d6', '1') end", "cannot roll"},
-      {"function bot_policy(side, name, d) error('no policy ' .. name) end", "no policy plan"},
-      {"function bot_policy(side, name, d) while true do end end", "bot_policy"},
-  };
-  for (const auto& [code, want] : cases) {
-    INFO(code);
-    cardboard::testing::TempProject p("cardboard-policy-hostile", "oracle", oracle_files.game_toml, "",
-                                      {{"oracle.lua", oracle_files.lua}, {"bad.lua", code}});
-    auto def = p.def();
-    auto bot = make_bot(spec(*def, "seeker=policy:name=plan"), def, 1);
-    REQUIRE(bot.ok());
-    auto g = make_game(def, SandboxLimits{});
-    g->set_branch_tracking(true);
-    must_ok(g->start(1));
-    auto c = (*bot)->choose(BotPosition::of(*g));
-    REQUIRE_FALSE(c.ok());
-    CHECK_THAT(c.error().message, Catch::Contains(want));
-    CHECK(g->state().pending.side == 0);
-    CHECK(g->act(0).ok());
-  }
+  expect_bot_errors("seeker=policy:name=plan",
+                    {
+                        {"", "define bot_policy(side, name)"},
+                        {"function bot_policy(side, name, d) return 0 end", "a choice number from 1 to 2 or nil"},
+                        {"function bot_policy(side, name, d) return #d.choices + 1 end", "from 1 to 2"},
+                        {"function bot_policy(side, name, d) return 'sun' end", "a choice number"},
+                        {"function bot_policy(side, name, d) return 1.5 end", "a choice number"},
+                        {"function bot_policy(side, name, d) vars.peeked = true return 1 end", "changed the game"},
+                        {"function bot_policy(side, name, d) return roll('d6', '1') end", "cannot roll"},
+                        {"function bot_policy(side, name, d) error('no policy ' .. name) end", "no policy plan"},
+                        {"function bot_policy(side, name, d) while true do end end", "bot_policy"},
+                    });
 }
 
 TEST_CASE("policy: A Reign of Missiles' scripted Israeli players play whole games", "[bots][policy]") {

@@ -1,4 +1,4 @@
--- Tests of the shipped components (README, rulings C2 and M1): the 16
+-- Tests of the shipped components (README, rulings L2 and M1): the 16
 -- launchers and their CFs, and the launch arrows that send eight rockets in
 -- ten into the sea. (The rules' other tests run on the first proposal's
 -- data: rules/reign_of_missiles_first_proposal/tests.)
@@ -18,7 +18,7 @@ local function choose_prefix(g, prefix)
   error("no choice starts with " .. prefix .. ": " .. table.concat(g:choices(), " | "))
 end
 
-test("10.1 ruling C2: the set-up deploys all 16 launchers: 10 Qassam CF 1, 4 Grad CF 2, 2 Fajr-5 CF 1", function()
+test("10.1 ruling L2: the set-up deploys all 16 launchers: 10 Qassam CF 1, 4 Grad CF 2, 2 Fajr-5 CF 1", function()
   local g = new()
   expect_eq(g:count("launcher_cup"), 0)
   local census = g:run([[
@@ -35,7 +35,7 @@ test("10.1 ruling C2: the set-up deploys all 16 launchers: 10 Qassam CF 1, 4 Gra
   expect_eq(census, { 10, 4, 2 })
 end)
 
-test("7.1.1 ruling C2: a CF 1 launcher cannot be suppressed; above 2 the attack costs", function()
+test("7.1.1 ruling L2: a CF 1 launcher cannot be suppressed; above 2 the attack costs", function()
   local g = new()
   g:dice{ 2, 1 }
   choose_prefix(g, "Attack Qassam launcher")
@@ -48,7 +48,7 @@ test("7.1.1 ruling C2: a CF 1 launcher cannot be suppressed; above 2 the attack 
   expect_eq(g:prompt(), "The attack failed badly: choose the cost")
 end)
 
-test("7.1.1 ruling C2: a Grad (CF 2) is suppressed on a DR of 2 and fires one rocket", function()
+test("7.1.1 ruling L2: a Grad (CF 2) is suppressed on a DR of 2 and fires one rocket", function()
   local g = new()
   g:dice{ 2, 1 }
   choose_prefix(g, "Attack Grad launcher")

@@ -2,7 +2,7 @@
 -- among the legal choices, every tenth replayed by its choices. Every game must end with a known result within
 -- the turn limit, without a rules error; every few decisions the tracks stay
 -- in bounds, the Diplomacy markers have not passed each other (ruling D2)
--- and no counter is lost: 16 launchers (ruling C2), 32 Israeli units, 6
+-- and no counter is lost: 16 launchers (ruling L2), 32 Israeli units, 6
 -- event markers, and no rocket is left on the map between impulses.
 local RESULTS = {
   ["Decisive Israeli Victory"] = "israel",
