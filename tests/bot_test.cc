@@ -464,7 +464,8 @@ TEST_CASE("policy: a bot_policy that is missing or breaks gets a clear error, an
 
 TEST_CASE("policy: A Reign of Missiles' scripted Israeli players play whole games", "[bots][policy]") {
   auto def = shipped("reign_of_missiles/gaza_2012");
-  for (const char* name : {"hold", "hold_intercept", "qassam_strikes", "leadership", "leadership_fajr"}) {
+  for (const char* name : {"hold", "hold_intercept", "qassam_strikes", "leadership", "leadership_fajr", "pressure", "strikes",
+                           "fixation", "escalate"}) {
     INFO(name);
     const auto r = sim(def, std::string("israel=policy:name=") + name, 20);
     CHECK(r.errors == 0);

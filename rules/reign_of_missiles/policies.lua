@@ -13,11 +13,16 @@
 --   pressure         by day, single F-15 or Drone attacks: both centres,
 --                    then the launcher of lowest CF; every rocket intercepted
 --   strikes          the same with F-15 and Drone together
+--   fixation         F-15 and Drone together, by day and night, on the
+--                    launcher of highest CF (the designer's "target
+--                    fixation", 11.0); every rocket intercepted
+--   escalate         strikes, and every turn the assets increased by 3 at
+--                    the price of the Israeli marker two spaces left (6.0)
 --
--- In all of them: no increase of the assets (6.0), the aircraft split as
--- evenly as the counters allow, Iron Domes placed in map order until none
--- is left, cost b) after a failure by more than twice the CF (7.1.1: the
--- Hamas marker right), no Commando raid.
+-- In all of them: no increase of the assets (6.0) but in escalate, the
+-- aircraft split as evenly as the counters allow, Iron Domes placed in map
+-- order until none is left, cost b) after a failure by more than twice the
+-- CF (7.1.1: the Hamas marker right), no Commando raid.
 
 local function first(decision, pred)
   for i, c in ipairs(decision.choices) do
@@ -41,8 +46,10 @@ local PLANS = {
   },
   leadership = { intercept = true, centre = "leadership" },
   leadership_fajr = { intercept = true, centre = "leadership", launcher = function(p) return pieces.type(p) == "fajr5" end },
-  pressure = { intercept = true, by_day_only = true, centre = "any", single = true, lowest_cf = true },
-  strikes = { intercept = true, by_day_only = true, centre = "any", lowest_cf = true },
+  pressure = { intercept = true, by_day_only = true, centre = "any", single = true, cf_order = "lowest" },
+  strikes = { intercept = true, by_day_only = true, centre = "any", cf_order = "lowest" },
+  fixation = { intercept = true, cf_order = "highest" },
+  escalate = { intercept = true, by_day_only = true, centre = "any", cf_order = "lowest", increase = "israel_2" },
 }
 
 -- The Combat Round's target: the plan's centre, then its launchers, while
@@ -59,10 +66,12 @@ local function combat_choice(plan, decision)
       end)
       if i then return i end
     end
-    if plan.lowest_cf then
+    if plan.cf_order then
+      local sign = plan.cf_order == "lowest" and 1 or -1
       local best, best_cf
       for i, c in ipairs(decision.choices) do
-        if type(c) == "table" and c.option == "attack" and c.piece and (not best_cf or launcher_cf(c.piece) < best_cf) then
+        if type(c) == "table" and c.option == "attack" and c.piece and
+           (not best_cf or sign * launcher_cf(c.piece) < sign * best_cf) then
           best, best_cf = i, launcher_cf(c.piece)
         end
       end
@@ -80,6 +89,8 @@ end
 
 -- Assets (6.0, 6.1) and the standing interception order (7.2.2).
 local function common_choice(plan, decision)
+  local increase = plan.increase and option(decision, plan.increase)
+  if increase then return increase end
   local none = option(decision, "none")
   if none then return none end
   local c1 = decision.choices[1]

@@ -237,8 +237,8 @@ local function logistic(x) return 1 / (1 + math.exp(-x)) end
 -- falling in its bands (2 or more, in printed numbers) times that of its
 -- leading on MVP then.
 local function guess_for_israel()
-  local middle = (track.get("hamas_diplomacy") + track.get("israel_diplomacy")) / 2
-  local number = middle * 10 / TRACK_END
+  local middle = (track.get("hamas_diplomacy") + track.get("israel_diplomacy")) // 2
+  local number = printed_number(middle)
   local lead = track.get("israel_mvp") - track.get("hamas_mvp")
   local israel = logistic(number - 1.5) * logistic(lead / 2)
   local hamas = logistic(-number - 1.5) * logistic(-lead / 2)

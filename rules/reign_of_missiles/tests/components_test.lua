@@ -1,6 +1,6 @@
 -- Tests of the shipped components (README, rulings L2 and M1): the 16
 -- launchers and their CFs, and the launch arrows that send eight rockets in
--- ten into the sea. (The rules' other tests run on the first proposal's
+-- ten into the sea from the north of the Strip, nine from the south. (The rules' other tests run on the first proposal's
 -- data: rules/reign_of_missiles_first_proposal/tests.)
 
 -- A new game at the first Combat Round: no Iron Dome, the first sea area.
@@ -57,7 +57,7 @@ test("7.1.1 ruling L2: a Grad (CF 2) is suppressed on a DR of 2 and fires one ro
   expect(g:run("local n = 0 for _, a in ipairs(areas_of('gaza')) do n = n + pieces.count(a, { marked = 'suppressed' }) end return n") == 1)
 end)
 
-test("7.2 ruling M1: a D10 of 0 or 1 sends a rocket to a blue area, 2-9 into the sea", function()
+test("7.2 ruling M1: a D10 of 0 or 1 sends a northern rocket to a blue area, of 0 a southern one; the rest go into the sea", function()
   local g = new()
   -- One Grad (CF 2) in North Gaza, one Qassam in Khan Yunis; the rest back in the cup.
   g:run([[
@@ -76,6 +76,14 @@ test("7.2 ruling M1: a D10 of 0 or 1 sends a rocket to a blue area, 2-9 into the
   g:run("pieces.move(pieces.at('g1', { has = 'launcher' })[1], 'launcher_cup') pieces.move(pieces.at('g4', { has = 'launcher' })[1], 'g2')")
   g:run("launch_rockets('7.2')")
   expect_eq(g:at("s3"), { "Qassam rocket" })
+  -- Deir al-Balah, in the south: 0 to Eshkol, 1 (a blue area from the north) into the sea.
+  g:run("pieces.move(pieces.at('g2', { has = 'launcher' })[1], 'g3')")
+  g:dice{ 0 }
+  g:run("launch_rockets('7.2')")
+  expect_eq(g:at("b4"), { "Qassam rocket" })
+  g:dice{ 1 }
+  g:run("launch_rockets('7.2')")
+  expect_eq(g:at("s5"), { "Qassam rocket", "Qassam rocket" })
 end)
 
 test("7.2.1 ruling M1: a rocket launched into the sea is removed without a strike", function()

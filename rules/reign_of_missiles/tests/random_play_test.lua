@@ -31,7 +31,7 @@ local COUNTERS = { 16, 32, 6, 0 }
 
 local function check_tracks(g, seed)
   local h, i = g:track("hamas_diplomacy"), g:track("israel_diplomacy")
-  expect(h >= -37 and h <= 37 and i >= -37 and i <= 37, "Diplomacy markers on the track (ruling D3), seed " .. seed)
+  expect(h >= -51 and h <= 51 and i >= -51 and i <= 51, "Diplomacy markers on the track (ruling D3), seed " .. seed)
   expect(h <= i, "the markers never pass each other (D2), seed " .. seed)
   expect(g:track("hamas_mvp") >= 0 and g:track("israel_mvp") >= 0, "MVP not negative, seed " .. seed)
   expect(g:track("us_support_events") <= 2 and g:track("egypt_support_events") <= 2, "R5 at most twice, seed " .. seed)
