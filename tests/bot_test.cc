@@ -127,6 +127,7 @@ TEST_CASE("bot specs: SIDE=NAME[:KEY=VALUE,...], errors that name the part", "[b
   CHECK_THAT(error("israel=mcts:iterations=1e9999"), Catch::Contains("whole number"));
   CHECK_THAT(error("israel=mcts:c=-1"), Catch::Contains("c=-1"));
   CHECK_THAT(error("israel=mcts:width=3"), Catch::Contains("no parameter 'width'"));
+  CHECK_THAT(error("israel=mcts:playout=Hold!"), Catch::Contains("playout=Hold!: a name of a-z"));
   CHECK_THAT(error("israel=random:seed=3"), Catch::Contains("no parameters"));
   auto twice = parse_bot_specs({"israel=random", "israel=mcts"}, *def);
   REQUIRE_FALSE(twice.ok());
@@ -192,6 +193,55 @@ TEST_CASE("mcts: bot_order leaves choices out of the tree, bot_eval judges where
   auto longer = oracle("long", "oracle_helped");
   CHECK(sim(longer, "seeker=mcts:iterations=60", 4).outcomes["Seeker reached 70"] == 4);
   CHECK(sim(longer, "seeker=mcts:iterations=60,depth=3", 4).outcomes["Seeker reached 70"] == 4);
+}
+
+TEST_CASE("mcts: playout=NAME plays the playouts by the rules' bot_policy", "[bots][policy]") {
+  // Forty picks of 1 or 2 must sum to 70 (the oracle's long game, no
+  // bot_eval). Random playouts fall short from any position, so every
+  // choice looks as bad; playouts that pick 2 show the search each 1 that
+  // costs the game once the margin is spent.
+  const OracleFiles oracle_files = read_oracle_with_bad_lua();
+  cardboard::testing::TempProject p(
+      "cardboard-bot-playout", "oracle", oracle_files.game_toml, "",
+      {{"oracle.lua", oracle_files.lua},
+       {"bad.lua", "function bot_policy(side, name, d)\n"
+                   "  if name == 'twos' then return 2 end\n"
+                   "  if name == 'any' then return nil end\n"
+                   "  error('no policy ' .. name)\n"
+                   "end\n"}});
+  auto def = p.def();
+  CHECK(sim(def, "seeker=mcts:iterations=30", 4).outcomes["Seeker reached 70"] == 0);
+  CHECK(sim(def, "seeker=mcts:iterations=30,playout=twos", 4).outcomes["Seeker reached 70"] == 4);
+  // A policy that leaves every choice to chance plays as the plain search, draw for draw.
+  auto choices = [&](const std::string& bot) {
+    auto made = make_bot(spec(*def, bot), def, 7);
+    REQUIRE(made.ok());
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(7));
+    std::vector<int> taken;
+    while (!g->state().finished) {
+      auto c = (*made)->choose(BotPosition::of(*g));
+      REQUIRE(c.ok());
+      taken.push_back(*c);
+      must_ok(g->act(*c));
+    }
+    return taken;
+  };
+  CHECK(choices("seeker=mcts:iterations=20,playout=any") == choices("seeker=mcts:iterations=20"));
+}
+
+TEST_CASE("mcts: a playout policy that is missing or breaks gets a clear error", "[bots][policy][hostile]") {
+  expect_bot_errors("seeker=mcts:iterations=20,playout=plan",
+                    {
+                        {"", "define bot_policy(side, name, decision)"},
+                        {"function bot_policy(side, name, d) return 0 end", "a choice number from 1 to 2 or nil"},
+                        {"function bot_policy(side, name, d) return 'sun' end", "a choice number"},
+                        {"function bot_policy(side, name, d) vars.peeked = true return 1 end", "changed the game"},
+                        {"function bot_policy(side, name, d) return roll('d6', '1') end", "cannot roll"},
+                        {"function bot_policy(side, name, d) error('no policy ' .. name) end", "no policy plan"},
+                        {"function bot_policy(side, name, d) while true do end end", "bot_policy"},
+                    });
 }
 
 TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][hostile]") {

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "bots/determinize.h"
+#include "bots/policy_bot.h"
 
 namespace cardboard {
 
@@ -83,6 +84,9 @@ Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, s
       auto n = read_int(k, v, 0, INT64_MAX);
       if (!n.ok()) return n.error();
       o.seed = static_cast<uint64_t>(*n);
+    } else if (k == "playout") {
+      if (auto s = check_policy_name("mcts", k, v); !s.ok()) return s.error();
+      o.playout = v;
     } else if (k == "c") {
       char* end = nullptr;
       const double c = std::strtod(v.c_str(), &end);
@@ -90,7 +94,7 @@ Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, s
         return rejected("mcts parameter c=" + v + ": a number from 0 to 100 expected");
       o.c = c;
     } else {
-      return rejected("mcts has no parameter '" + k + "' (iterations, ms, c, seed, depth)");
+      return rejected("mcts has no parameter '" + k + "' (iterations, ms, c, seed, depth, playout)");
     }
   }
   return o;
@@ -104,6 +108,7 @@ class MctsBot::Search {
       : bot_(bot), game_(*bot.game_), pos_(pos), path_(pos.branch->path), sides_(pos.def->sides.size()) {
     have_eval_ = game_.has_function("bot_eval");
     have_order_ = game_.has_function("bot_order");
+    have_policy_ = !bot.options_.playout.empty();
     nodes_.emplace_back();
   }
 
@@ -115,6 +120,8 @@ class MctsBot::Search {
     // Seeded from what the side sees: the search is the same whatever it
     // cannot see (bots/determinize.h).
     rng_.reseed(derive_seed(o.seed, view_hash(*pos_.now, *pos_.def, bot_.side_)));
+    if (have_policy_ && !game_.has_function("bot_policy"))
+      return rejected("mcts playout=" + o.playout + " needs the game's rules to define bot_policy(side, name, decision) (docs/bots.md)");
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::milliseconds(o.ms);
     game_.set_decider([this](Game& g) { return decide(g); });
@@ -173,7 +180,7 @@ class MctsBot::Search {
 
  private:
   enum class Phase { kReplay, kTree, kPlayout };
-  enum class Stop { kNone, kOrder, kCutoff, kTooLong, kLost };
+  enum class Stop { kNone, kOrder, kPolicy, kCutoff, kTooLong, kLost };
 
   Status iterate(bool first) {
     phase_ = Phase::kReplay;
@@ -199,6 +206,13 @@ class MctsBot::Search {
         if (auto r = ask_order(); !r.ok()) return r;
         stop_ = Stop::kNone;
         s = game_.act(tree_step(game_));
+        continue;
+      }
+      if (stop_ == Stop::kPolicy) {
+        auto i = ask_policy();
+        if (!i.ok()) return i.error();
+        stop_ = Stop::kNone;
+        s = game_.act(*i);
         continue;
       }
       if (stop_ == Stop::kCutoff) {
@@ -352,7 +366,28 @@ class MctsBot::Search {
       return -1;
     }
     const auto n = g.state().pending.choices.size();
-    return n == 1 ? 0 : static_cast<int>(rng_.below(n));
+    if (n == 1) return 0;
+    // The scripted player is asked where the game is suspended (iterate).
+    if (have_policy_) {
+      stop_ = Stop::kPolicy;
+      return -1;
+    }
+    return static_cast<int>(rng_.below(n));
+  }
+
+  // bot_policy(side, playout, decision) at a playout's decision: its
+  // choice, or one at random where it returns nil.
+  Result<int> ask_policy() {
+    const Decision& d = game_.state().pending;
+    const std::string& name = bot_.options_.playout;
+    auto v = game_.call_reader("bot_policy", d.side, &name, true);
+    if (!v.ok()) return failed(v.error());
+    const auto n = static_cast<int64_t>(d.choices.size());
+    if (v->is_nil()) return static_cast<int>(rng_.below(static_cast<uint64_t>(n)));
+    if (!v->is_int() || v->as_int() < 1 || v->as_int() > n)
+      return script_error("bot_policy(\"" + pos_.def->sides[static_cast<size_t>(d.side)].id + "\", \"" + name +
+                          "\") must return a choice number from 1 to " + std::to_string(n) + " or nil (" + game_.where() + ")");
+    return static_cast<int>(v->as_int() - 1);
   }
 
   // bot_order(side) at the node where the game is suspended.
@@ -411,7 +446,7 @@ class MctsBot::Search {
   const BotPosition& pos_;
   const std::vector<int>& path_;
   size_t sides_;
-  bool have_eval_ = false, have_order_ = false;
+  bool have_eval_ = false, have_order_ = false, have_policy_ = false;
   std::vector<Node> nodes_;
   Rng rng_;
   // The iteration in progress.

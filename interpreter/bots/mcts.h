@@ -19,8 +19,10 @@
 // with no winner, or what the game's `bot_eval(side, result)` says where
 // the playout stops (at `depth`; at the end, where nil leaves it to the winner). A game may
 // also give `bot_order(side)`: the choice numbers worth trying at a
-// decision, best first (the others are left out of the tree). Both are
-// optional (docs/bots.md).
+// decision, best first (the others are left out of the tree), and
+// `bot_policy(side, name, decision)`: a scripted player that takes the
+// playouts' choices instead of chance when the search is given
+// `playout=NAME`. All are optional (docs/bots.md).
 //
 // Deterministic for a seed: the same position and seed give the same choice
 // in every process, unless the search is limited by time (`ms`).
@@ -45,9 +47,10 @@ struct MctsOptions {
   uint64_t seed = 1;
   int64_t depth = 0;          // playout decisions before bot_eval ends it; 0: to the end
   int64_t max_decisions = 100000;  // a playout longer than this ends with no winner
+  std::string playout;        // not empty: bot_policy(side, playout, decision) plays the playouts
 };
 
-// Reads KEY=VALUE parameters: iterations, ms, c, seed, depth.
+// Reads KEY=VALUE parameters: iterations, ms, c, seed, depth, playout.
 Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, std::string>>& params, uint64_t seed);
 
 // What the last decision's search did, for benchmarks and reports.

@@ -7,14 +7,19 @@
 
 namespace cardboard {
 
+Status check_policy_name(const std::string& bot, const std::string& key, const std::string& name) {
+  for (char c : name)
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+      return rejected(bot + " parameter " + key + "=" + name + ": a name of a-z, 0-9 and _ expected");
+  return ok_status();
+}
+
 Result<PolicyOptions> read_policy_options(const std::vector<std::pair<std::string, std::string>>& params, uint64_t seed) {
   PolicyOptions o;
   o.seed = seed;
   for (const auto& [k, v] : params) {
     if (k == "name") {
-      for (char c : v)
-        if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
-          return rejected("policy parameter name=" + v + ": a name of a-z, 0-9 and _ expected");
+      if (auto s = check_policy_name("policy", k, v); !s.ok()) return s.error();
       o.name = v;
     } else if (k == "seed") {
       char* end = nullptr;
