@@ -121,7 +121,8 @@ class MctsBot::Search {
     // cannot see (bots/determinize.h).
     rng_.reseed(derive_seed(o.seed, view_hash(*pos_.now, *pos_.def, bot_.side_)));
     if (have_policy_ && !game_.has_function("bot_policy"))
-      return rejected("mcts playout=" + o.playout + " needs the game's rules to define bot_policy(side, name, decision) (docs/bots.md)");
+      return rejected("mcts playout=" + o.playout +
+                      " needs the game's rules to define bot_policy(side, name, decision) (docs/bots.md)");
     const auto start = Clock::now();
     const auto deadline = start + std::chrono::milliseconds(o.ms);
     game_.set_decider([this](Game& g) { return decide(g); });
@@ -386,7 +387,8 @@ class MctsBot::Search {
     if (v->is_nil()) return static_cast<int>(rng_.below(static_cast<uint64_t>(n)));
     if (!v->is_int() || v->as_int() < 1 || v->as_int() > n)
       return script_error("bot_policy(\"" + pos_.def->sides[static_cast<size_t>(d.side)].id + "\", \"" + name +
-                          "\") must return a choice number from 1 to " + std::to_string(n) + " or nil (" + game_.where() + ")");
+                          "\") must return a choice number from 1 to " + std::to_string(n) + " or nil (" +
+                          game_.where() + ")");
     return static_cast<int>(v->as_int() - 1);
   }
 
