@@ -19,10 +19,10 @@
 --   escalate         strikes, and every turn the assets increased by 3 at
 --                    the price of the Israeli marker two spaces left (6.0)
 --
--- In all of them: no increase of the assets (6.0) but in escalate, the
--- aircraft split as evenly as the counters allow, Iron Domes placed in map
--- order until none is left, cost b) after a failure by more than twice the
--- CF (7.1.1: the Hamas marker right), no Commando raid.
+-- In all of them: the aircraft split as evenly as the counters allow,
+-- Iron Domes placed in map order until none is left, cost b) after a
+-- failure by more than twice the CF (7.1.1: the Hamas marker right), no
+-- Commando raid, and no increase of the assets (6.0) except in escalate.
 
 local function first(decision, pred)
   for i, c in ipairs(decision.choices) do

@@ -233,9 +233,9 @@ local function logistic(x) return 1 / (1 + math.exp(-x)) end
 
 -- Before the end (a playout cut at its depth), a smooth guess, so that the
 -- search sees each MVP and each printed space gained: the markers are
--- taken to meet in the box halfway, and each side's chance of a win is that of the meeting
--- falling in its bands (2 or more, in printed numbers) times that of its
--- leading on MVP then.
+-- taken to meet in the box halfway, and each side's chance of a win is
+-- that of the meeting falling in its bands (2 or more, in printed numbers)
+-- times that of its leading on MVP then.
 local function guess_for_israel()
   local middle = (track.get("hamas_diplomacy") + track.get("israel_diplomacy")) // 2
   local number = printed_number(middle)
