@@ -6,10 +6,10 @@
 
 #include <filesystem>
 #include <fstream>
-#include <initializer_list>
 #include <set>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -86,7 +86,9 @@ std::string first_choice(Game& g, Bot& bot, int side) {
 // For each case (a bad.lua, and words its error must hold): the bot `bot`
 // fails its first decision on the oracle with that bad.lua, naming it; the
 // live game is untouched, since the bot plays on a game of its own.
-void expect_bot_errors(const std::string& bot, std::initializer_list<std::pair<const char*, const char*>> cases) {
+using BotErrorCases = std::vector<std::pair<const char*, const char*>>;
+
+void expect_bot_errors(const std::string& bot, const BotErrorCases& cases) {
   const OracleFiles oracle_files = read_oracle_with_bad_lua();
   for (const auto& [code, want] : cases) {
     INFO(code);
@@ -105,6 +107,20 @@ void expect_bot_errors(const std::string& bot, std::initializer_list<std::pair<c
     CHECK(g->act(0).ok());
   }
 }
+
+// Broken bot_policy bodies (the plan "plan"), for the policy bot and the
+// search's playouts alike, each with words its error must hold.
+const BotErrorCases kBrokenPolicies = {
+    {"", "to define bot_policy(side, name"},
+    {"function bot_policy(side, name, d) return 0 end", "a choice number from 1 to 2 or nil"},
+    {"function bot_policy(side, name, d) return #d.choices + 1 end", "from 1 to 2"},
+    {"function bot_policy(side, name, d) return 'sun' end", "a choice number"},
+    {"function bot_policy(side, name, d) return 1.5 end", "a choice number"},
+    {"function bot_policy(side, name, d) vars.peeked = true return 1 end", "changed the game"},
+    {"function bot_policy(side, name, d) return roll('d6', '1') end", "cannot roll"},
+    {"function bot_policy(side, name, d) error('no policy ' .. name) end", "no policy plan"},
+    {"function bot_policy(side, name, d) while true do end end", "bot_policy"},
+};
 }  // namespace
 
 TEST_CASE("bot specs: SIDE=NAME[:KEY=VALUE,...], errors that name the part", "[bots]") {
@@ -232,16 +248,7 @@ TEST_CASE("mcts: playout=NAME plays the playouts by the rules' bot_policy", "[bo
 }
 
 TEST_CASE("mcts: a playout policy that is missing or breaks gets a clear error", "[bots][policy][hostile]") {
-  expect_bot_errors("seeker=mcts:iterations=20,playout=plan",
-                    {
-                        {"", "define bot_policy(side, name, decision)"},
-                        {"function bot_policy(side, name, d) return 0 end", "a choice number from 1 to 2 or nil"},
-                        {"function bot_policy(side, name, d) return 'sun' end", "a choice number"},
-                        {"function bot_policy(side, name, d) vars.peeked = true return 1 end", "changed the game"},
-                        {"function bot_policy(side, name, d) return roll('d6', '1') end", "cannot roll"},
-                        {"function bot_policy(side, name, d) error('no policy ' .. name) end", "no policy plan"},
-                        {"function bot_policy(side, name, d) while true do end end", "bot_policy"},
-                    });
+  expect_bot_errors("seeker=mcts:iterations=20,playout=plan", kBrokenPolicies);
 }
 
 TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][hostile]") {
@@ -498,18 +505,7 @@ TEST_CASE("policy: it reads the game as its side sees it", "[bots][policy][hidde
 }
 
 TEST_CASE("policy: a bot_policy that is missing or breaks gets a clear error, and the live game is untouched", "[bots][policy][hostile]") {
-  expect_bot_errors("seeker=policy:name=plan",
-                    {
-                        {"", "define bot_policy(side, name)"},
-                        {"function bot_policy(side, name, d) return 0 end", "a choice number from 1 to 2 or nil"},
-                        {"function bot_policy(side, name, d) return #d.choices + 1 end", "from 1 to 2"},
-                        {"function bot_policy(side, name, d) return 'sun' end", "a choice number"},
-                        {"function bot_policy(side, name, d) return 1.5 end", "a choice number"},
-                        {"function bot_policy(side, name, d) vars.peeked = true return 1 end", "changed the game"},
-                        {"function bot_policy(side, name, d) return roll('d6', '1') end", "cannot roll"},
-                        {"function bot_policy(side, name, d) error('no policy ' .. name) end", "no policy plan"},
-                        {"function bot_policy(side, name, d) while true do end end", "bot_policy"},
-                    });
+  expect_bot_errors("seeker=policy:name=plan", kBrokenPolicies);
 }
 
 TEST_CASE("policy: A Reign of Missiles' scripted Israeli players play whole games", "[bots][policy]") {

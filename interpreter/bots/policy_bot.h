@@ -27,10 +27,10 @@ struct PolicyOptions {
   uint64_t seed = 1;
 };
 
-// Reads KEY=VALUE parameters: name (required), seed.
 // Checks the name of a policy of bot_policy given as `bot`'s parameter `key`.
 Status check_policy_name(const std::string& bot, const std::string& key, const std::string& name);
 
+// Reads KEY=VALUE parameters: name (required), seed.
 Result<PolicyOptions> read_policy_options(const std::vector<std::pair<std::string, std::string>>& params, uint64_t seed);
 
 class PolicyBot : public Bot {
