@@ -392,12 +392,12 @@ class MctsBot::Search {
     return static_cast<int>(v->as_int() - 1);
   }
 
-  // bot_order(side) at the node where the game is suspended.
+  // bot_order(side, decision) at the node where the game is suspended.
   Status ask_order() {
     Node& node = nodes_[node_];
     node.ordered = true;
     const Decision& d = game_.state().pending;
-    auto v = game_.call_reader("bot_order", d.side);
+    auto v = game_.call_reader("bot_order", d.side, nullptr, true);
     if (!v.ok()) return failed(v.error());
     if (v->is_nil()) return ok_status();
     if (!v->is_table()) return script_error("bot_order returned a " + kind_of(*v) + ": a list of choice numbers expected");

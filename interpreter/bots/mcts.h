@@ -18,8 +18,8 @@
 // side that took it: 1 for a win, 0 for a loss, 1/2 for a game that ends
 // with no winner, or what the game's `bot_eval(side, result)` says where
 // the playout stops (at `depth`; at the end, where nil leaves it to the winner). A game may
-// also give `bot_order(side)`: the choice numbers worth trying at a
-// decision, best first (the others are left out of the tree), and
+// also give `bot_order(side, decision)`: the choice numbers worth trying at
+// a decision, best first (the others are left out of the tree), and
 // `bot_policy(side, name, decision)`: a scripted player that takes the
 // playouts' choices instead of chance when the search is given
 // `playout=NAME`. All are optional (docs/bots.md).

@@ -162,6 +162,43 @@ local function syrian_objectives()
   return held / (#BEIRUT + 1)
 end
 
+-- Not rules: where a side that must attack heads for, for the search's
+-- sense of direction (random playouts of a few turns seldom reach the
+-- enemy, so without it every first move looks alike). In 1976 Syria heads
+-- for the objectives it has not entered last (27.0); in 1982 Israel for
+-- the Arab units (19.0). Other sides and scenarios have none.
+local function goals(side)
+  local out = {}
+  if vars.victory == "1976" and side == "syria" then
+    for _, hex in ipairs(BEIRUT) do
+      if not last_in(hex, "syria") then out[#out + 1] = hex end
+    end
+    local sidon = map.place("Sidon")
+    if not last_in(sidon, "syria") then out[#out + 1] = sidon end
+  elseif vars.victory == "1982" and side == "israel" then
+    for _, u in ipairs(enemy_units("israel")) do out[#out + 1] = pieces.location(u) end
+  end
+  return out
+end
+
+-- Hexes from `hex` to the nearest of `targets`, at most APPROACH.
+local APPROACH = 20
+local function distance_to(hex, targets)
+  local near = APPROACH
+  for _, t in ipairs(targets) do near = math.min(near, map.distance(hex, t) or APPROACH) end
+  return near
+end
+
+-- How near `side`'s units stand to its goals: 1 on one, 0 at APPROACH
+-- hexes or more (the mean over its units).
+local function approach(side)
+  local targets, units = goals(side), units_of(side)
+  if #targets == 0 or #units == 0 then return 0 end
+  local sum = 0
+  for _, u in ipairs(units) do sum = sum + 1 - distance_to(pieces.location(u), targets) / APPROACH end
+  return sum / #units
+end
+
 function bot_eval(side, result)
   if result then return nil end
   local v = vars.victory
@@ -172,12 +209,36 @@ function bot_eval(side, result)
   end
   if v == "1976" then
     -- 27.0: Syria needs Beirut and Sidon, or every PLO unit eliminated.
-    local syria = math.max(syrian_objectives(), share_lost({ "plo" })) ^ 2
+    local syria = 0.45 * syrian_objectives() + 0.45 * share_lost({ "plo" }) + 0.1 * approach("syria")
     if side == "syria" then return syria end
     return side == "plo" and 1 - syria or 0.5
   end
-  -- 19.0, 19.1: Israel needs every Arab unit eliminated; the Arabs that it fails.
-  local israel = share_lost({ "syria", "plo" }) ^ 2
+  -- 19.0, 19.1: Israel needs every Arab unit eliminated before the last
+  -- turn, which its own losses bring nearer (18.0); the Arabs that it fails.
+  local time = track.get("end_turn") / RULES.turn_cap
+  local israel = 0.65 * share_lost({ "syria", "plo" }) + 0.25 * time + 0.1 * approach("israel")
   if side == "israel" then return israel end
   return 1 - israel
+end
+
+-- For the search bot: where a side with goals moves or sets up a unit,
+-- the ORDERED destinations nearest a goal, nearest first; the others stay
+-- out of its tree (retreats are left alone: 7.7 chooses them by other
+-- rules).
+local ORDERED = 3
+local HEXES = {}
+for _, hex in ipairs(map.hexes()) do HEXES[hex] = true end
+function bot_order(side, decision)
+  if decision.rule == "7.7" then return nil end
+  local targets = goals(side)
+  if #targets == 0 then return nil end
+  local ranked = {}
+  for i, c in ipairs(decision.choices) do
+    if not HEXES[c] then return nil end
+    ranked[i] = { i = i, d = distance_to(c, targets) }
+  end
+  table.sort(ranked, function(a, b) return a.d < b.d or (a.d == b.d and a.i < b.i) end)
+  local out = {}
+  for k = 1, math.min(ORDERED, #ranked) do out[k] = ranked[k].i end
+  return out
 end

@@ -13,13 +13,21 @@ function bot_eval(side, result)
   return 1 - v
 end
 
--- The choices worth trying, best first: a 2 before a 1; in the bet, the
--- long shot only (a test that what it leaves out is never tried).
-function bot_order(side)
+-- The choices worth trying, best first, found in the decision it is
+-- given: a 2 before a 1; in the bet, the long shot only (a test that what
+-- it leaves out is never tried).
+function bot_order(side, decision)
   local test = game.scenario():match("/(.*)$")
   if side ~= "seeker" then return nil end
-  if test == "long" then return { 2, 1 } end
-  if test == "bet" then return { 1 } end
+  if decision.rule ~= "1" then error("not the decision the rules asked") end
+  local function find(value)
+    for i, c in ipairs(decision.choices) do
+      if c == value then return i end
+    end
+    error("no choice " .. tostring(value))
+  end
+  if test == "long" then return { find(2), find(1) } end
+  if test == "bet" then return { find("long_shot") } end
   return nil
 end
 
