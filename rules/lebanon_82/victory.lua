@@ -165,8 +165,8 @@ end
 -- Not rules: where a side that must attack heads for, for the search's
 -- sense of direction (random playouts of a few turns seldom reach the
 -- enemy, so without it every first move looks alike). In 1976 Syria heads
--- for the objectives it has not entered last (27.0); in 1982 Israel for
--- the Arab units (19.0). Other sides and scenarios have none.
+-- for the objectives it has not entered last (27.0); in 1982 (both games)
+-- Israel for the Arab units (19.0). Other sides and scenarios have none.
 local function goals(side)
   local out = {}
   if vars.victory == "1976" and side == "syria" then
@@ -175,7 +175,7 @@ local function goals(side)
     end
     local sidon = map.place("Sidon")
     if not last_in(sidon, "syria") then out[#out + 1] = sidon end
-  elseif vars.victory == "1982" and side == "israel" then
+  elseif (vars.victory == "1982" or vars.victory == "three_players") and side == "israel" then
     for _, u in ipairs(enemy_units("israel")) do out[#out + 1] = pieces.location(u) end
   end
   return out

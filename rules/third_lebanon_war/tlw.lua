@@ -9,6 +9,9 @@
 ACTIONS = {}
 FREE_ORGANIZE = false             -- 7.3: reorganizing costs a J-1 here
 SETUP_MODE_CHANGES = { concentrated = "dispersed" }  -- set-up: regulars in either mode
+-- The base's bot_order ranks the destinations of these decisions:
+-- reinforcements (7.1), tactical movement (9.1), airmobile movement.
+BOT_MOVE_RULES = { ["7.1"] = true, ["9.1"] = true, ["mat J-4 airmobile"] = true }
 
 -- 15.5 a dummy counter.
 function is_dummy(u)

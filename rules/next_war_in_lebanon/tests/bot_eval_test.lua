@@ -23,3 +23,30 @@ test("bot_eval: the margin of 13.1 and 13.2 now, as a chance for each side, read
   h:run("track.add('insurgent_vp', 10, 'test')")
   expect(h:run("return bot_eval('insurgent')") > before)
 end)
+
+local function order(g, side, rule, choices)
+  return g:run(string.format("return bot_order(%q, { rule = %q, choices = %s })", side, rule, choices))
+end
+
+test("bot_order: the IDF tries the three destinations nearest the scoring zones it does not control, nearest first", function()
+  local g = H.at_operations{}
+  local hash = g:hash()
+  -- Naqoura (a goal: the Insurgent holds it), the Upper Galilee and
+  -- Nahariyya one zone from it, the IDF's sanctuary two; ties keep the
+  -- rules' order.
+  expect_eq(order(g, "idf", "7.3A", "{ 'idf_sanctuary', 'upper_galilee', 'nahariyya', 'naqoura' }"), { 4, 2, 3 })
+  expect_eq(g:hash(), hash)
+  -- Units moved out of a zone: "done" after the three nearest.
+  local moves = "{ 'done', { piece = 1, to = 'idf_sanctuary' }, { piece = 1, to = 'nahariyya' }, { piece = 2, to = 'tyre' }, { piece = 2, to = 'naqoura' } }"
+  expect_eq(order(g, "idf", "7.3A", moves), { 4, 5, 3, 1 })
+  -- Not a move, not a zone, the Insurgent: every choice.
+  expect_eq(order(g, "idf", "11.0", "{ 'naqoura', 'tyre' }"), nil)
+  expect_eq(order(g, "idf", "7.3A", "{ 'naqoura', 'end_phase' }"), nil)
+  expect_eq(order(g, "insurgent", "7.3A", "{ 'naqoura', 'tyre' }"), nil)
+  -- Zones the IDF controls are no longer goals: with the six zones south
+  -- of the Litani taken, Naqoura is one zone from the nearest goal and
+  -- the sanctuary three.
+  local h = H.at_operations{ prepare = take(6) }
+  expect_eq(h:run("return controller('naqoura')"), "idf")
+  expect_eq(order(h, "idf", "7.4B", "{ 'idf_sanctuary', 'naqoura' }"), { 2, 1 })
+end)

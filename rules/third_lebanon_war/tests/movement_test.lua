@@ -242,3 +242,16 @@ test("mat J-4 airmobile, ruling T67 (OQ15): a TF HQ flies with its box only when
   expect_eq(where(g, hq), "tyre")
   expect_eq(g:run("return units_in_zone('tyre', 'idf')"), 2)
 end)
+
+test("bot_order (the base's, for the search bot): a tactical move tries the zones nearest the scoring zones the IDF does not control, then stops", function()
+  local g = M.game{ setup = "put('idf_armor', 'upper_galilee')" }
+  local function order(rule, choices)
+    return g:run(string.format("return bot_order('idf', { rule = %q, choices = %s })", rule, choices))
+  end
+  -- Naqoura scores, Nahariyya is one zone from it, the IDF's sanctuary two.
+  local path = "{ 'stop_here', { location = 'idf_sanctuary', option = 'move_to' }, { location = 'nahariyya', option = 'move_to' }, { location = 'naqoura', option = 'move_to' } }"
+  expect_eq(order("9.1", path), { 4, 3, 2, 1 })
+  expect_eq(order("mat J-4 airmobile", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
+  -- The base's own move rules are not this game's.
+  expect_eq(order("7.3A", "{ 'nahariyya', 'naqoura' }"), nil)
+end)
