@@ -3,7 +3,7 @@
 -- each side scored in play (the VP tracks: rocket hits and raids).
 
 -- The Lebanese zones that score (N20, N21): not the northern sanctuary.
-local function scoring_zones()
+function scoring_zones()
   local out = {}
   for _, z in ipairs(LEBANON) do
     if map.attr(z, "sanctuary") ~= "insurgent" then out[#out + 1] = z end
@@ -88,64 +88,4 @@ function bot_eval(side, result)
   local idf_chance = 1 / (1 + math.exp(-margin / 10))
   if side == "idf" then return idf_chance end
   return 1 - idf_chance
-end
-
--- Not rules: where the IDF heads for, for the search's sense of direction
--- (a random playout seldom carries a brigade into Lebanon, so moving one
--- looks no better than staying home): the scoring zones it does not
--- control (13.1). The Insurgent, who scores where it stands, has none.
-local ZONE = {}
-for _, z in ipairs(ZONES) do ZONE[z] = true end
-local function goals(side)
-  local out = {}
-  if side ~= "idf" then return out end
-  for _, z in ipairs(scoring_zones()) do
-    if controller(z) ~= "idf" then out[#out + 1] = z end
-  end
-  return out
-end
-
--- Zones from `zone` to the nearest of `targets` (a large number if none
--- is reachable).
-local function distance_to(zone, targets)
-  local near = math.huge
-  for _, t in ipairs(targets) do near = math.min(near, map.distance(zone, t) or math.huge) end
-  return near
-end
-
--- For the search bot: where the IDF moves, flies or brings in units, the
--- ORDERED destinations nearest its goals, nearest first, and, where the
--- move may end there ("done", "stop_here"), that after them; the other
--- choices stay out of the search's tree. BOT_MOVE_RULES: the rules of
--- those decisions (7.3A, 7.3B, 7.4B, 15.0); a mod with other moves adds
--- its own. A destination is a zone, a move's `to`, or a `move_to`'s
--- `location`.
-BOT_MOVE_RULES = { ["7.3A"] = true, ["7.3B"] = true, ["7.4B"] = true, ["15.0"] = true }
-local ORDERED = 3
-local ENDS = { done = true, stop_here = true }
-local function destination(c)
-  if type(c) == "table" then return c.to or (c.option == "move_to" and c.location) or nil end
-  return c
-end
-
-function bot_order(side, decision)
-  if not BOT_MOVE_RULES[decision.rule] then return nil end
-  local targets = goals(side)
-  if #targets == 0 then return nil end
-  local ranked, stop = {}, nil
-  for i, c in ipairs(decision.choices) do
-    local to = destination(c)
-    if ENDS[c] then
-      stop = i
-    elseif type(to) == "string" and ZONE[to] then
-      ranked[#ranked + 1] = { i = i, d = distance_to(to, targets) }
-    else
-      return nil
-    end
-  end
-  table.sort(ranked, function(a, b) return a.d < b.d or (a.d == b.d and a.i < b.i) end)
-  local out = {}
-  for k = 1, math.min(ORDERED, #ranked) do out[k] = ranked[k].i end
-  if stop then out[#out + 1] = stop end
-  return out
 end

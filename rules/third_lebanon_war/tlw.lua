@@ -12,6 +12,24 @@ SETUP_MODE_CHANGES = { concentrated = "dispersed" }  -- set-up: regulars in eith
 -- The base's bot_order ranks the destinations of these decisions:
 -- reinforcements (7.1), tactical movement (9.1), airmobile movement.
 BOT_MOVE_RULES = { ["7.1"] = true, ["9.1"] = true, ["mat J-4 airmobile"] = true }
+-- Its scripted IDF "advance" (bot.lua): units move from their TF boxes'
+-- zones, and a group's path (9.1) asks where next without naming it;
+-- this game's chit functions (tables.joint_ops) and modes.
+function bot_zone_of(p) return zone_of(p) end
+function bot_moving_zone() return vars.moving and vars.moving[1] and zone_of(vars.moving[1]) end
+BOT_ADVANCE = {
+  staffs = { "J-3", "J-4", "J-1" },
+  -- Attacks (a move stops short of enemy regulars, 9.1: only an attack
+  -- takes their zone), tactical and airmobile moves, deep strikes,
+  -- reinforcements.
+  functions = { "J-3B", "J-3A", "J-4B", "J-3E", "J-3D", "J-1A" },
+  modes = { "concentrated" },
+  -- 7.3: reorganizing turns a dispersed unit concentrated (regulars move
+  -- only so, 9.1).
+  mode_changes = { ["7.3"] = true },
+  turns = function(u) return mode_of(u) == "dispersed" end,
+  done = {},
+}
 
 -- 15.5 a dummy counter.
 function is_dummy(u)

@@ -255,3 +255,24 @@ test("bot_order (the base's, for the search bot): a tactical move tries the zone
   -- The base's own move rules are not this game's.
   expect_eq(order("7.3A", "{ 'nahariyya', 'naqoura' }"), nil)
 end)
+
+test("bot_policy advance (the base's, for the search bot): this game's chits first, a tactical move toward the goals, and a stop in the first scoring zone entered", function()
+  local g = M.game{ idf_hand = { "idf_j3" }, setup = "put('idf_armor', 'upper_galilee')" }
+  local function advance(rule, choices)
+    return g:run(string.format("return bot_policy('idf', 'advance', { rule = %q, choices = %s })", rule, choices))
+  end
+  local armor = M.piece(g, "upper_galilee", "idf_armor")
+  -- An attack before a move (a move stops short of enemy regulars, 9.1).
+  expect_eq(advance("6.3", "{ { option = 'J-3A', row = 9 }, { option = 'J-3B', row = 10 }, 'end_phase' }"), 2)
+  expect_eq(advance("turn", "{ 'J-1', 'J-3' }"), 2)
+  expect_eq(advance("administration", "{ 'concentrated', 'dispersed' }"), 1)
+  -- The armour's move: the unit's zone ranks it (outside the scoring zones).
+  expect_eq(advance("9.1", string.format("{ { location = 'naqoura', option = 'move_irregulars' }, { piece = %d, option = 'move_unit' } }", armor)), 2)
+  M.choose_starting(g, "J-3 A")
+  g:choose("option=move_unit,piece=" .. armor)
+  expect_eq(advance("9.1", "{ { location = 'kiryat_shmona', option = 'move_to' }, { location = 'naqoura', option = 'move_to' } }"), 2)
+  g:choose("option=move_to,location=naqoura")
+  -- In Naqoura, a scoring zone, the group stops to hold it.
+  expect_eq(g:choices()[1], "Stop here")
+  expect_eq(advance("9.1", "{ 'stop_here', { location = 'tyre', option = 'move_to' } }"), 1)
+end)

@@ -1,0 +1,184 @@
+-- The Next War in Lebanon: what the game tells the search bot beyond
+-- bot_eval (victory.lua). Not rules (docs/bots.md): where the IDF heads
+-- for, which of its moves the search tries, and a scripted IDF for the
+-- playouts.
+
+-- Where the IDF heads for, for the search's sense of direction (a random
+-- playout seldom carries a brigade into Lebanon, so moving one looks no
+-- better than staying home): the scoring zones it does not control (13.1)
+-- and its regulars may enter (not north of the Litani in 2006, 15.1). The
+-- Insurgent, who scores where it stands, has none.
+local ZONE, SCORING = {}, {}
+for _, z in ipairs(ZONES) do ZONE[z] = true end
+for _, z in ipairs(scoring_zones()) do SCORING[z] = true end
+local function goals(side)
+  local out = {}
+  if side ~= "idf" then return out end
+  local litani = scenario_rules().litani_limit
+  for _, z in ipairs(scoring_zones()) do
+    if controller(z) ~= "idf" and not (litani and map.attr(z, "litani") == "north") then out[#out + 1] = z end
+  end
+  return out
+end
+
+-- Zones from `zone` to the nearest of `targets` (a large number if none
+-- is reachable).
+local function distance_to(zone, targets)
+  local near = math.huge
+  for _, t in ipairs(targets) do near = math.min(near, map.distance(zone, t) or math.huge) end
+  return near
+end
+
+-- Where the IDF moves, flies or brings in units, the ORDERED destinations
+-- nearest its goals, nearest first, and, where the move may end there
+-- ("done", "stop_here"), that after them; the other choices stay out of
+-- the search's tree. BOT_MOVE_RULES: the rules of those decisions (7.3A,
+-- 7.3B, 7.4B, 15.0); a mod with other moves adds its own. A destination
+-- is a zone, a move's `to`, or a `move_to`'s `location`. 7.3A's first
+-- question (what moves) is ranked by where the units or TF HQ stand: those
+-- outside the scoring zones first (units in a scoring zone hold it, and
+-- moving them on gives up what they hold), nearest the goals first, less a
+-- zone for a group of BIG_GROUP units or more (less in proportion below).
+BOT_MOVE_RULES = { ["7.3A"] = true, ["7.3B"] = true, ["7.4B"] = true, ["15.0"] = true }
+
+-- The zone of a piece that may move (a mod whose units move from their
+-- TF boxes replaces it), and the zone of the group moving now when the
+-- rules ask where it goes next without naming it (none here: 7.3A's
+-- choices name the piece).
+function bot_zone_of(p) return pieces.location(p) end
+function bot_moving_zone() return nil end
+local ORDERED = 3
+local ENDS = { done = true, stop_here = true }
+-- A source's units, up to BIG_GROUP, count as much as a zone nearer:
+-- a brigade or two near the front, or a sanctuary full of them.
+local BIG_GROUP = 4
+local function group_size(side, c)
+  if c.option == "move_tf" then return pieces.count(holding_box(c.piece), { kind = "unit" }) end
+  if c.location then return pieces.count(c.location, { kind = "unit", owner = side }) end
+  return 1
+end
+local SOURCES = { move_units = true, move_irregulars = true, move_tf = true, move_unit = true }
+local function destination(c)
+  if type(c) ~= "table" then return c end
+  if c.to then return c.to end
+  if c.option == "move_to" then return c.location end
+  if SOURCES[c.option] then return c.location or bot_zone_of(c.piece), true end
+  return nil
+end
+
+-- The choices of a move decision ranked by distance (nearest first, the
+-- rules' order on a tie; sources holding a scoring zone last) as
+-- { i =, d =, holding = }, and the choice that ends the
+-- move; nil where `decision` is not a move of a side with goals.
+local function ranked_moves(side, decision)
+  if not BOT_MOVE_RULES[decision.rule] then return nil end
+  local targets = goals(side)
+  if #targets == 0 then return nil end
+  local ranked, stop = {}, nil
+  for i, c in ipairs(decision.choices) do
+    local to, source = destination(c)
+    if ENDS[c] then
+      stop = i
+    elseif type(to) == "string" and ZONE[to] then
+      local d = distance_to(to, targets)
+      if source then d = d - math.min(group_size(side, c), BIG_GROUP) / BIG_GROUP end
+      ranked[#ranked + 1] = { i = i, d = d, holding = source and SCORING[to] or false }
+    else
+      return nil
+    end
+  end
+  table.sort(ranked, function(a, b)
+    if a.holding ~= b.holding then return b.holding end
+    return a.d < b.d or (a.d == b.d and a.i < b.i)
+  end)
+  return ranked, stop, targets
+end
+
+function bot_order(side, decision)
+  local ranked, stop = ranked_moves(side, decision)
+  if not ranked then return nil end
+  local out = {}
+  for k = 1, math.min(ORDERED, #ranked) do out[k] = ranked[k].i end
+  if stop then out[#out + 1] = stop end
+  return out
+end
+
+-- The scripted IDF "advance" (docs/bots.md, `policy` and `mcts:playout`):
+-- the plan a random playout lacks. It selects J-3s, plays its chits to move
+-- first, moves the units outside the scoring zones toward the goals (a
+-- unit stops in the first scoring zone it enters, or where nothing it can
+-- reach is nearer the goals); it turns units to combat mode (3.0: only
+-- they move) and no unit out of it, and organizes no TF box (8.1). Every
+-- other decision, and all the Insurgent's, it leaves to chance.
+-- A mod with other chits or modes gives its own BOT_ADVANCE.
+BOT_ADVANCE = {
+  -- 6.2, 14.1: the staffs it selects, best first.
+  staffs = { "J-3", "J-4", "J-1" },
+  -- 6.3: the chits' functions it plays, best first (16.0 letters):
+  -- moves, airmobile moves, strikes, then mode changes and reinforcements.
+  functions = { "J-3A", "J-4B", "J-3H", "J-3G", "J-1F", "J-1D", "J-1R", "J-3B" },
+  -- 3.0: the mode it enters or lands in, the one units move in.
+  modes = { "combat" },
+  -- 7.1D, 7.1F: the decisions that turn a unit to it, and the units it turns.
+  mode_changes = { ["7.1D"] = true, ["7.1F"] = true },
+  turns = function(u) return pieces.face(u) == "dispersed" end,
+  -- 8.1: the decisions it ends at once (organizing TF boxes).
+  done = { ["8.1"] = true },
+}
+
+-- The number of the first choice `keep` accepts, or nil.
+local function first(decision, keep)
+  for i, c in ipairs(decision.choices) do
+    if keep(c) then return i end
+  end
+  return nil
+end
+
+-- The first of `wanted` offered as an option id (a string choice, or a
+-- choice table's `option`), or nil.
+local function preferred(decision, wanted)
+  for _, w in ipairs(wanted) do
+    local i = first(decision, function(c) return c == w or (type(c) == "table" and c.option == w) end)
+    if i then return i end
+  end
+  return nil
+end
+
+-- A mode change: the first unit `plan.turns`, else "done" (a random
+-- choice would as likely turn a unit out of the mode it moves in).
+local function turn_to_mode(plan, decision)
+  return first(decision, function(c)
+    local u = type(c) == "table" and c.option == "change_mode" and c.piece or c
+    return type(u) == "number" and plan.turns(u)
+  end) or preferred(decision, { "done" })
+end
+
+local function advance(side, decision)
+  if side ~= "idf" then return nil end
+  local ranked, stop, targets = ranked_moves(side, decision)
+  if ranked and #ranked > 0 then
+    -- A unit stops in a scoring zone (it holds it), or where nothing it
+    -- can reach is nearer the goals.
+    local c = decision.choices[ranked[1].i]
+    local piece = type(c) == "table" and c.to and c.piece
+    local at = (piece and bot_zone_of(piece)) or bot_moving_zone()
+    if stop and ZONE[at] and (SCORING[at] or distance_to(at, targets) <= ranked[1].d) then return stop end
+    -- Units already holding scoring zones are moved only when nothing else can.
+    if ranked[1].holding then return nil end
+    return ranked[1].i
+  end
+  local plan = BOT_ADVANCE
+  if plan.done[decision.rule] then return preferred(decision, { "done" }) end
+  return preferred(decision, plan.functions)
+      or preferred(decision, plan.staffs)
+      or preferred(decision, plan.modes)
+      or (plan.mode_changes[decision.rule] and turn_to_mode(plan, decision) or nil)
+end
+
+local PLANS = { advance = advance }
+
+function bot_policy(side, name, decision)
+  local plan = PLANS[name]
+  if not plan then error("The Next War in Lebanon has no scripted player '" .. tostring(name) .. "' (bot.lua)") end
+  return plan(side, decision)
+end
