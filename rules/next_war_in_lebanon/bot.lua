@@ -11,13 +11,24 @@
 local ZONE, SCORING = {}, {}
 for _, z in ipairs(ZONES) do ZONE[z] = true end
 for _, z in ipairs(scoring_zones()) do SCORING[z] = true end
+-- Whether the Insurgent holds `z` with undisrupted dispersed units, which
+-- units moving in (in combat mode, 3.0) cannot fire at, and which fire at
+-- them with their dispersed rating and reduce them (9.2).
+function bot_hostile(z)
+  return #units_on_map("insurgent", function(u)
+    return not is_disrupted(u) and pieces.value(u, "mode") == "dispersed"
+  end, { z }) > 0
+end
 local function goals(side)
-  local out = {}
+  local out, hostile = {}, {}
   if side ~= "idf" then return out end
   local litani = scenario_rules().litani_limit
   for _, z in ipairs(scoring_zones()) do
-    if controller(z) ~= "idf" and not (litani and map.attr(z, "litani") == "north") then out[#out + 1] = z end
+    if controller(z) ~= "idf" and not (litani and map.attr(z, "litani") == "north") then
+      if bot_hostile(z) then hostile[#hostile + 1] = z else out[#out + 1] = z end
+    end
   end
+  if #out == 0 then return hostile end
   return out
 end
 
@@ -52,6 +63,7 @@ local ENDS = { done = true, stop_here = true }
 -- A source's units, up to BIG_GROUP, count as much as a zone nearer:
 -- a brigade or two near the front, or a sanctuary full of them.
 local BIG_GROUP = 4
+local HOSTILE = 2
 local function group_size(side, c)
   if c.option == "move_tf" then return pieces.count(holding_box(c.piece), { kind = "unit" }) end
   if c.location then return pieces.count(c.location, { kind = "unit", owner = side }) end
@@ -64,6 +76,14 @@ local function destination(c)
   if c.option == "move_to" then return c.location end
   if SOURCES[c.option] then return c.location or bot_zone_of(c.piece), true end
   return nil
+end
+
+-- Whether the IDF's units in scoring zone `z` hold it with none to spare:
+-- it controls it (13.1) with one undisrupted unit. The others may go on.
+local function holds(z)
+  if not SCORING[z] then return false end
+  if controller(z) ~= "idf" then return true end
+  return #units_on_map("idf", function(u) return not is_disrupted(u) end, { z }) <= 1
 end
 
 -- The choices of a move decision ranked by distance (nearest first, the
@@ -81,8 +101,9 @@ local function ranked_moves(side, decision)
       stop = i
     elseif type(to) == "string" and ZONE[to] then
       local d = distance_to(to, targets)
+      if not source and bot_hostile(to) then d = d + HOSTILE end
       if source then d = d - math.min(group_size(side, c), BIG_GROUP) / BIG_GROUP end
-      ranked[#ranked + 1] = { i = i, d = d, holding = source and SCORING[to] or false }
+      ranked[#ranked + 1] = { i = i, d = d, holding = source and holds(to) or false }
     else
       return nil
     end
@@ -103,6 +124,14 @@ function bot_order(side, decision)
   return out
 end
 
+-- Whether a unit of `side` may move on toward the goals with a J-3 (7.3A):
+-- a source of the move question that holds no scoring zone (the question as
+-- the rules would ask it).
+function bot_useful_move(side)
+  local ranked = ranked_moves(side, { rule = "7.3A", choices = ACTIONS.move.targets(side) })
+  return ranked ~= nil and #ranked > 0 and not ranked[1].holding
+end
+
 -- The scripted IDF "advance" (docs/bots.md, `policy` and `mcts:playout`):
 -- the plan a random playout lacks. It selects J-3s, plays its chits to move
 -- first, moves the units outside the scoring zones toward the goals (a
@@ -116,7 +145,7 @@ BOT_ADVANCE = {
   staffs = { "J-3", "J-4", "J-1" },
   -- 6.3: the chits' functions it plays, best first (16.0 letters):
   -- moves, airmobile moves, strikes, then mode changes and reinforcements.
-  functions = { "J-3A", "J-4B", "J-3H", "J-3G", "J-1F", "J-1D", "J-1R", "J-3B" },
+  functions = { "J-3A", "J-4B", "J-3H", "J-3G", "J-1R", "J-1A", "J-1B", "J-1F", "J-1D", "J-3B" },
   -- 3.0: the mode it enters or lands in, the one units move in.
   modes = { "combat" },
   -- 7.1D, 7.1F: the decisions that turn a unit to it, and the units it turns.
@@ -124,6 +153,24 @@ BOT_ADVANCE = {
   turns = function(u) return pieces.face(u) == "dispersed" end,
   -- 8.1: the decisions it ends at once (organizing TF boxes).
   done = { ["8.1"] = true },
+  -- Its answers in battle, by rule, best first: a J-4 (7.4C), close air
+  -- support (7.3F) and a CSU's support (9.8) whenever it may; no evasion
+  -- (7.2C); SOF entering alone do not fight (9.0).
+  -- 6.3: a function not worth its chit now (a move where no unit need
+  -- move), by letter.
+  idle = { ["J-3A"] = function(side) return not bot_useful_move(side) end },
+  -- 11.0: the strikes' zones and targets it picks.
+  strikes = { ["11.0"] = true },
+  answers = {
+    ["7.4C"] = { "add_j4" },
+    ["7.3F"] = { "add_cas", "use_cas" },
+    ["9.2"] = { "support" },
+    ["9.5"] = { "support" },
+    ["7.2C"] = { "no_evasion" },
+    ["9.0"] = { "no_fight" },
+    ["13.1"] = { "counterforce" },
+    ["7.3C"] = { "no_tandem" },
+  },
 }
 
 -- The number of the first choice `keep` accepts, or nil.
@@ -153,6 +200,47 @@ local function turn_to_mode(plan, decision)
   end) or preferred(decision, { "done" })
 end
 
+-- The chit's function to play: the first of plan.functions offered and
+-- not idle.
+local function function_to_play(plan, side, decision)
+  for _, f in ipairs(plan.functions) do
+    local idle = plan.idle and plan.idle[f]
+    if not (idle and idle(side)) then
+      local i = preferred(decision, { f })
+      if i then return i end
+    end
+  end
+  return nil
+end
+
+-- A strike's zone and target (11.0): where IDF units fight, then a
+-- scoring zone, never Syria (12.1: a Cascading Effect); a dispersed,
+-- undisrupted unit first (IDF units in combat mode cannot fire at it,
+-- 3.0), then a rocket or missile (it scores hits, 13.2). The mode of an
+-- area strike is left to chance.
+local function strike_rank(c)
+  if type(c) == "string" and ZONE[c] then
+    if map.attr(c, "country") == "syria" then return 3 end
+    if #units_on_map("idf", nil, { c }) > 0 then return 0 end
+    return SCORING[c] and 1 or 2
+  end
+  if type(c) == "number" then
+    if not is_disrupted(c) and pieces.value(c, "mode") == "dispersed" then return 0 end
+    local class = pieces.value(c, "unit_class")
+    return (class == "rocket" or class == "missile") and 1 or 2
+  end
+  return nil
+end
+local function strike(decision)
+  local best, rank = nil, math.huge
+  for i, c in ipairs(decision.choices) do
+    local r = strike_rank(c)
+    if r == nil then return nil end
+    if r < rank then best, rank = i, r end
+  end
+  return best
+end
+
 local function advance(side, decision)
   if side ~= "idf" then return nil end
   local ranked, stop, targets = ranked_moves(side, decision)
@@ -162,14 +250,17 @@ local function advance(side, decision)
     local c = decision.choices[ranked[1].i]
     local piece = type(c) == "table" and c.to and c.piece
     local at = (piece and bot_zone_of(piece)) or bot_moving_zone()
-    if stop and ZONE[at] and (SCORING[at] or distance_to(at, targets) <= ranked[1].d) then return stop end
+    if stop and ZONE[at] and (holds(at) or distance_to(at, targets) <= ranked[1].d) then return stop end
     -- Units already holding scoring zones are moved only when nothing else can.
     if ranked[1].holding then return nil end
     return ranked[1].i
   end
   local plan = BOT_ADVANCE
   if plan.done[decision.rule] then return preferred(decision, { "done" }) end
-  return preferred(decision, plan.functions)
+  local answers = plan.answers and plan.answers[decision.rule]
+  if answers then return preferred(decision, answers) end
+  if plan.strikes and plan.strikes[decision.rule] then return strike(decision) end
+  return function_to_play(plan, side, decision)
       or preferred(decision, plan.staffs)
       or preferred(decision, plan.modes)
       or (plan.mode_changes[decision.rule] and turn_to_mode(plan, decision) or nil)

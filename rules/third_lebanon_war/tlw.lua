@@ -17,6 +17,10 @@ BOT_MOVE_RULES = { ["7.1"] = true, ["9.1"] = true, ["mat J-4 airmobile"] = true 
 -- this game's chit functions (tables.joint_ops) and modes.
 function bot_zone_of(p) return zone_of(p) end
 function bot_moving_zone() return vars.moving and vars.moving[1] and zone_of(vars.moving[1]) end
+-- The base's bot_hostile reads the base's firefight (3.0: units in combat
+-- mode cannot fire at dispersed ones); this game's battles differ, so no
+-- zone is avoided for it here.
+function bot_hostile() return false end
 BOT_ADVANCE = {
   staffs = { "J-3", "J-4", "J-1" },
   -- Attacks (a move stops short of enemy regulars, 9.1: only an attack

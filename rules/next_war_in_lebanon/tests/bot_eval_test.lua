@@ -116,3 +116,112 @@ test("bot_policy advance: units outside the scoring zones move toward the goals 
   expect_eq(advance(g, "idf", "7.3A", "{ { location = 'naqoura', option = 'move_units' }, { location = 'idf_sanctuary', option = 'move_units' } }"), 2)
   expect_eq(advance(g, "idf", "7.3A", "{ { location = 'naqoura', option = 'move_units' }, { location = 'tyre', option = 'move_units' } }"), nil)
 end)
+
+-- Leaves only a guerrilla of the Insurgent's in `zone`, in `mode`.
+local function lone_guerrilla(g, zone, mode)
+  return g:run(string.format([[for _, u in ipairs(units_on_map('insurgent', nil, { %q })) do pieces.move(u, 'insurgent_eliminated', 'test') end
+    local u = pieces.top('insurgent_eliminated', { type = 'guerrilla' })
+    pieces.move(u, %q, 'test')
+    pieces.set_face(u, %q, 'test')
+    return u]], zone, zone, mode))
+end
+
+test("bot_order: a zone the Insurgent holds with undisrupted dispersed units is a goal only when no other is, and as a destination counts two zones farther", function()
+  local g = H.at_operations{}
+  local u = lone_guerrilla(g, "naqoura", "combat")
+  expect_eq(g:run("return bot_hostile('naqoura')"), false)
+  -- Naqoura a goal: it comes before Nahariyya, a zone from it.
+  expect_eq(order(g, "idf", "7.4B", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
+  -- Dispersed (3.0: units moving in, in combat mode, cannot fire at it): Naqoura
+  -- counts as its distance to the nearest other goal and two more.
+  g:run(string.format("pieces.set_face(%d, 'dispersed', 'test')", u))
+  expect_eq(g:run("return bot_hostile('naqoura')"), true)
+  expect_eq(order(g, "idf", "7.4B", "{ 'naqoura', 'nahariyya' }"), { 2, 1 })
+  -- Disrupted, it holds nothing against them.
+  g:run(string.format("pieces.mark(%d, 'disrupted', 'test')", u))
+  expect_eq(g:run("return bot_hostile('naqoura')"), false)
+  expect_eq(order(g, "idf", "7.4B", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
+end)
+
+test("bot_policy advance: a zone held with units to spare lets them go on; a contested one keeps them; reading only", function()
+  local g = H.at_operations{ prepare = take(1) }
+  local z = g:run("return SOUTH_OF_LITANI[1]")
+  expect_eq(g:run(string.format("return controller(%q)", z)), "idf")
+  local a = g:run(string.format("return pieces.top(%q, { type = 'idf_armor' })", z))
+  local b = g:run(string.format("local b = pieces.top(ZONES[1], { type = 'idf_armor' }) pieces.move(b, %q, 'test') return b", z))
+  -- A neighbouring scoring zone the Insurgent left: a goal.
+  local on = g:run(string.format([[for _, n in ipairs(map.neighbours(%q)) do
+      if map.attr(n, 'country') == 'lebanon' then
+        for _, e in ipairs(units_on_map('insurgent', nil, { n })) do pieces.move(e, 'insurgent_eliminated', 'test') end
+        return n
+      end
+    end]], z))
+  local hash = g:hash()
+  local moves = string.format("{ 'done', { piece = %d, to = %q } }", b, on)
+  -- Two undisrupted units: one may go on, and the zone is a source of 7.3A's question like any other.
+  expect_eq(advance(g, "idf", "7.3A", moves), 2)
+  expect_eq(g:run(string.format("return bot_order('idf', { rule = '7.3A', choices = { { location = %q, option = 'move_units' } } })", z)), { 1 })
+  expect_eq(g:hash(), hash)
+  -- One of them disrupted: the other holds the zone.
+  g:run(string.format("pieces.mark(%d, 'disrupted', 'test')", a))
+  expect_eq(advance(g, "idf", "7.3A", moves), 1)
+  -- Both undisrupted but an undisrupted enemy there: contested, they stay.
+  g:run(string.format("pieces.unmark(%d, 'disrupted', 'test')", a))
+  lone_guerrilla(g, z, "dispersed")
+  expect_eq(g:run(string.format("return controller(%q)", z)), nil)
+  expect_eq(advance(g, "idf", "7.3A", moves), 1)
+end)
+
+test("bot_policy advance: in battle a J-4, close air support and a CSU's support, no evasion, lone SOF do not fight; counterforce; no tandem; reading only", function()
+  local g = H.at_operations{}
+  local hash = g:hash()
+  expect_eq(advance(g, "idf", "7.4C", "{ 'no_j4', 'add_j4' }"), 2)
+  expect_eq(advance(g, "idf", "7.3F", "{ 'no_cas', 'add_cas' }"), 2)
+  expect_eq(advance(g, "idf", "7.3F", "{ 'not_now', 'use_cas' }"), 2)
+  expect_eq(advance(g, "idf", "9.2", "{ 'no_support', { piece = 7, option = 'support' } }"), 2)
+  expect_eq(advance(g, "idf", "9.5", "{ 'no_support', { piece = 7, option = 'support' } }"), 2)
+  expect_eq(advance(g, "idf", "7.2C", "{ 'evade', 'no_evasion' }"), 2)
+  expect_eq(advance(g, "idf", "9.0", "{ 'fight', 'no_fight' }"), 2)
+  expect_eq(advance(g, "idf", "13.1", "{ 'countervalue', 'counterforce' }"), 2)
+  expect_eq(advance(g, "idf", "7.3C", "{ 'tandem', 'no_tandem' }"), 2)
+  -- A target in battle is left to chance (a rule with answers, none offered).
+  expect_eq(advance(g, "idf", "9.2", "{ 7, 8 }"), nil)
+  expect_eq(g:hash(), hash)
+end)
+
+test("bot_policy advance: a J-3 moves only where a unit need move, else strikes: where IDF units fight, a dispersed unit first; reading only", function()
+  local g = H.at_operations{}
+  local functions = "{ { option = 'J-3A', row = 12 }, { option = 'J-3H', row = 18 }, 'end_phase' }"
+  -- At the start every unit is in the rear: it moves.
+  expect_eq(advance(g, "idf", "6.3", functions), 1)
+  -- Every IDF unit holding a scoring zone of its own: nothing need move, it strikes.
+  g:run([[for k, u in ipairs(units_on_map('idf')) do
+      local to = SOUTH_OF_LITANI[k]
+      if to then
+        for _, e in ipairs(units_on_map('insurgent', nil, { to })) do pieces.move(e, 'insurgent_eliminated', 'test') end
+        pieces.move(u, to, 'test')
+      else
+        pieces.move(u, 'idf_eliminated', 'test')
+      end
+    end
+    for _, hq in ipairs(pieces.at(ZONES[1], { kind = 'hq', owner = 'idf' })) do pieces.move(hq, 'idf_reinforcements', 'test') end]])
+  local hash = g:hash()
+  expect_eq(g:run("return bot_useful_move('idf')"), false)
+  expect_eq(advance(g, "idf", "6.3", functions), 2)
+  -- The zone: where IDF units are (a guerrilla with them), before a scoring zone, before Syria.
+  local z = g:run("return SOUTH_OF_LITANI[1]")
+  expect_eq(advance(g, "idf", "11.0", string.format("{ 'syria', 'sidon', %q }", z)), 3)
+  expect_eq(advance(g, "idf", "11.0", "{ 'syria', 'sidon' }"), 2)
+  -- The target: an undisrupted dispersed unit, then a rocket, then the others.
+  local units = g:run([[local out = {}
+    for _, t in ipairs({ 'militia', 'sr_rocket', 'guerrilla' }) do out[#out + 1] = pieces.top('insurgent_eliminated', { type = t }) end
+    pieces.set_face(out[1], 'combat', 'test') pieces.set_face(out[3], 'dispersed', 'test')
+    return out]])
+  expect_eq(g:run("return bot_useful_move('idf')"), false)
+  hash = g:hash()
+  expect_eq(advance(g, "idf", "11.0", string.format("{ %d, %d, %d }", units[1], units[2], units[3])), 3)
+  expect_eq(advance(g, "idf", "11.0", string.format("{ %d, %d }", units[1], units[2])), 2)
+  -- The mode of an area strike: chance.
+  expect_eq(advance(g, "idf", "11.0", "{ 'combat', 'dispersed' }"), nil)
+  expect_eq(g:hash(), hash)
+end)
