@@ -3,14 +3,10 @@
 -- for, which of its moves the search tries, and a scripted IDF for the
 -- playouts.
 
--- Where the IDF heads for, for the search's sense of direction (a random
--- playout seldom carries a brigade into Lebanon, so moving one looks no
--- better than staying home): the scoring zones it does not control (13.1)
--- and its regulars may enter (not north of the Litani in 2006, 15.1). The
--- Insurgent, who scores where it stands, has none.
 local ZONE, SCORING = {}, {}
 for _, z in ipairs(ZONES) do ZONE[z] = true end
 for _, z in ipairs(scoring_zones()) do SCORING[z] = true end
+
 -- Whether the Insurgent holds `z` with undisrupted dispersed units, which
 -- units moving in (in combat mode, 3.0) cannot fire at, and which fire at
 -- them with their dispersed rating and reduce them (9.2).
@@ -19,6 +15,13 @@ function bot_hostile(z)
     return not is_disrupted(u) and pieces.value(u, "mode") == "dispersed"
   end, { z }) > 0
 end
+
+-- Where the IDF heads for, for the search's sense of direction (a random
+-- playout seldom carries a brigade into Lebanon, so moving one looks no
+-- better than staying home): the scoring zones it does not control (13.1)
+-- and its regulars may enter (not north of the Litani in 2006, 15.1), those
+-- the Insurgent holds dispersed only when no other is left (then the
+-- second value is true). The Insurgent, who scores where it stands, has none.
 local function goals(side)
   local out, hostile = {}, {}
   if side ~= "idf" then return out end
@@ -28,8 +31,8 @@ local function goals(side)
       if bot_hostile(z) then hostile[#hostile + 1] = z else out[#out + 1] = z end
     end
   end
-  if #out == 0 then return hostile end
-  return out
+  if #out == 0 then return hostile, true end
+  return out, false
 end
 
 -- Zones from `zone` to the nearest of `targets` (a large number if none
@@ -92,7 +95,7 @@ end
 -- move; nil where `decision` is not a move of a side with goals.
 local function ranked_moves(side, decision)
   if not BOT_MOVE_RULES[decision.rule] then return nil end
-  local targets = goals(side)
+  local targets, only_hostile = goals(side)
   if #targets == 0 then return nil end
   local ranked, stop = {}, nil
   for i, c in ipairs(decision.choices) do
@@ -101,7 +104,7 @@ local function ranked_moves(side, decision)
       stop = i
     elseif type(to) == "string" and ZONE[to] then
       local d = distance_to(to, targets)
-      if not source and bot_hostile(to) then d = d + HOSTILE end
+      if not source and not only_hostile and bot_hostile(to) then d = d + HOSTILE end
       if source then d = d - math.min(group_size(side, c), BIG_GROUP) / BIG_GROUP end
       ranked[#ranked + 1] = { i = i, d = d, holding = source and holds(to) or false }
     else

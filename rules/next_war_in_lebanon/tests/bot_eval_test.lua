@@ -141,6 +141,27 @@ test("bot_order: a zone the Insurgent holds with undisrupted dispersed units is 
   g:run(string.format("pieces.mark(%d, 'disrupted', 'test')", u))
   expect_eq(g:run("return bot_hostile('naqoura')"), false)
   expect_eq(order(g, "idf", "7.4B", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
+  -- In 2006 (15.1), with every zone south of the Litani the IDF does not
+  -- control held so, they are the goals, and entering one costs no more.
+  local h = H.at_operations{ scenario = "lebanon_2006" }
+  local z, n = table.unpack(h:run([[local first
+    for _, z in ipairs(SOUTH_OF_LITANI) do
+      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do
+        local class = pieces.value(u, 'unit_class')
+        if class == 'guerrilla' or class == 'militia' then pieces.set_face(u, 'dispersed', 'test') end
+      end
+      if not bot_hostile(z) then
+        for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
+        pieces.move(pieces.top(ZONES[1], { kind = 'unit', owner = 'idf' }), z, 'test')
+      end
+      for _, n in ipairs(map.neighbours(z)) do
+        if not first and bot_hostile(z) and map.attr(n, 'country') == 'israel' then first = { z, n } end
+      end
+    end
+    return first]]))
+  expect(z ~= nil)
+  expect_eq(h:run("for _, z in ipairs(SOUTH_OF_LITANI) do if not bot_hostile(z) and controller(z) ~= 'idf' then return z end end return 'none'"), "none")
+  expect_eq(order(h, "idf", "7.4B", string.format("{ %q, %q }", n, z)), { 2, 1 })
 end)
 
 test("bot_policy advance: a zone held with units to spare lets them go on; a contested one keeps them; reading only", function()
