@@ -81,8 +81,9 @@ local function destination(c)
   return nil
 end
 
--- Whether the IDF's units in scoring zone `z` hold it with none to spare:
--- it controls it (13.1) with one undisrupted unit. The others may go on.
+-- Whether the IDF's units in scoring zone `z` stay there: it does not
+-- control it yet (they fight for it), or controls it (13.1) with one
+-- undisrupted unit. Where it has more, the others may go on.
 local function holds(z)
   if not SCORING[z] then return false end
   if controller(z) ~= "idf" then return true end
@@ -90,7 +91,8 @@ local function holds(z)
 end
 
 -- The choices of a move decision ranked by distance (nearest first, the
--- rules' order on a tie; sources holding a scoring zone last) as
+-- rules' order on a tie; a zone held dispersed HOSTILE zones farther while
+-- another goal is left; sources holding a scoring zone last) as
 -- { i =, d =, holding = }, and the choice that ends the
 -- move; nil where `decision` is not a move of a side with goals.
 local function ranked_moves(side, decision)
@@ -137,17 +139,21 @@ end
 
 -- The scripted IDF "advance" (docs/bots.md, `policy` and `mcts:playout`):
 -- the plan a random playout lacks. It selects J-3s, plays its chits to move
--- first, moves the units outside the scoring zones toward the goals (a
--- unit stops in the first scoring zone it enters, or where nothing it can
--- reach is nearer the goals); it turns units to combat mode (3.0: only
--- they move) and no unit out of it, and organizes no TF box (8.1). Every
--- other decision, and all the Insurgent's, it leaves to chance.
+-- first while a unit need move, moves the units outside the scoring zones
+-- and those a held zone can spare toward the goals (a unit stops in the
+-- first scoring zone it enters, or where nothing it can reach is nearer
+-- the goals); it turns units to combat mode (3.0: only they move) and no
+-- unit out of it, and organizes no TF box (8.1). It answers its battles
+-- and picks its strikes' zones and targets (below). Every other decision,
+-- and all the Insurgent's, it leaves to chance.
 -- A mod with other chits or modes gives its own BOT_ADVANCE.
 BOT_ADVANCE = {
   -- 6.2, 14.1: the staffs it selects, best first.
   staffs = { "J-3", "J-4", "J-1" },
   -- 6.3: the chits' functions it plays, best first (16.0 letters):
-  -- moves, airmobile moves, strikes, then mode changes and reinforcements.
+  -- moves, airmobile moves, strikes, reinforcements, un-disrupting and
+  -- rebuilding (a disrupted unit controls nothing, 13.1; a reduced one
+  -- scores for the Insurgent, 13.2), then mode changes.
   functions = { "J-3A", "J-4B", "J-3H", "J-3G", "J-1R", "J-1A", "J-1B", "J-1F", "J-1D", "J-3B" },
   -- 3.0: the mode it enters or lands in, the one units move in.
   modes = { "combat" },
@@ -156,14 +162,15 @@ BOT_ADVANCE = {
   turns = function(u) return pieces.face(u) == "dispersed" end,
   -- 8.1: the decisions it ends at once (organizing TF boxes).
   done = { ["8.1"] = true },
-  -- Its answers in battle, by rule, best first: a J-4 (7.4C), close air
-  -- support (7.3F) and a CSU's support (9.8) whenever it may; no evasion
-  -- (7.2C); SOF entering alone do not fight (9.0).
   -- 6.3: a function not worth its chit now (a move where no unit need
   -- move), by letter.
   idle = { ["J-3A"] = function(side) return not bot_useful_move(side) end },
   -- 11.0: the strikes' zones and targets it picks.
   strikes = { ["11.0"] = true },
+  -- Its answers, by rule, best first: in battle a J-4 (7.4C), close air
+  -- support (7.3F) and a CSU's support (9.8) whenever it may, no evasion
+  -- (7.2C), SOF entering alone do not fight (9.0); counterforce (13.1: it
+  -- lost 15 points in 100 games against it); no second J-3 in tandem (7.3C).
   answers = {
     ["7.4C"] = { "add_j4" },
     ["7.3F"] = { "add_cas", "use_cas" },
