@@ -7,12 +7,23 @@ local ZONE, SCORING = {}, {}
 for _, z in ipairs(ZONES) do ZONE[z] = true end
 for _, z in ipairs(scoring_zones()) do SCORING[z] = true end
 
--- Whether the Insurgent holds `z` with undisrupted dispersed units, which
--- units moving in (in combat mode, 3.0) cannot fire at, and which fire at
--- them with their dispersed rating and reduce them (9.2).
+-- Whether the IDF sees unit `u`: a stack's top (8.0), a battle's units
+-- (9.0). The bot plays in a sample of what its side cannot see
+-- (docs/bots.md), drawn anew at each decision, so a plan read from a
+-- hidden unit would change from one decision to the next: it chose a
+-- zone's units to move on one sample and moved none on the next.
+local function seen(u)
+  local v = pieces.visibility(u)
+  if ZONE[pieces.location(u)] then return v ~= "owner" and v ~= "nobody" end
+  return v == "public"
+end
+
+-- Whether the IDF sees the Insurgent hold `z` with undisrupted dispersed
+-- units, which units moving in (in combat mode, 3.0) cannot fire at, and
+-- which fire at them with their dispersed rating and reduce them (9.2).
 function bot_hostile(z)
   return #units_on_map("insurgent", function(u)
-    return not is_disrupted(u) and pieces.value(u, "mode") == "dispersed"
+    return seen(u) and not is_disrupted(u) and pieces.value(u, "mode") == "dispersed"
   end, { z }) > 0
 end
 
@@ -90,9 +101,30 @@ local function holds(z)
   return #units_on_map("idf", function(u) return not is_disrupted(u) end, { z }) <= 1
 end
 
+-- The zones the units of a source choice `c` may enter with this move
+-- (j3.lua), or nil where unknown (a mod whose moves differ replaces it).
+function bot_source_destinations(side, c) return move_destinations(side, c) end
+
+-- Whether a source's units would go nowhere nearer the goals (no zone they
+-- may enter is nearer than `at`, a zone held dispersed counting HOSTILE
+-- zones farther, as below): the move would end where it began, its J-3
+-- spent for nothing.
+local function stuck(side, c, at, targets, only_hostile)
+  local zones = bot_source_destinations(side, c)
+  if not zones then return false end
+  local here = distance_to(at, targets)
+  for _, z in ipairs(zones) do
+    local d = distance_to(z, targets)
+    if not only_hostile and bot_hostile(z) then d = d + HOSTILE end
+    if d < here then return false end
+  end
+  return true
+end
+
 -- The choices of a move decision ranked by distance (nearest first, the
 -- rules' order on a tie; a zone held dispersed HOSTILE zones farther while
--- another goal is left; sources holding a scoring zone last) as
+-- another goal is left; sources holding a scoring zone, and those whose
+-- units would go nowhere nearer, last) as
 -- { i =, d =, holding = }, and the choice that ends the
 -- move; nil where `decision` is not a move of a side with goals.
 local function ranked_moves(side, decision)
@@ -108,7 +140,8 @@ local function ranked_moves(side, decision)
       local d = distance_to(to, targets)
       if not source and not only_hostile and bot_hostile(to) then d = d + HOSTILE end
       if source then d = d - math.min(group_size(side, c), BIG_GROUP) / BIG_GROUP end
-      ranked[#ranked + 1] = { i = i, d = d, holding = source and holds(to) or false }
+      local holding = source and (holds(to) or stuck(side, c, to, targets, only_hostile)) or false
+      ranked[#ranked + 1] = { i = i, d = d, holding = holding }
     else
       return nil
     end
@@ -120,7 +153,55 @@ local function ranked_moves(side, decision)
   return ranked, stop, targets
 end
 
+-- The number of the first choice `keep` accepts, or nil.
+local function first(decision, keep)
+  for i, c in ipairs(decision.choices) do
+    if keep(c) then return i end
+  end
+  return nil
+end
+
+-- The first of `wanted` offered as an option id (a string choice, or a
+-- choice table's `option`), or nil.
+local function preferred(decision, wanted)
+  for _, w in ipairs(wanted) do
+    local i = first(decision, function(c) return c == w or (type(c) == "table" and c.option == w) end)
+    if i then return i end
+  end
+  return nil
+end
+
+-- 4.0: where the IDF sets up a unit or TF HQ: a zone nearest its goals,
+-- of those the one with the fewest of its units (the rules' order on a
+-- tie), never a TF box; and no unit dispersed (only units in combat mode
+-- move, 3.0). Left to chance, a third of its units started in the rear
+-- or dispersed.
+local function set_up(side, decision)
+  local targets = goals(side)
+  local best, near, fewest = nil, math.huge, math.huge
+  for i, c in ipairs(decision.choices) do
+    local to = type(c) == "table" and c.to or c
+    if type(to) == "string" and ZONE[to] then
+      local d, n = distance_to(to, targets), pieces.count(to, { kind = "unit", owner = side })
+      if d < near or (d == near and n < fewest) then best, near, fewest = i, d, n end
+    end
+  end
+  return best or preferred(decision, { "done" })
+end
+
+-- set_up's choice where `decision` is the IDF's placing or modes at set-up
+-- (BOT_ADVANCE.setup; the first hand's staffs are asked under the same
+-- rule), else nil.
+local function setup_choice(side, decision)
+  local plan = BOT_ADVANCE
+  if side ~= "idf" or not (plan.setup and plan.setup[decision.rule]) then return nil end
+  return set_up(side, decision)
+end
+
+-- The search sets up as the scripted IDF does (its one choice).
 function bot_order(side, decision)
+  local setup = setup_choice(side, decision)
+  if setup then return { setup } end
   local ranked, stop = ranked_moves(side, decision)
   if not ranked then return nil end
   local out = {}
@@ -162,6 +243,8 @@ BOT_ADVANCE = {
   turns = function(u) return pieces.face(u) == "dispersed" end,
   -- 8.1: the decisions it ends at once (organizing TF boxes).
   done = { ["8.1"] = true },
+  -- 4.0: the set-up it plays (set_up, below), search and script alike.
+  setup = { ["4.0"] = true },
   -- 6.3: a function not worth its chit now (a move where no unit need
   -- move), by letter.
   idle = { ["J-3A"] = function(side) return not bot_useful_move(side) end },
@@ -182,24 +265,6 @@ BOT_ADVANCE = {
     ["7.3C"] = { "no_tandem" },
   },
 }
-
--- The number of the first choice `keep` accepts, or nil.
-local function first(decision, keep)
-  for i, c in ipairs(decision.choices) do
-    if keep(c) then return i end
-  end
-  return nil
-end
-
--- The first of `wanted` offered as an option id (a string choice, or a
--- choice table's `option`), or nil.
-local function preferred(decision, wanted)
-  for _, w in ipairs(wanted) do
-    local i = first(decision, function(c) return c == w or (type(c) == "table" and c.option == w) end)
-    if i then return i end
-  end
-  return nil
-end
 
 -- A mode change: the first unit `plan.turns`, else "done" (a random
 -- choice would as likely turn a unit out of the mode it moves in).
@@ -265,6 +330,8 @@ local function advance(side, decision)
     if ranked[1].holding then return nil end
     return ranked[1].i
   end
+  local setup = setup_choice(side, decision)
+  if setup then return setup end
   local plan = BOT_ADVANCE
   if plan.done[decision.rule] then return preferred(decision, { "done" }) end
   local answers = plan.answers and plan.answers[decision.rule]

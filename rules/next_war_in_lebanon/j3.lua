@@ -56,6 +56,23 @@ local function loose_movers(side, zone)
   return out
 end
 
+-- The zones one of move_choices' choices may take units to (the search
+-- bot reads them, bot.lua): a TF HQ's, or those a loose unit of the zone
+-- may enter, in the map's order.
+function move_destinations(side, c)
+  if c.option == "move_tf" then return tf_destinations(side, c.piece) end
+  local out, seen = {}, {}
+  for _, u in ipairs(loose_movers(side, c.location)) do
+    for _, to in ipairs(map.neighbours(c.location)) do
+      if not seen[to] and may_enter(side, u, to) then
+        seen[to] = true
+        out[#out + 1] = to
+      end
+    end
+  end
+  return out
+end
+
 -- What `side` may move with one J-3: its TF HQs with a destination, and its
 -- zones with a movable loose unit.
 local function move_choices(side)
@@ -66,11 +83,9 @@ local function move_choices(side)
     end
   end
   for _, z in ipairs(ZONES) do
-    local any = false
-    for _, u in ipairs(loose_movers(side, z)) do
-      for _, to in ipairs(map.neighbours(z)) do any = any or may_enter(side, u, to) end
+    if #move_destinations(side, { location = z, option = "move_units" }) > 0 then
+      choices[#choices + 1] = { location = z, option = "move_units" }
     end
-    if any then choices[#choices + 1] = { location = z, option = "move_units" } end
   end
   return choices
 end

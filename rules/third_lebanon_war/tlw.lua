@@ -21,6 +21,9 @@ function bot_moving_zone() return vars.moving and vars.moving[1] and zone_of(var
 -- mode cannot fire at dispersed ones); this game's battles differ, so no
 -- zone is avoided for it here.
 function bot_hostile() return false end
+-- Nor does its movement take the base's J-3 (7.3A): where a source's
+-- units may go is not known here, and none is held back for it.
+function bot_source_destinations() return nil end
 BOT_ADVANCE = {
   staffs = { "J-3", "J-4", "J-1" },
   -- Attacks (a move stops short of enemy regulars, 9.1: only an attack

@@ -246,3 +246,82 @@ test("bot_policy advance: a J-3 moves only where a unit need move, else strikes:
   expect_eq(advance(g, "idf", "11.0", "{ 'combat', 'dispersed' }"), nil)
   expect_eq(g:hash(), hash)
 end)
+
+test("bot_hostile: only what the IDF sees (8.0: a stack's top), not the sample's guess at a hidden unit; reading only", function()
+  local g = H.at_operations{}
+  local u = lone_guerrilla(g, "naqoura", "dispersed")
+  local hash = g:hash()
+  expect_eq(g:run("return bot_hostile('naqoura')"), true)
+  expect_eq(order(g, "idf", "7.4B", "{ 'naqoura', 'nahariyya' }"), { 2, 1 })
+  -- Under another unit of the stack, the IDF cannot tell its mode: Naqoura
+  -- is a goal like any other.
+  g:run(string.format("pieces.set_visibility(%d, 'owner', 'test')", u))
+  expect_eq(g:run("return bot_hostile('naqoura')"), false)
+  expect_eq(order(g, "idf", "7.4B", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
+  -- Shown again (9.0: a battle sets its units out in the open).
+  g:run(string.format("pieces.set_visibility(%d, 'public', 'test')", u))
+  expect_eq(g:run("return bot_hostile('naqoura')"), true)
+  g:run(string.format("pieces.set_visibility(%d, nil, 'test')", u))
+  expect_eq(g:hash(), hash)
+end)
+
+test("bot_order, bot_policy advance: a zone whose units could go nowhere nearer the goals is moved last, and makes no J-3 worth playing", function()
+  -- 2006 (15.1): the goals are south of the Litani. The IDF holds all but
+  -- Naqoura, held dispersed, and Tyre beyond it; its other units wait in
+  -- Nahariyya, two zones from Tyre. Naqoura counts three (a zone to Tyre,
+  -- two for being held dispersed), the Upper Galilee two (through Naqoura
+  -- or Bint Jbeil and Qana), the sanctuary three: nowhere nearer.
+  local g = H.at_operations{ scenario = "lebanon_2006" }
+  g:run([[for _, z in ipairs(SOUTH_OF_LITANI) do
+      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
+      if z ~= 'tyre' and z ~= 'naqoura' then pieces.move(pieces.top(ZONES[1], { kind = 'unit', owner = 'idf' }), z, 'test') end
+    end
+    for _, z in ipairs(ZONES) do
+      if map.attr(z, 'country') == 'israel' then
+        for _, u in ipairs(pieces.at(z, { kind = 'unit', owner = 'idf' })) do pieces.move(u, 'nahariyya', 'test') end
+        for _, hq in ipairs(pieces.at(z, { kind = 'hq', owner = 'idf' })) do pieces.move(hq, 'idf_reinforcements', 'test') end
+      end
+    end]])
+  lone_guerrilla(g, "tyre", "combat")
+  local u = lone_guerrilla(g, "naqoura", "dispersed")
+  local hash = g:hash()
+  expect_eq(g:run("return bot_hostile('naqoura')"), true)
+  local sources = "{ { location = 'nahariyya', option = 'move_units' }, { location = 'qana', option = 'move_units' } }"
+  -- Qana holds its zone with one unit; Nahariyya's would go nowhere nearer:
+  -- both last, nearest the goals first (Qana a zone from Tyre).
+  expect_eq(order(g, "idf", "7.3A", sources), { 2, 1 })
+  expect_eq(advance(g, "idf", "7.3A", sources), nil)
+  expect_eq(g:run("return bot_useful_move('idf')"), false)
+  expect_eq(advance(g, "idf", "6.3", "{ { option = 'J-3A', row = 12 }, { option = 'J-3H', row = 18 }, 'end_phase' }"), 2)
+  -- Naqoura's guerrilla disrupted: Naqoura is a goal a zone from Nahariyya.
+  g:run(string.format("pieces.mark(%d, 'disrupted', 'test')", u))
+  expect_eq(g:run("return bot_useful_move('idf')"), true)
+  expect_eq(advance(g, "idf", "7.3A", sources), 1)
+  g:run(string.format("pieces.unmark(%d, 'disrupted', 'test')", u))
+  expect_eq(g:hash(), hash)
+end)
+
+test("bot_policy advance, bot_order: at set-up (4.0) the IDF places each unit and TF HQ in a zone nearest its goals, the emptiest of them first, and disperses none; reading only", function()
+  local g = H.at_operations{}
+  local u = g:run("return pieces.top(ZONES[1], { type = 'idf_armor' })")
+  local hash = g:hash()
+  -- Nahariyya and the Upper Galilee a zone from Lebanon, the sanctuary two, a TF box none.
+  local places = string.format("{ { piece = %d, to = 'idf_sanctuary' }, { piece = %d, to = 'nahariyya' }, { piece = %d, to = 'upper_galilee' }, { piece = %d, to = 'tf_box_1' } }", u, u, u, u)
+  expect_eq(advance(g, "idf", "4.0", places), 2)
+  expect_eq(order(g, "idf", "4.0", places), { 2 })
+  expect_eq(advance(g, "idf", "4.0", "{ 'idf_sanctuary', 'upper_galilee' }"), 2)
+  -- Either mode at set-up: none dispersed.
+  expect_eq(advance(g, "idf", "4.0", string.format("{ { piece = %d, option = 'disperse' }, 'done' }", u)), 2)
+  expect_eq(order(g, "idf", "4.0", string.format("{ { piece = %d, option = 'disperse' }, 'done' }", u)), { 2 })
+  -- The first hand's staffs, asked under the same rule: J-3s as in play;
+  -- the search tries every staff.
+  expect_eq(advance(g, "idf", "4.0", "{ 'J-1', 'J-3' }"), 2)
+  expect_eq(order(g, "idf", "4.0", "{ 'J-1', 'J-3' }"), nil)
+  -- The Insurgent's set-up is left to chance and to the search.
+  expect_eq(advance(g, "insurgent", "4.0", places), nil)
+  expect_eq(order(g, "insurgent", "4.0", places), nil)
+  expect_eq(g:hash(), hash)
+  -- A unit already in Nahariyya: the Upper Galilee, as near and emptier.
+  g:run(string.format("pieces.move(%d, 'nahariyya', 'test')", u))
+  expect_eq(advance(g, "idf", "4.0", places), 3)
+end)
