@@ -40,10 +40,16 @@ test("bot_order: the IDF tries the three destinations nearest the scoring zones 
   -- Units moved out of a zone: "done" after the three nearest.
   local moves = "{ 'done', { piece = 1, to = 'idf_sanctuary' }, { piece = 1, to = 'nahariyya' }, { piece = 2, to = 'tyre' }, { piece = 2, to = 'naqoura' } }"
   expect_eq(order(g, "idf", "7.3A", moves), { 4, 5, 3, 1 })
-  -- Not a move, not a zone, the Insurgent: every choice.
-  expect_eq(order(g, "idf", "11.0", "{ 'naqoura', 'tyre' }"), nil)
+  -- Not a move: the scripted IDF's choice alone where it has one (a
+  -- strike's zone, a battle's answer), every choice where it leaves the
+  -- decision to chance (a target in battle, a move that is not all zones);
+  -- the Insurgent: every choice.
+  expect_eq(order(g, "idf", "11.0", "{ 'syria', 'naqoura', 'tyre' }"), { 2 })
+  expect_eq(order(g, "idf", "7.2C", "{ 'evade', 'no_evasion' }"), { 2 })
+  expect_eq(order(g, "idf", "9.2", "{ 7, 8 }"), nil)
   expect_eq(order(g, "idf", "7.3A", "{ 'naqoura', 'end_phase' }"), nil)
   expect_eq(order(g, "insurgent", "7.3A", "{ 'naqoura', 'tyre' }"), nil)
+  expect_eq(order(g, "insurgent", "7.2C", "{ 'evade', 'no_evasion' }"), nil)
   -- Zones the IDF controls are no longer goals: with the six zones south
   -- of the Litani taken, Naqoura is one zone from the nearest goal and
   -- the sanctuary three.
@@ -313,10 +319,9 @@ test("bot_policy advance, bot_order: at set-up (4.0) the IDF places each unit an
   -- Either mode at set-up: none dispersed.
   expect_eq(advance(g, "idf", "4.0", string.format("{ { piece = %d, option = 'disperse' }, 'done' }", u)), 2)
   expect_eq(order(g, "idf", "4.0", string.format("{ { piece = %d, option = 'disperse' }, 'done' }", u)), { 2 })
-  -- The first hand's staffs, asked under the same rule: J-3s as in play;
-  -- the search tries every staff.
+  -- The first hand's staffs, asked under the same rule: J-3s as in play.
   expect_eq(advance(g, "idf", "4.0", "{ 'J-1', 'J-3' }"), 2)
-  expect_eq(order(g, "idf", "4.0", "{ 'J-1', 'J-3' }"), nil)
+  expect_eq(order(g, "idf", "4.0", "{ 'J-1', 'J-3' }"), { 2 })
   -- The Insurgent's set-up is left to chance and to the search.
   expect_eq(advance(g, "insurgent", "4.0", places), nil)
   expect_eq(order(g, "insurgent", "4.0", places), nil)
