@@ -36,6 +36,8 @@ BOT_ADVANCE = {
   mode_changes = { ["7.3"] = true },
   turns = function(u) return mode_of(u) == "dispersed" end,
   done = {},
+  -- The base's set-up (4.0): forward, none dispersed (the base's bot.lua).
+  setup = { ["4.0"] = true },
 }
 
 -- 15.5 a dummy counter.

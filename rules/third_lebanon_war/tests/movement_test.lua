@@ -275,4 +275,11 @@ test("bot_policy advance (the base's, for the search bot): this game's chits fir
   -- In Naqoura, a scoring zone, the group stops to hold it.
   expect_eq(g:choices()[1], "Stop here")
   expect_eq(advance("9.1", "{ 'stop_here', { location = 'tyre', option = 'move_to' } }"), 1)
+  -- The base's set-up (4.0): a zone nearest the goals (the Upper Galilee
+  -- borders Bint Jbeil; the sanctuary is a zone farther), none dispersed;
+  -- the search sets up so too.
+  local places = string.format("{ { piece = %d, to = 'idf_sanctuary' }, { piece = %d, to = 'upper_galilee' } }", armor, armor)
+  expect_eq(advance("4.0", places), 2)
+  expect_eq(g:run(string.format("return bot_order('idf', { rule = '4.0', choices = %s })", places)), { 2 })
+  expect_eq(advance("4.0", string.format("{ { piece = %d, option = 'disperse' }, 'done' }", armor)), 2)
 end)
