@@ -241,6 +241,9 @@ BOT_ADVANCE = {
   idle = { ["J-3A"] = function(side) return not bot_useful_move(side) end },
   -- 11.0: the strikes' zones and targets it picks.
   strikes = { ["11.0"] = true },
+  -- By rule, a mod's own picks: function(side, decision) giving the
+  -- number of a choice, or nil to leave it to chance.
+  picks = {},
   -- Its answers, by rule, best first: in battle a J-4 (7.4C), close air
   -- support (7.3F) and a CSU's support (9.8) whenever it may, no evasion
   -- (7.2C), SOF entering alone do not fight (9.0); counterforce (13.1: it
@@ -328,6 +331,8 @@ local function advance(side, decision)
   local answers = plan.answers and plan.answers[decision.rule]
   if answers then return preferred(decision, answers) end
   if plan.strikes and plan.strikes[decision.rule] then return strike(decision) end
+  local pick = plan.picks and plan.picks[decision.rule]
+  if pick then return pick(side, decision) end
   return function_to_play(plan, side, decision)
       or preferred(decision, plan.staffs)
       or preferred(decision, plan.modes)

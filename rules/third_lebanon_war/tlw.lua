@@ -27,9 +27,13 @@ function bot_source_destinations() return nil end
 BOT_ADVANCE = {
   staffs = { "J-3", "J-4", "J-1" },
   -- Attacks (a move stops short of enemy regulars, 9.1: only an attack
-  -- takes their zone), tactical and airmobile moves, deep strikes,
-  -- reinforcements.
-  functions = { "J-3B", "J-3A", "J-4B", "J-3E", "J-3D", "J-1A" },
+  -- takes their zone), searches (an Underground unit cannot be attacked
+  -- and keeps the zone contested, 8.1), tactical and airmobile moves,
+  -- deep strikes, reinforcements.
+  functions = { "J-3B", "J-2A", "J-3A", "J-4B", "J-3E", "J-3D", "J-1A" },
+  -- 8.1: a search in the scoring zone it does not control where it has
+  -- the most units (none such: left to chance).
+  picks = { ["8.1"] = function(_, decision) return bot_search_zone(decision) end },
   modes = { "concentrated" },
   -- 7.3: reorganizing turns a dispersed unit concentrated (regulars move
   -- only so, 9.1).
@@ -39,6 +43,21 @@ BOT_ADVANCE = {
   -- The base's set-up (4.0): forward, none dispersed (the base's bot.lua).
   setup = { ["4.0"] = true },
 }
+
+-- The scripted IDF's search (8.1): of the zones offered, the scoring zone
+-- it does not control where it has the most units, or nil.
+function bot_search_zone(decision)
+  local scoring = {}
+  for _, z in ipairs(scoring_zones()) do scoring[z] = true end
+  local best, most = nil, 0
+  for i, z in ipairs(decision.choices) do
+    if scoring[z] and controller(z) ~= "idf" then
+      local n = #units_on_map("idf", nil, { z })
+      if n > most then best, most = i, n end
+    end
+  end
+  return best
+end
 
 -- 15.5 a dummy counter.
 function is_dummy(u)

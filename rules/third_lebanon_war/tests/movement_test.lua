@@ -283,3 +283,22 @@ test("bot_policy advance (the base's, for the search bot): this game's chits fir
   expect_eq(g:run(string.format("return bot_order('idf', { rule = '4.0', choices = %s })", places)), { 2 })
   expect_eq(advance("4.0", string.format("{ { piece = %d, option = 'disperse' }, 'done' }", armor)), 2)
 end)
+
+test("bot_policy advance: a search (8.1) before a move, in the scoring zone the IDF fights for with the most units", function()
+  local g = M.game{ setup = [[
+    put('idf_armor', 'naqoura'); put('idf_mech_infantry', 'naqoura'); put('guerrilla', 'naqoura')
+    put('idf_armor', 'tyre'); put('guerrilla', 'tyre')
+    put('idf_armor', 'qana'); put('idf_armor', 'qana'); put('idf_armor', 'qana')]] }
+  local function advance(rule, choices)
+    return g:run(string.format("return bot_policy('idf', 'advance', { rule = %q, choices = %s })", rule, choices))
+  end
+  -- An Underground unit cannot be attacked (mat 1) and keeps its zone
+  -- contested: a search comes after an attack, before a move.
+  expect_eq(advance("6.3", "{ { option = 'J-3A', row = 9 }, { option = 'J-2A', row = 4 }, 'end_phase' }"), 2)
+  expect_eq(advance("6.3", "{ { option = 'J-2A', row = 4 }, { option = 'J-3B', row = 10 } }"), 2)
+  -- Naqoura (two IDF units) before Tyre (one); Qana, which the IDF
+  -- controls, and the Upper Galilee, which does not score, never.
+  expect_eq(advance("8.1", "{ 'tyre', 'naqoura', 'qana' }"), 2)
+  expect_eq(advance("8.1", "{ 'qana', 'tyre' }"), 2)
+  expect_eq(advance("8.1", "{ 'upper_galilee', 'qana' }"), nil)
+end)
