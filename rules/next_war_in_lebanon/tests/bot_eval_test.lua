@@ -90,6 +90,10 @@ test("bot_policy advance: the IDF selects J-3s and plays them to move, ends its 
   local hash = g:hash()
   expect_eq(advance(g, "idf", "6.3", "{ { option = 'J-1D', row = 4 }, { option = 'J-3G', row = 17 }, { option = 'J-3A', row = 12 }, 'end_phase' }"), 3)
   expect_eq(advance(g, "idf", "6.3", "{ { option = 'J-2B', row = 9 }, 'end_phase' }"), nil)
+  -- 7.1B: a reduced unit rebuilt before any move (a hit more eliminates
+  -- it, 3 VP to the Insurgent, 13.2); un-disrupting after the moves.
+  expect_eq(advance(g, "idf", "6.3", "{ { option = 'J-3A', row = 12 }, { option = 'J-1B', row = 2 }, 'end_phase' }"), 2)
+  expect_eq(advance(g, "idf", "6.3", "{ { option = 'J-1A', row = 1 }, { option = 'J-3A', row = 12 }, 'end_phase' }"), 2)
   expect_eq(advance(g, "idf", "5.0(5)", "{ 'J-1', 'J-2', 'J-3', 'J-4' }"), 3)
   expect_eq(advance(g, "idf", "8.1", "{ { piece = 1, to = 'tf_box_1', option = 'attach' }, 'done' }"), 2)
   expect_eq(advance(g, "idf", "7.4B", "{ 'dispersed', 'combat' }"), 2)
