@@ -302,3 +302,24 @@ test("bot_policy advance: a search (8.1) before a move, in the scoring zone the 
   expect_eq(advance("8.1", "{ 'qana', 'tyre' }"), 2)
   expect_eq(advance("8.1", "{ 'upper_galilee', 'qana' }"), nil)
 end)
+
+test("bot_policy advance: Countervalue (13.1), every able unit engaged (mat 1), a J-4 committed (mat 2); close air support left to chance; the search follows", function()
+  local g = M.game{ setup = "put('idf_armor', 'naqoura')" }
+  local function advance(rule, choices)
+    return g:run(string.format("return bot_policy('idf', 'advance', { rule = %q, choices = %s })", rule, choices))
+  end
+  local armor = M.piece(g, "naqoura", "idf_armor")
+  expect_eq(advance("13.1", "{ 'counterforce', 'countervalue' }"), 2)
+  expect_eq(advance("mat 1", string.format("{ 'done', 'engage_all', { piece = %d, option = 'engage' } }", armor)), 2)
+  expect_eq(advance("mat 2", "{ 'commit_j4', 'no_j4' }"), 1)
+  expect_eq(advance("mat 2", "{ 0, 1, 2 }"), nil)
+  -- A target (mat 1) is the enemy's unit: left to chance too.
+  expect_eq(advance("mat 1", string.format("{ %d }", armor)), nil)
+  -- The search follows the script where it has a choice (BOT_ADVANCE.followed),
+  -- and searches every choice where it has none.
+  local function order(rule, choices)
+    return g:run(string.format("return bot_order('idf', { rule = %q, choices = %s })", rule, choices))
+  end
+  expect_eq(order("13.1", "{ 'counterforce', 'countervalue' }"), { 2 })
+  expect_eq(order("mat 2", "{ 0, 1, 2 }"), nil)
+end)
