@@ -189,10 +189,16 @@ local function place_unit(u)
   pieces.move(u, MAT, "mat 3")
 end
 
--- Mat 3: the committed chits leave the hand for the mat, shown.
+-- Mat 3: the committed chits leave the hand for the mat, shown. A side
+-- commits only chits it holds (mat 2), but the search bot plays on in
+-- worlds where the enemy's hand is a guess and the secret commitment is
+-- not (docs/bots.md): there a hand may lack a committed chit, and what
+-- it holds is placed.
 local function place_chits(side)
   local b = vars.battle
   local c = b.commit[side]
+  c.cas = math.min(c.cas, #held(side, "J-3"))
+  c.j4 = c.j4 and #held(side, "J-4") > 0
   for _ = 1, c.cas do
     local chit = held(side, "J-3")[1]
     pieces.move(chit, MAT, "mat 3")

@@ -266,6 +266,23 @@ test("mat 2, ruling T25: commitment is secret: the attacker, then the defender, 
   expect(g:logged("Insurgent committed no chit", "mat 2"))
 end)
 
+test("mat 3: a hand that lacks what was committed (a search's guess at it) places what it holds", function()
+  local g = battle_at("naqoura", { "idf_armor", "idf_csu" }, { "main_force:revealed" },
+                      { idf_hand = { "idf_j3", "idf_j3", "idf_j4" }, ins_hand = { "insurgent_j4" },
+                        dice = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 } })
+  g:choose("J-3B")
+  g:choose("engage_all")
+  g:choose("number=1")
+  g:choose("commit_j4")
+  expect_eq(g:prompt(), "Commit a J-4 as combat support?")
+  -- The search bot samples the enemy's hand anew, but not the secret
+  -- commitment: here the hand it guessed holds neither chit.
+  g:run("for _, c in ipairs(pieces.at('idf_hand')) do pieces.move(c, 'idf_pool', 'test') end")
+  g:choose("no_j4")
+  expect(g:logged("IDF committed no chit", "mat 2"))
+  expect(not g:logged("IDF committed 1 J-3s", "mat 2"))
+end)
+
 test("mat 2, ruling T26: the IDF commits a J-4 only with an undisrupted CSU in the zone", function()
   local g = battle_at("naqoura", { "idf_armor" }, { "main_force:revealed" },
                       { idf_hand = { "idf_j3", "idf_j4" }, dice = { 1, 1, 1, 1, 1, 1, 1 } })
