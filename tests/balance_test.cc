@@ -339,6 +339,7 @@ TEST_CASE("balance: a run file reads back as it was written", "[balance][files]"
   auto def = load("arab_israeli_wars/1948");
   auto run = make_run(*def, sim(def, 20, 40, 1, true), 20, {3, 5}, true);
   run.scenarios[0].records[2].samples_failed = 7;  // written only where not 0
+  run.scenarios[0].records[3].searches_failed = 2;  // likewise
   const std::string dir = temp_dir("roundtrip");
   REQUIRE(write_run_file(dir + "/run.json", run).ok());
   auto back = read_run_file(dir + "/run.json");
@@ -346,6 +347,7 @@ TEST_CASE("balance: a run file reads back as it was written", "[balance][files]"
   CHECK(run_to_json(*back) == run_to_json(run));
   CHECK(back->first_game() == 40);
   CHECK(back->scenarios[0].records[2].samples_failed == 7);
+  CHECK(back->scenarios[0].records[3].searches_failed == 2);
   fs::remove_all(dir);
 }
 
@@ -914,5 +916,24 @@ TEST_CASE("balance cli: the search's iterations left out for a broken sampled wo
   CHECK(has(slurp(dir + "/report.md"), "iterations whose sampled world the rules could not play on"));
   auto s = cli("sim oracle/stale --games 6 --bot seeker=mcts:iterations=20 --json", kRoot + "/tests/games/oracle");
   CHECK(json::parse(s.out)["samples_failed"] == j["samples_failed"]);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("balance cli: a decision where every sample broke is taken without a search, and the game plays on",
+          "[balance][cli]") {
+  // One iteration a decision: in the stale scenario two of three fail, so
+  // some decisions learn nothing; the live game is sound and finishes.
+  const std::string dir = temp_dir("stale_all");
+  auto r = cli("balance oracle/stale --games 12 --bot seeker=mcts:iterations=1 --json --out " + dir,
+               kRoot + "/tests/games/oracle");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  const json j = json::parse(slurp(dir + "/report.json"));
+  CHECK(j["errors"] == 0);
+  CHECK(j["searches_failed"].get<int64_t>() > 0);
+  CHECK(j["searches_failed"].get<int64_t>() < 12);
+  CHECK(has(slurp(dir + "/report.md"), "without a search"));
+  auto s = cli("sim oracle/stale --games 12 --bot seeker=mcts:iterations=1 --json", kRoot + "/tests/games/oracle");
+  CHECK(json::parse(s.out)["searches_failed"] == j["searches_failed"]);
   fs::remove_all(dir);
 }

@@ -294,24 +294,51 @@ TEST_CASE("mcts: a sample the rules cannot play on from the decision is left out
   CHECK(sim(def, "seeker=mcts:iterations=30", 20).errors == 0);
 }
 
-TEST_CASE("mcts: rules that break in every sample are an error of the search, and the live game is untouched", "[bots][hostile]") {
+TEST_CASE("mcts: where every sample breaks the rules, the search takes a choice without the tree, and the live game names the error",
+          "[bots][hostile]") {
   const OracleFiles oracle_files = read_oracle_with_bad_lua();
-  cardboard::testing::TempProject p(
-      "cardboard-bot-broken", "oracle", oracle_files.game_toml, "",
-      {{"oracle.lua", oracle_files.lua},
-       {"bad.lua", "function play() ask('seeker', '1', { prompt = 'Now?', options = { 'a', 'b' } }) error('broken after the ask') end"}});
-  auto def = p.def();
-  auto bot = make_bot(spec(*def, "seeker=mcts:iterations=10"), def, 1);
-  REQUIRE(bot.ok());
-  auto g = make_game(def);
-  g->set_branch_tracking(true);
-  must_ok(g->start(1));
-  auto c = (*bot)->choose(BotPosition::of(*g));
-  REQUIRE_FALSE(c.ok());
-  CHECK_THAT(c.error().message, Catch::Contains("every iteration"));
-  CHECK_THAT(c.error().message, Catch::Contains("broken after the ask"));
-  CHECK(g->state().pending.side == 0);
-  CHECK(g->state().pending.choices.size() == 2);
+  const std::string broken =
+      "function play() ask('seeker', '1', { prompt = 'Now?', options = { 'a', 'b', 'c' } }) error('broken after the ask') end\n";
+  auto choose_in = [&](const std::string& bad_lua, uint64_t seed) {
+    cardboard::testing::TempProject p("cardboard-bot-broken", "oracle", oracle_files.game_toml, "",
+                                      {{"oracle.lua", oracle_files.lua}, {"bad.lua", bad_lua}});
+    auto def = p.def();
+    MctsOptions o;
+    o.iterations = 10;
+    o.seed = seed;
+    MctsBot bot(def, 0, o);
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(1));
+    auto c = bot.choose(BotPosition::of(*g));
+    REQUIRE(c.ok());
+    const MctsStats& st = bot.last_stats();
+    CHECK(st.iterations == 10);
+    CHECK(st.samples_failed == 10);
+    CHECK(bot.searches_failed() == 1);
+    CHECK_THAT(st.first_sample_error, Catch::Contains("broken after the ask"));
+    // The live game meets the rules' own error (a session would keep its save).
+    auto acted = g->act(*c);
+    REQUIRE_FALSE(acted.ok());
+    CHECK_THAT(acted.error().message, Catch::Contains("broken after the ask"));
+    // A run counts such decisions, and its games stop on the rules' error.
+    const SimReport r = sim(def, "seeker=mcts:iterations=10", 2, seed);
+    CHECK(r.searches_failed == 2);
+    CHECK(r.errors == 2);
+    CHECK_THAT(r.first_error, Catch::Contains("broken after the ask"));
+    return *c;
+  };
+  // With no bot_order, one at random from the search's seed: the same seed, the same choice.
+  std::set<int> taken;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const int c = choose_in(broken, seed);
+    CHECK(c == choose_in(broken, seed));
+    taken.insert(c);
+  }
+  CHECK(taken.size() > 1);
+  // With bot_order, its first choice.
+  for (uint64_t seed = 1; seed <= 4; ++seed)
+    CHECK(choose_in(broken + "function bot_order(side) return { 3, 1 } end\n", seed) == 2);
 }
 
 TEST_CASE("mcts: a state it chose at before is a loop, and it takes another choice there", "[bots][loops]") {

@@ -110,17 +110,19 @@ json run_json(const Run& run) {
 
 // What the report of a scenario and a comparison share: which games.
 json games_json(const Run& run, const ScenarioRun& s) {
-  int64_t errors = 0, samples_failed = 0;
+  int64_t errors = 0, samples_failed = 0, searches_failed = 0;
   std::string first_error;
   for (const auto& r : s.records) {
     if (r.error && errors++ == 0) first_error = r.result;
     samples_failed += r.samples_failed;
+    searches_failed += r.searches_failed;
   }
   json j = {{"games", static_cast<int64_t>(s.records.size())},
             {"first_game", run.first_game()},
             {"finished", static_cast<int64_t>(s.records.size()) - errors},
             {"errors", errors},
-            {"samples_failed", samples_failed}};
+            {"samples_failed", samples_failed},
+            {"searches_failed", searches_failed}};
   j["first_error"] = errors ? json(first_error) : json(nullptr);
   return j;
 }

@@ -254,6 +254,10 @@ Doc scenario_doc(const json& r, std::vector<ReportFile>& svgs) {
     d.para("The search bots left out " + whole(r["samples_failed"]) +
            " iterations whose sampled world the rules could not play on (docs/bots.md): a rules error there is "
            "worth a look with random play (`cardboard sim`).");
+  if (r.value("searches_failed", int64_t{0}) > 0)
+    d.para("At " + whole(r["searches_failed"]) +
+           " decisions every sampled world failed, and the search bot took the game's first ordered choice "
+           "(`bot_order`), else one at random, without a search.");
 
   d.heading(2, "Results");
   if (solitaire)

@@ -103,6 +103,7 @@ json record_json(const ScenarioRun& s, const GameRecord& r, bool decisions) {
             {"tracks", r.turn_tracks},
             {"end", r.end_tracks}};
   if (r.samples_failed) j["samples_failed"] = r.samples_failed;
+  if (r.searches_failed) j["searches_failed"] = r.searches_failed;
   if (decisions) {
     json labels = json::object();
     for (size_t side = 0; side < r.labels.size() && side < s.sides.size(); ++side)
@@ -293,10 +294,14 @@ Result<GameRecord> read_record(const Reader& rd, const json& j, const std::strin
   r.decisions = decisions_taken;
   CB_READ(first, rd.side(j, at, "first", s));
   r.first_side = first;
-  // Optional: written only where a search left samples out.
+  // Optional: written only where a search left samples out, or every one.
   if (j.contains("samples_failed")) {
     CB_READ(failed, rd.integer(j, at, "samples_failed", 0, INT64_MAX));
     r.samples_failed = failed;
+  }
+  if (j.contains("searches_failed")) {
+    CB_READ(failed, rd.integer(j, at, "searches_failed", 0, kMaxDecisions));
+    r.searches_failed = failed;
   }
   // The tracks at each turn's start: one row a turn reached, at most.
   CB_READ(rows, rd.array(j, at, "tracks", static_cast<size_t>(turns)));

@@ -72,6 +72,9 @@ class Bot {
   // rules failed in their sampled world (bots/mcts.h); 0 for a bot that
   // does not sample.
   virtual int64_t samples_failed() const { return 0; }
+  // 1 when its last decision's search failed in every sample and the
+  // choice was taken without it (bots/mcts.h); 0 otherwise.
+  virtual int64_t searches_failed() const { return 0; }
 };
 
 // The bot `spec` names, for the game `def`, seeded with `seed` unless the

@@ -134,13 +134,9 @@ class MctsBot::Search {
       if (auto s = iterate(it == 0); !s.ok()) return s.error();
       ++st.iterations;
     }
-    if (st.samples_failed == st.iterations) {
-      Error e = sample_error_;
-      e.message = "every iteration of the search broke the rules in its sampled game; the first: " + e.message;
-      return e;
-    }
     st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     st.nodes = static_cast<int64_t>(nodes_.size());
+    if (st.samples_failed == st.iterations) return unsearched();
     // The most visited of the choices open at the decision, among those
     // taken fewest times before at this very state (MctsBot::taken_).
     const Decision& root = pos_.now->pending;
@@ -237,6 +233,21 @@ class MctsBot::Search {
     return ok_status();
   }
 
+  // Every sampled world broke the rules, so the tree holds nothing: a
+  // secret the samples cannot keep (the rules' locals or vars hold what a
+  // hidden piece was), or rules broken after the decision. Rather than stop
+  // the game, the decision is bot_order's first choice where the game gave
+  // one at the root, else one at random (the search's seed); rules that are
+  // truly broken then fail in the live game, which names them.
+  int unsearched() {
+    ++bot_.stats_.searches_failed;
+    const Decision& root = pos_.now->pending;
+    for (uint64_t k : nodes_[0].order)
+      for (size_t i = 0; i < root.choices.size(); ++i)
+        if (choice_key(root.side, root.choices[i]) == k) return static_cast<int>(i);
+    return static_cast<int>(rng_.below(root.choices.size()));
+  }
+
   // A rules error after the sample belongs to the sample, not to the game:
   // the decision's choices, and the rules' locals in the middle of a phase,
   // were computed on the real position, and a sampled world may not allow
@@ -246,8 +257,7 @@ class MctsBot::Search {
   Status drop_sample(const Error& e) {
     MctsStats& st = bot_.stats_;
     if (st.samples_failed++ == 0) {
-      sample_error_ = failed(e);
-      st.first_sample_error = sample_error_.message;
+      st.first_sample_error = failed(e).message;
     }
     return ok_status();
   }
@@ -455,7 +465,6 @@ class MctsBot::Search {
   Phase phase_ = Phase::kReplay;
   Stop stop_ = Stop::kNone;
   Error lost_{};
-  Error sample_error_{};
   size_t next_ = 0;
   int32_t node_ = 0;
   int64_t playout_ = 0;
@@ -474,6 +483,7 @@ MctsBot::MctsBot(std::shared_ptr<const GameDef> def, int side, MctsOptions optio
 MctsBot::~MctsBot() = default;
 
 Result<int> MctsBot::choose(const BotPosition& position) {
+  stats_ = MctsStats{};  // a decision taken without a search did none
   const Decision& d = position.now->pending;
   if (d.choices.empty()) return rejected("the search was asked with no choice open");
   if (d.choices.size() == 1) return 0;

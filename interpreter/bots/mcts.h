@@ -66,6 +66,9 @@ struct MctsStats {
   // a phase, come from the real position): left out of the tree.
   int64_t samples_failed = 0;
   std::string first_sample_error;
+  // 1 when every iteration's sample failed: the decision was bot_order's
+  // first choice, or one at random, rather than the search's.
+  int64_t searches_failed = 0;
 };
 
 class MctsBot : public Bot {
@@ -80,6 +83,7 @@ class MctsBot : public Bot {
   }
   const MctsStats& last_stats() const { return stats_; }
   int64_t samples_failed() const override { return stats_.samples_failed; }
+  int64_t searches_failed() const override { return stats_.searches_failed; }
 
  private:
   class Search;

@@ -130,6 +130,7 @@ GameRecord play_one(Game& game, SideBots& bots, Recorder& rec, uint64_t index) {
     }
     auto c = bots[side]->choose(BotPosition::of(game));
     out.samples_failed += bots[side]->samples_failed();
+    out.searches_failed += bots[side]->searches_failed();
     if (!c.ok()) {
       status = c.error();
       break;
@@ -277,6 +278,7 @@ Result<SimReport> simulate(std::shared_ptr<const GameDef> def, const SimOptions&
     r.turns += o.turns;
     r.decisions += o.decisions;
     r.samples_failed += o.samples_failed;
+    r.searches_failed += o.searches_failed;
   }
   if (options.keep_records) {
     if (options.record_decisions) {

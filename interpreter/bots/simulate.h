@@ -47,6 +47,7 @@ struct GameRecord {
   int64_t decisions = 0;
   int32_t first_side = -1;  // the side that took the game's first decision, -1 for none
   int64_t samples_failed = 0;  // of the searches' iterations, left out (Bot::samples_failed)
+  int64_t searches_failed = 0;  // decisions taken without a search: every sample failed (Bot::searches_failed)
   // The tracks (GameDef::tracks order) at the start of turn 1, 2, ...: at the
   // first phase start of each turn the game reached.
   std::vector<std::vector<int64_t>> turn_tracks;
@@ -67,6 +68,7 @@ struct SimReport {
   int64_t errors = 0;
   std::string first_error;                   // the error of the lowest-numbered failing game
   int64_t samples_failed = 0;                // summed over the games (GameRecord::samples_failed)
+  int64_t searches_failed = 0;               // summed over the games (GameRecord::searches_failed)
   double seconds = 0;
   std::vector<GameRecord> records;           // with keep_records: one a game, in game order
   std::vector<std::string> labels;           // with record_decisions: every label taken, sorted

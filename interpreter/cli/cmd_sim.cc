@@ -82,6 +82,7 @@ void add_sim_command(CLI::App& app, int& code) {
       if (!a.shard.empty()) j["shard"] = std::to_string(shard.k) + "/" + std::to_string(shard.n);
       if (r->errors) j["first_error"] = r->first_error;
       if (r->samples_failed) j["samples_failed"] = r->samples_failed;
+      if (r->searches_failed) j["searches_failed"] = r->searches_failed;
       std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     } else {
       std::printf("%s: %lld games in %.3f s (%.0f games/s), seed %llu, %d jobs\n", (*def)->scenario_id.c_str(),
@@ -98,6 +99,10 @@ void add_sim_command(CLI::App& app, int& code) {
       if (r->samples_failed)
         std::printf("the search left out %lld iterations whose sampled world the rules could not play on\n",
                     static_cast<long long>(r->samples_failed));
+      if (r->searches_failed)
+        std::printf("%lld decisions were taken without a search: every sampled world broke the rules "
+                    "(bot_order's first choice, else one at random)\n",
+                    static_cast<long long>(r->searches_failed));
     }
     code = r->errors ? 3 : 0;
     if (!a.out.empty()) {
