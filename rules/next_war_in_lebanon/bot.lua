@@ -217,7 +217,8 @@ end
 -- and all the Insurgent's, it leaves to chance.
 -- A mod with other chits or modes gives its own BOT_ADVANCE.
 BOT_ADVANCE = {
-  -- 6.2, 14.1: the staffs it selects, best first.
+  -- 6.2, 14.1: the staffs it selects, best first (or a function of the
+  -- side giving them, as a mod may need).
   staffs = { "J-3", "J-4", "J-1" },
   -- 6.3: the chits' functions it plays, best first (16.0 letters): a
   -- reduced unit rebuilt (7.1B: it scores for the Insurgent, 13.2, and a
@@ -336,7 +337,7 @@ local function advance(side, decision)
   local pick = plan.picks and plan.picks[decision.rule]
   if pick then return pick(side, decision) end
   return function_to_play(plan, side, decision)
-      or preferred(decision, plan.staffs)
+      or preferred(decision, type(plan.staffs) == "function" and plan.staffs(side) or plan.staffs)
       or preferred(decision, plan.modes)
       or (plan.mode_changes[decision.rule] and turn_to_mode(plan, decision) or nil)
 end

@@ -303,6 +303,23 @@ test("bot_policy advance: a search (8.1) before a move, in the scoring zone the 
   expect_eq(advance("8.1", "{ 'upper_galilee', 'qana' }"), nil)
 end)
 
+test("bot_policy advance: a J-2 selected first (6.2) while a scoring zone it fights for holds Underground counters and its hand no J-2", function()
+  local function staff(opts)
+    local g = M.game(opts)
+    return g:run("return bot_policy('idf', 'advance', { rule = 'turn', choices = { 'J-1', 'J-2', 'J-3' } })")
+  end
+  -- A guerrilla enters Underground (ruling T18): Naqoura is contested.
+  local contested = "put('idf_armor', 'naqoura'); put('guerrilla', 'naqoura')"
+  expect_eq(staff{ setup = contested }, 2)
+  -- With a J-2 in hand, J-3s.
+  expect_eq(staff{ setup = contested, idf_hand = { "idf_j2" } }, 3)
+  -- No IDF unit beside the counter, or no counter: J-3s.
+  expect_eq(staff{ setup = "put('idf_armor', 'tyre'); put('guerrilla', 'naqoura')" }, 3)
+  expect_eq(staff{ setup = "put('idf_armor', 'naqoura')" }, 3)
+  -- Not in a zone that does not score (the Upper Galilee is Israel's).
+  expect_eq(staff{ setup = "put('idf_armor', 'upper_galilee'); put('guerrilla', 'upper_galilee')" }, 3)
+end)
+
 test("bot_policy advance: Countervalue (13.1), every able unit engaged (mat 1), a J-4 committed (mat 2); close air support left to chance; the search follows", function()
   local g = M.game{ setup = "put('idf_armor', 'naqoura')" }
   local function advance(rule, choices)
