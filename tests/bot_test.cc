@@ -337,8 +337,26 @@ TEST_CASE("mcts: where every sample breaks the rules, the search takes a choice 
   }
   CHECK(taken.size() > 1);
   // With bot_order, its first choice.
-  for (uint64_t seed = 1; seed <= 4; ++seed)
-    CHECK(choose_in(broken + "function bot_order(side) return { 3, 1 } end\n", seed) == 2);
+  const std::string ordered = broken + "function bot_order(side) return { 3, 1 } end\n";
+  for (uint64_t seed = 1; seed <= 4; ++seed) CHECK(choose_in(ordered, seed) == 2);
+  // Asked again at the same state, as a search is (a loop, MctsBot::taken_),
+  // the choice taken fewest times there: the order's next, then the rest.
+  cardboard::testing::TempProject p("cardboard-bot-broken-again", "oracle", oracle_files.game_toml, "",
+                                    {{"oracle.lua", oracle_files.lua}, {"bad.lua", ordered}});
+  auto def = p.def();
+  MctsOptions o;
+  o.iterations = 5;
+  MctsBot bot(def, 0, o);
+  auto g = make_game(def);
+  g->set_branch_tracking(true);
+  must_ok(g->start(1));
+  std::vector<int> again;
+  for (int i = 0; i < 4; ++i) {
+    auto c = bot.choose(BotPosition::of(*g));
+    REQUIRE(c.ok());
+    again.push_back(*c);
+  }
+  CHECK(again == std::vector<int>{2, 0, 1, 2});
 }
 
 TEST_CASE("mcts: a state it chose at before is a loop, and it takes another choice there", "[bots][loops]") {

@@ -136,7 +136,15 @@ class MctsBot::Search {
     }
     st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     st.nodes = static_cast<int64_t>(nodes_.size());
-    if (st.samples_failed == st.iterations) return unsearched();
+    // Every sampled world broke the rules, so the tree holds nothing: a
+    // secret the samples cannot keep (the rules' locals or vars hold what a
+    // hidden piece was), or rules broken after the decision. Rather than
+    // stop the game, bot_order's choices stand in for the visits, best
+    // first, and chance for the means (the search's seed); rules that are
+    // truly broken then fail in the live game, which names them.
+    const bool unsearched = st.samples_failed == st.iterations;
+    if (unsearched) ++st.searches_failed;
+    const std::vector<uint64_t>& order = nodes_[0].order;
     // The most visited of the choices open at the decision, among those
     // taken fewest times before at this very state (MctsBot::taken_).
     const Decision& root = pos_.now->pending;
@@ -155,8 +163,13 @@ class MctsBot::Search {
       const uint64_t key = choice_key(root.side, root.choices[i]);
       const Edge* e = nodes_[0].find(key);
       const int taken = times_taken(key);
-      const int64_t v = e ? e->visits : 0;
-      const double mean = e && e->visits ? e->reward / e->visits : 0;
+      int64_t v = e ? e->visits : 0;
+      double mean = e && e->visits ? e->reward / e->visits : 0;
+      if (unsearched) {
+        const auto at = std::find(order.begin(), order.end(), key);
+        v = order.end() - at;
+        mean = static_cast<double>(rng_.below(uint64_t{1} << 30));
+      }
       const bool better = taken != best_taken ? taken < best_taken
                           : v != best_visits  ? v > best_visits
                                               : mean > best_mean;
@@ -231,21 +244,6 @@ class MctsBot::Search {
       e->reward += rewards_[static_cast<size_t>(e->side)];
     }
     return ok_status();
-  }
-
-  // Every sampled world broke the rules, so the tree holds nothing: a
-  // secret the samples cannot keep (the rules' locals or vars hold what a
-  // hidden piece was), or rules broken after the decision. Rather than stop
-  // the game, the decision is bot_order's first choice where the game gave
-  // one at the root, else one at random (the search's seed); rules that are
-  // truly broken then fail in the live game, which names them.
-  int unsearched() {
-    ++bot_.stats_.searches_failed;
-    const Decision& root = pos_.now->pending;
-    for (uint64_t k : nodes_[0].order)
-      for (size_t i = 0; i < root.choices.size(); ++i)
-        if (choice_key(root.side, root.choices[i]) == k) return static_cast<int>(i);
-    return static_cast<int>(rng_.below(root.choices.size()));
   }
 
   // A rules error after the sample belongs to the sample, not to the game:
