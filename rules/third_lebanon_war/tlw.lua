@@ -88,12 +88,13 @@ function bot_search_zone(decision)
 end
 
 -- Whether `side` wants a search (8.1): a scoring zone it does not control
--- holds its units beside Underground counters, which cannot be attacked
--- until found (mat 1) and may be what keeps the zone contested.
+-- holds its units beside the enemy's Underground counters, which cannot
+-- be attacked until found (mat 1) and may be what keeps the zone contested.
 function bot_search_wanted(side)
+  local enemy = side == "idf" and "insurgent" or "idf"
   for _, z in ipairs(scoring_zones()) do
     if controller(z) ~= side and #units_on_map(side, nil, { z }) > 0
-        and #counters_on_map("insurgent", is_underground, { z }) > 0 then
+        and #counters_on_map(enemy, is_underground, { z }) > 0 then
       return true
     end
   end
