@@ -316,7 +316,7 @@ test("bot_policy advance: a J-2 selected first (6.2) while a scoring zone it fig
   -- No IDF unit beside the counter, or no counter: J-3s.
   expect_eq(staff{ setup = "put('idf_armor', 'tyre'); put('guerrilla', 'naqoura')" }, 3)
   expect_eq(staff{ setup = "put('idf_armor', 'naqoura')" }, 3)
-  -- Not in a zone that does not score (the Upper Galilee is Israel's).
+  -- Nor for a zone that does not score (the Upper Galilee is Israel's).
   expect_eq(staff{ setup = "put('idf_armor', 'upper_galilee'); put('guerrilla', 'upper_galilee')" }, 3)
 end)
 
