@@ -177,6 +177,41 @@ TEST_CASE("mcts: the hidden card does not change its guess, so it guesses right 
   CHECK(right < games * 2 / 3);
 }
 
+TEST_CASE("mcts: a choice another side took in secret is sampled, unless the position shows it", "[bots][hidden]") {
+  // The keeper picks a card in secret, held in vars alone ("secret"): the
+  // seeker's search must take the same guess whatever he picked. Shown on a
+  // track ("tell"), the pick is the seeker's to use: the samples that do
+  // not lead to the track it sees are drawn again, and it guesses right.
+  const std::vector<std::string> cards{"sun", "moon", "star"};
+  auto guess_after = [&](const std::shared_ptr<const GameDef>& def, uint64_t seed, int pick, MctsStats* stats) {
+    auto bot = make_bot(spec(*def, "seeker=mcts:iterations=60"), def, 1);
+    REQUIRE(bot.ok());
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(seed));
+    REQUIRE(g->state().pending.side == 1);
+    REQUIRE(g->pending_is_secret());
+    must_ok(g->act(pick));
+    auto c = (*bot)->choose(BotPosition::of(*g));
+    if (!c.ok()) FAIL(c.error().message);
+    if (stats) *stats = static_cast<MctsBot&>(**bot).last_stats();
+    return g->state().pending.choices[static_cast<size_t>(*c)].option;
+  };
+  auto secret = oracle("secret");
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    std::set<std::string> guesses;
+    for (int pick = 0; pick < 3; ++pick) guesses.insert(guess_after(secret, seed, pick, nullptr));
+    CHECK(guesses.size() == 1);
+  }
+  auto tell = oracle("tell");
+  for (int pick = 0; pick < 3; ++pick) {
+    MctsStats st;
+    CHECK(guess_after(tell, 5, pick, &st) == cards[static_cast<size_t>(pick)]);
+    CHECK(st.iterations == 60);
+    CHECK(st.searches_failed == 0);
+  }
+}
+
 TEST_CASE("mcts: it cannot know the dice to come", "[bots][dice]") {
   // A bot that read the game's generator would call every die.
   auto r = sim(oracle("die"), "seeker=mcts:iterations=50", 300);
@@ -385,11 +420,24 @@ TEST_CASE("mcts: a state it chose at before is a loop, and it takes another choi
     REQUIRE(c.ok());
     taken.push_back(g->state().pending.choices[static_cast<size_t>(*c)].option);
   }
-  CHECK(taken == std::vector<std::string>{"wait", "act", "wait"});
+  CHECK(taken[1] != taken[0]);
+  CHECK(taken[2] == taken[0]);
+  // A new game forgets: the bot chooses as one that has never chosen (one
+  // that remembered would take first what it took fewest times).
+  auto three_choices = [&](Bot& b) {
+    std::vector<int> out;
+    for (int i = 0; i < 3; ++i) {
+      auto c = b.choose(BotPosition::of(*g));
+      REQUIRE(c.ok());
+      out.push_back(*c);
+    }
+    return out;
+  };
   (*bot)->reseed(1);
-  auto again = (*bot)->choose(BotPosition::of(*g));
-  REQUIRE(again.ok());
-  CHECK(g->state().pending.choices[static_cast<size_t>(*again)].option == "wait");
+  auto fresh = make_bot(spec(*def, "seeker=mcts:iterations=30,depth=1"), def, 1);
+  REQUIRE(fresh.ok());
+  (*fresh)->reseed(1);
+  CHECK(three_choices(**bot) == three_choices(**fresh));
 }
 
 TEST_CASE("mcts: it rebuilds the live game's decision from the branch point in every shipped game", "[bots][branch]") {
@@ -547,6 +595,33 @@ TEST_CASE("policy: it reads the game as its side sees it", "[bots][policy][hidde
   CHECK(guesses.size() == 1);
   CHECK(right > games / 6);
   CHECK(right < games * 2 / 3);
+}
+
+TEST_CASE("policy: a choice another side took in secret is drawn, unless the position shows it", "[bots][policy][hidden]") {
+  // "read_pick" names the card the keeper picked as the bot's own game's
+  // vars hold it: drawn at random where the pick is secret, so the same
+  // whatever he picked; the pick itself where a track shows it.
+  auto guess_after = [&](const std::string& scenario, uint64_t seed, int pick) {
+    auto def = oracle(scenario, "oracle_helped");
+    auto bot = make_bot(spec(*def, "seeker=policy:name=read_pick"), def, seed);
+    REQUIRE(bot.ok());
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(seed));
+    must_ok(g->act(pick));
+    auto c = (*bot)->choose(BotPosition::of(*g));
+    if (!c.ok()) FAIL(c.error().message);
+    return *c;
+  };
+  std::set<int> guesses_over_games;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const int first = guess_after("secret", seed, 0);
+    CHECK(guess_after("secret", seed, 1) == first);
+    CHECK(guess_after("secret", seed, 2) == first);
+    guesses_over_games.insert(first);
+  }
+  CHECK(guesses_over_games.size() > 1);  // drawn from each bot's seed, not one card always
+  for (int pick = 0; pick < 3; ++pick) CHECK(guess_after("tell", 3, pick) == pick);
 }
 
 TEST_CASE("policy: a bot_policy that is missing or breaks gets a clear error, and the live game is untouched", "[bots][policy][hostile]") {

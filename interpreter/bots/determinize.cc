@@ -67,7 +67,7 @@ int determinize(State& s, const GameDef& def, int side, Rng& rng) {
   return changed;
 }
 
-uint64_t view_hash(const State& s, const GameDef& def, int side) {
+uint64_t view_hash(const State& s, const GameDef& def, int side, bool with_vars) {
   // The state with each group's pieces given the group's ids in the order
   // of their places, and nothing of what they are: two states that differ
   // only in what the side cannot see hash alike.
@@ -95,6 +95,7 @@ uint64_t view_hash(const State& s, const GameDef& def, int side) {
   for (auto& c : v.pending.choices)
     if (c.piece >= 0) c.piece = relabel[static_cast<size_t>(c.piece)];
   v.rng.set_words({1, 2, 3, 4});
+  if (!with_vars) v.vars.entries.clear();
   return v.hash();
 }
 

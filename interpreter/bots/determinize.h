@@ -30,7 +30,9 @@ int determinize(State& s, const GameDef& def, int side, Rng& rng);
 // A hash of what `side` sees of `s`: the state with the identities of the
 // pieces it does not see (and their ids, which tell types apart), and the
 // generator (the dice to come), left out. A search seeded from it decides
-// the same whatever the side cannot see, unless the rules keep it in vars.
-uint64_t view_hash(const State& s, const GameDef& def, int side);
+// the same whatever the side cannot see, unless the rules keep it in vars;
+// without `with_vars` the vars are left out too (where another side's
+// secret choice may be held there).
+uint64_t view_hash(const State& s, const GameDef& def, int side, bool with_vars = true);
 
 }  // namespace cardboard

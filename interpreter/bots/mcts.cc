@@ -9,6 +9,7 @@
 
 #include "bots/determinize.h"
 #include "bots/policy_bot.h"
+#include "bots/secret_replay.h"
 
 namespace cardboard {
 
@@ -105,7 +106,12 @@ Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, s
 class MctsBot::Search {
  public:
   Search(MctsBot& bot, const BotPosition& pos)
-      : bot_(bot), game_(*bot.game_), pos_(pos), path_(pos.branch->path), sides_(pos.def->sides.size()) {
+      : bot_(bot),
+        game_(*bot.game_),
+        pos_(pos),
+        path_(pos.branch->path),
+        sides_(pos.def->sides.size()),
+        secret_(path_, bot.side_, *pos.now, *pos.def) {
     have_eval_ = game_.has_function("bot_eval");
     have_order_ = game_.has_function("bot_order");
     have_policy_ = !bot.options_.playout.empty();
@@ -118,8 +124,10 @@ class MctsBot::Search {
     st = MctsStats{};
     st.path_length = static_cast<int64_t>(path_.size());
     // Seeded from what the side sees: the search is the same whatever it
-    // cannot see (bots/determinize.h).
-    rng_.reseed(derive_seed(o.seed, view_hash(*pos_.now, *pos_.def, bot_.side_)));
+    // cannot see (bots/determinize.h). Where another side chose in secret
+    // this phase, the vars may hold its choice, and are left out.
+    const bool secrets = secret_.needed();
+    rng_.reseed(derive_seed(o.seed, secrets ? secret_.live_view() : view_hash(*pos_.now, *pos_.def, bot_.side_)));
     if (have_policy_ && !game_.has_function("bot_policy"))
       return rejected("mcts playout=" + o.playout +
                       " needs the game's rules to define bot_policy(side, name, decision) (docs/bots.md)");
@@ -130,8 +138,16 @@ class MctsBot::Search {
       Game& g;
       ~Unset() { g.set_decider(nullptr); }
     } unset{game_};
+    // The live game's choices taken again must lead to its decision: a
+    // first pass checks it (forced dice or draws in this phase, or changed
+    // rules, would not), before any other side's secret is sampled.
+    if (secrets) {
+      faithful_ = true;
+      if (auto s = iterate(true); !s.ok()) return s.error();
+      faithful_ = false;
+    }
     for (int64_t it = 0; o.ms > 0 ? Clock::now() < deadline || it == 0 : it < o.iterations; ++it) {
-      if (auto s = iterate(it == 0); !s.ok()) return s.error();
+      if (auto s = sampled_iteration(it == 0 && !secrets); !s.ok()) return s.error();
       ++st.iterations;
     }
     st.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -148,7 +164,7 @@ class MctsBot::Search {
     // The most visited of the choices open at the decision, among those
     // taken fewest times before at this very state (MctsBot::taken_).
     const Decision& root = pos_.now->pending;
-    auto& before = bot_.taken_[pos_.now->hash()];
+    auto& before = bot_.taken_[secret_.needed() ? secret_.live_view() : pos_.now->hash()];
     const auto times_taken = [&](uint64_t key) {
       for (const auto& [k, n] : before)
         if (k == key) return n;
@@ -190,7 +206,20 @@ class MctsBot::Search {
 
  private:
   enum class Phase { kReplay, kTree, kPlayout };
-  enum class Stop { kNone, kOrder, kPolicy, kCutoff, kTooLong, kLost };
+  enum class Stop { kNone, kOrder, kPolicy, kCutoff, kTooLong, kLost, kChecked, kUnseen };
+
+  // An iteration, sampling again (up to SecretReplay::kMaxSamples times) where the
+  // other sides' secret choices it sampled lead to a position its side
+  // would not see (Stop::kUnseen): rejection sampling of those choices.
+  Status sampled_iteration(bool first) {
+    for (int tries = 1;; ++tries) {
+      if (auto s = iterate(first); !s.ok() || stop_ != Stop::kUnseen) return s;
+      if (tries == SecretReplay::kMaxSamples)
+        return drop_sample(rejected("no sample of the other sides' secret choices this phase (" +
+                                    std::to_string(tries) + " tried) led to the position its side sees" +
+                                    (unseen_error_.empty() ? "" : " (one broke the rules: " + unseen_error_ + ")")));
+    }
+  }
 
   Status iterate(bool first) {
     phase_ = Phase::kReplay;
@@ -203,11 +232,24 @@ class MctsBot::Search {
     iteration_seed_ = rng_.next();
     branch_start_ = Clock::now();
     Status s = game_.restore(pos_.branch->quiet);
+    // In the replay, with other sides' secret choices sampled, a game that
+    // breaks or ends belongs to the sample: its side knows it cannot be.
+    const bool sampling = secret_.needed() && !faithful_;
+    secret_.restart();
     for (;;) {
       if (!s.ok() && phase_ != Phase::kReplay) return drop_sample(s.error());
-      if (!s.ok()) return failed(s.error());
+      if (!s.ok() && sampling) {
+        unseen_error_ = s.error().message;
+        stop_ = Stop::kUnseen;
+      }
+      if (!s.ok() && !sampling) return failed(s.error());
       if (stop_ == Stop::kLost) return lost_;
+      if (stop_ == Stop::kChecked || stop_ == Stop::kUnseen) return ok_status();
       const State& st = game_.state();
+      if (st.finished && phase_ == Phase::kReplay && sampling) {
+        stop_ = Stop::kUnseen;
+        return ok_status();
+      }
       if (st.finished) {
         if (auto r = outcome(); !r.ok()) return r;
         break;
@@ -270,13 +312,25 @@ class MctsBot::Search {
   int decide(Game& g) {
     switch (phase_) {
       case Phase::kReplay:
-        if (next_ < path_.size()) return path_[next_++];
-        return at_root(g);
+        if (faithful_ || !secret_.needed()) {
+          if (next_ < path_.size()) return path_[next_++].choice;
+          return at_root(g);
+        }
+        return sampled_replay_step(g);
       case Phase::kTree:
         return tree_step(g);
       case Phase::kPlayout:
         return playout_step(g);
     }
+    return -1;
+  }
+
+  // The phase so far taken again as the side saw it (bots/secret_replay.h).
+  int sampled_replay_step(Game& g) {
+    const int c = secret_.step(g, rng_);
+    if (c == SecretReplay::kArrived) return at_root(g);
+    if (c != SecretReplay::kElsewhere) return c;
+    stop_ = Stop::kUnseen;
     return -1;
   }
 
@@ -286,6 +340,10 @@ class MctsBot::Search {
       lost_ = rejected("the search could not rebuild the position from the last phase start (" + g.where() +
                        "): forced dice or draws in this phase, or rules that changed since the game loaded");
       stop_ = Stop::kLost;
+      return -1;
+    }
+    if (faithful_) {
+      stop_ = Stop::kChecked;
       return -1;
     }
     State& s = g.state_for_search();
@@ -454,8 +512,11 @@ class MctsBot::Search {
   MctsBot& bot_;
   Game& game_;
   const BotPosition& pos_;
-  const std::vector<int>& path_;
+  const std::vector<PathStep>& path_;
   size_t sides_;
+  SecretReplay secret_;
+  bool faithful_ = false;      // the pass that takes every choice again as it was
+  std::string unseen_error_;   // the last rules error a sample of those choices met
   bool have_eval_ = false, have_order_ = false, have_policy_ = false;
   std::vector<Node> nodes_;
   Rng rng_;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "bots/determinize.h"
+#include "bots/secret_replay.h"
 
 namespace cardboard {
 
@@ -56,13 +57,19 @@ Result<int> PolicyBot::choose(const BotPosition& position) {
   }
   // Its own game at the live decision: the branch point, then the choices since.
   Status s = game_->restore(position.branch->quiet);
-  for (size_t i = 0; s.ok() && i < position.branch->path.size(); ++i) s = game_->act(position.branch->path[i]);
+  for (size_t i = 0; s.ok() && i < position.branch->path.size(); ++i) s = game_->act(position.branch->path[i].choice);
   if (!s.ok()) return s.error();
   if (game_->state().hash() != position.now->hash())
     return rejected("the policy bot's game did not reach the live decision (" + game_->where() + ")");
   // Seeded from what the side sees, as the search is: the same position
-  // plays the same whatever the side cannot see.
-  Rng rng(derive_seed(options_.seed, view_hash(*position.now, *def_, side_)));
+  // plays the same whatever the side cannot see, the other sides' secret
+  // choices of this phase included (bots/secret_replay.h).
+  SecretReplay secret(position.branch->path, side_, *position.now, *def_);
+  Rng rng(derive_seed(options_.seed, secret.needed() ? secret.live_view() : view_hash(*position.now, *def_, side_)));
+  if (secret.needed() && !draw_secrets(position.branch->quiet, secret, rng))
+    // No sample led to the decision: chance decides, rather than the
+    // live game's secrets.
+    return static_cast<int>(rng.below(static_cast<uint64_t>(n)));
   determinize(game_->state_for_search(), *def_, side_, rng);
   auto v = game_->call_reader("bot_policy", side_, &options_.name, true);
   if (!v.ok()) return v.error();
@@ -71,6 +78,23 @@ Result<int> PolicyBot::choose(const BotPosition& position) {
     return script_error("bot_policy(\"" + def_->sides[side_].id + "\", \"" + options_.name +
                         "\") must return a choice number from 1 to " + std::to_string(n) + " or nil (" + game_->where() + ")");
   return static_cast<int>(v->as_int() - 1);
+}
+
+// Puts its game at the decision with the other sides' secret choices of
+// the phase drawn at random, until a sample leads to the decision its side
+// sees; false when none of SecretReplay::kMaxSamples does.
+bool PolicyBot::draw_secrets(const State& quiet, SecretReplay& secret, Rng& rng) {
+  for (int tries = 0; tries < SecretReplay::kMaxSamples; ++tries) {
+    secret.restart();
+    Status s = game_->restore(quiet);
+    while (s.ok() && !game_->state().finished) {
+      const int c = secret.step(*game_, rng);
+      if (c == SecretReplay::kArrived) return true;
+      if (c == SecretReplay::kElsewhere) break;
+      s = game_->act(c);
+    }
+  }
+  return false;
 }
 
 }  // namespace cardboard

@@ -4,7 +4,8 @@
 // simple plan wins by itself (docs/bots.md).
 //
 // At each decision the bot puts a game of its own at the live decision (the
-// branch point and the choices since, as the search does), samples what its
+// branch point and the choices since, as the search does, with the other
+// sides' secret choices drawn: bots/secret_replay.h), samples what its
 // side cannot see (bots/determinize.h), and calls the rules' global
 // `bot_policy(side, name)`. It returns the number (1-based) of the choice to
 // take, or nil for "any": the bot then takes one at random from a generator
@@ -21,6 +22,8 @@
 #include "core/rng.h"
 
 namespace cardboard {
+
+class SecretReplay;
 
 struct PolicyOptions {
   std::string name;  // the policy the rules play
@@ -43,6 +46,8 @@ class PolicyBot : public Bot {
   void reseed(uint64_t seed) override { options_.seed = derive_seed(spec_seed_, seed); }
 
  private:
+  bool draw_secrets(const State& quiet, SecretReplay& secret, Rng& rng);
+
   std::shared_ptr<const GameDef> def_;
   int side_;
   PolicyOptions options_;

@@ -164,7 +164,7 @@ int Runtime::take_choice(int choice) {
     t.args.insert(t.args.begin(), side);
     events_.push_back({Event::Kind::kDecision, pending.rule, std::move(t), secret_decision_ ? pending.side : -1});
   }
-  if (branch_path_) branch_path_->push_back(choice);
+  if (branch_path_) branch_path_->push_back({choice, pending.side, secret_decision_});
   // The decision taken becomes the spare one (ask reuses its buffers); the
   // spare, closed and empty since ask swapped it out, becomes the pending one.
   swap(pending, spare_decision_);

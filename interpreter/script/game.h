@@ -102,12 +102,17 @@ class Game {
   // definition and taking `path` again puts it at this game's decision,
   // without re-running the game from its start. Kept only while tracking is
   // on (it costs a copy of the state at every phase start); null when off.
+  // Each step of the path says whose choice it was and whether it was
+  // secret (PathStep): a search takes again what its side saw, and samples
+  // what another side chose in secret (bots/mcts.cc).
   struct BranchPoint {
     State quiet;
-    std::vector<int> path;
+    std::vector<PathStep> path;
   };
   void set_branch_tracking(bool on);
   const BranchPoint* branch_point() const { return branch_.get(); }
+  // Whether the pending decision is secret (ask's `secret`).
+  bool pending_is_secret() const { return rt_.secret_decision(); }
 
   // The state, for a search to change at a decision of its own game: to
   // sample what its side cannot see, and to give the dice of the moves it

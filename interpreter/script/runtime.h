@@ -32,6 +32,14 @@ namespace cardboard {
 class Game;
 struct PrintedValues;
 
+// A choice taken since the branch point (Game::BranchPoint): which, whose,
+// and whether the decision was secret (ask's `secret`).
+struct PathStep {
+  int choice = 0;
+  int side = -1;
+  bool secret = false;
+};
+
 // The directives of the formats the rules gave (lua_api.cc's
 // format_classes), parsed once and found by the identity of the format's Lua
 // string (anchored_names.h): a format is nearly always a literal, one string
@@ -105,6 +113,7 @@ class Runtime {
   // is then its side's alone. Set by each ask (the rules run again on a
   // load, so it needs no place in the state).
   void set_secret_decision(bool secret) { secret_decision_ = secret; }
+  bool secret_decision() const { return secret_decision_; }
   bool has_decider() const { return static_cast<bool>(decider_); }
   int decide() { return decider_(*game_); }
   // Logs the choice of the pending decision and closes it; -1 when out of range.
@@ -167,7 +176,7 @@ class Runtime {
   ForcedDice forced_dice_;
   std::map<int, std::deque<std::vector<int>>> forced_draws_;  // location -> queue of acceptable type sets
   std::function<int(Game&)> decider_;
-  std::vector<int>* branch_path_ = nullptr;  // the choices since the branch point (Game::BranchPoint), while tracked
+  std::vector<PathStep>* branch_path_ = nullptr;  // the choices since the branch point (Game::BranchPoint), while tracked
   Decision spare_decision_;
   int choices_ref_ = LUA_NOREF;
   std::vector<ChoiceSegment> choice_layout_;

@@ -60,6 +60,29 @@ local function dither()
   return "Seeker acted and lost", "keeper"
 end
 
+-- The keeper picks a card in secret, and the rules keep it in vars, where
+-- no piece shows it: a search that took the keeper's pick again would
+-- always guess right (tests/bot_test.cc).
+local CARDS = { "sun", "moon", "star" }
+local function secret()
+  vars.pick = ask("keeper", "1", { prompt = "Pick a card in secret", options = CARDS, secret = true })
+  local g = ask("seeker", "1", { prompt = "Which card did the keeper pick?", options = CARDS })
+  if g == vars.pick then return "Seeker guessed right", "seeker" end
+  return "Seeker guessed wrong", "keeper"
+end
+
+-- The same secret pick, which the rules then show on a track: the seeker
+-- sees it, and a search may use it.
+local function tell()
+  vars.pick = ask("keeper", "1", { prompt = "Pick a card in secret", options = CARDS, secret = true })
+  for i, card in ipairs(CARDS) do
+    if card == vars.pick then track.set("told", i, "1") end
+  end
+  local g = ask("seeker", "1", { prompt = "Which card did the keeper pick?", options = CARDS })
+  if g == vars.pick then return "Seeker guessed right", "seeker" end
+  return "Seeker guessed wrong", "keeper"
+end
+
 function play()
   local test = game.scenario():match("/(.*)$")
   if test == "guess" then return guess() end
@@ -67,5 +90,7 @@ function play()
   if test == "bet" then return bet() end
   if test == "stale" then return stale() end
   if test == "dither" then return dither() end
+  if test == "secret" then return secret() end
+  if test == "tell" then return tell() end
   return long()
 end

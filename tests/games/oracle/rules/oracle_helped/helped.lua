@@ -34,13 +34,16 @@ end
 -- Scripted players for the policy bot: "safe" takes the safe bet (and the
 -- keeper yawns), "any" leaves every decision to chance, "peek" guesses the
 -- card in the keeper's hand as its own game holds it (sampled: it cannot
--- know it). Each checks the decision it is given.
+-- know it), "read_pick" names the card the keeper picked in secret as its
+-- own game's vars hold it (drawn: it cannot know it either). Each checks
+-- the decision it is given.
 function bot_policy(side, name, decision)
   if decision.rule ~= "1" or #decision.choices < 2 then error("not the decision the rules asked") end
   if name == "any" then return nil end
   local want
   if name == "safe" then want = side == "seeker" and "safe" or "yawn" end
   if name == "peek" then want = pieces.type(pieces.top("keeper_hand")) end
+  if name == "read_pick" then want = vars.pick end
   if not want then error("no policy '" .. name .. "'") end
   for i, c in ipairs(decision.choices) do
     if c == want then return i end
