@@ -209,6 +209,17 @@ TEST_CASE("mcts: a choice another side took in secret is sampled, unless the pos
     CHECK(guess_after(tell, 5, pick, &st) == cards[static_cast<size_t>(pick)]);
     CHECK(st.iterations == 60);
     CHECK(st.searches_failed == 0);
+    CHECK(st.secrets_shown == 0);
+  }
+  // A pick among 500 on the track: the draws that agree are too few to
+  // find, so the search takes the pick as it was (secrets_shown), rather
+  // than leave every iteration out.
+  auto shown = oracle("shown");
+  for (int pick : {0, 1, 256, 499}) {
+    MctsStats st;
+    CHECK(guess_after(shown, 5, pick, &st) == (pick % 2 == 0 ? "odd" : "even"));
+    CHECK(st.secrets_shown == 1);
+    CHECK(st.samples_failed == 0);
   }
 }
 
@@ -622,6 +633,8 @@ TEST_CASE("policy: a choice another side took in secret is drawn, unless the pos
   }
   CHECK(guesses_over_games.size() > 1);  // drawn from each bot's seed, not one card always
   for (int pick = 0; pick < 3; ++pick) CHECK(guess_after("tell", 3, pick) == pick);
+  // Among 500, no draw is found that leads to the track: the pick as it was.
+  for (int pick : {0, 1, 256, 499}) CHECK(guess_after("shown", 3, pick) == (pick % 2 == 0 ? 0 : 1));
 }
 
 TEST_CASE("policy: a bot_policy that is missing or breaks gets a clear error, and the live game is untouched", "[bots][policy][hostile]") {

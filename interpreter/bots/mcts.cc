@@ -142,9 +142,9 @@ class MctsBot::Search {
     // first pass checks it (forced dice or draws in this phase, or changed
     // rules, would not), before any other side's secret is sampled.
     if (secrets) {
-      faithful_ = true;
+      replay_ = Replay::kCheck;
       if (auto s = iterate(true); !s.ok()) return s.error();
-      faithful_ = false;
+      replay_ = Replay::kDrawn;
     }
     for (int64_t it = 0; o.ms > 0 ? Clock::now() < deadline || it == 0 : it < o.iterations; ++it) {
       if (auto s = sampled_iteration(it == 0 && !secrets); !s.ok()) return s.error();
@@ -208,16 +208,23 @@ class MctsBot::Search {
   enum class Phase { kReplay, kTree, kPlayout };
   enum class Stop { kNone, kOrder, kPolicy, kCutoff, kTooLong, kLost, kChecked, kUnseen };
 
-  // An iteration, sampling again (up to SecretReplay::kMaxSamples times) where the
-  // other sides' secret choices it sampled lead to a position its side
-  // would not see (Stop::kUnseen): rejection sampling of those choices.
+  // How the replay takes the branch path: as it was, as it was to check
+  // that it leads to the live decision, or with the other sides' secret
+  // choices drawn (bots/secret_replay.h).
+  enum class Replay { kAsTaken, kCheck, kDrawn };
+
+  // An iteration, drawing the other sides' secret choices again where
+  // those drawn lead to a position its side would not see (Stop::kUnseen):
+  // rejection sampling. Where none of SecretReplay::kMaxSamples does, what
+  // the side sees all but tells it what they were, and this search takes
+  // them as they were from then on, rather than pay for every draw again.
   Status sampled_iteration(bool first) {
     for (int tries = 1;; ++tries) {
       if (auto s = iterate(first); !s.ok() || stop_ != Stop::kUnseen) return s;
-      if (tries == SecretReplay::kMaxSamples)
-        return drop_sample(rejected("no sample of the other sides' secret choices this phase (" +
-                                    std::to_string(tries) + " tried) led to the position its side sees" +
-                                    (unseen_error_.empty() ? "" : " (one broke the rules: " + unseen_error_ + ")")));
+      if (tries == SecretReplay::kMaxSamples) {
+        bot_.stats_.secrets_shown = 1;
+        replay_ = Replay::kAsTaken;
+      }
     }
   }
 
@@ -234,14 +241,11 @@ class MctsBot::Search {
     Status s = game_.restore(pos_.branch->quiet);
     // In the replay, with other sides' secret choices sampled, a game that
     // breaks or ends belongs to the sample: its side knows it cannot be.
-    const bool sampling = secret_.needed() && !faithful_;
+    const bool sampling = replay_ == Replay::kDrawn;
     secret_.restart();
     for (;;) {
       if (!s.ok() && phase_ != Phase::kReplay) return drop_sample(s.error());
-      if (!s.ok() && sampling) {
-        unseen_error_ = s.error().message;
-        stop_ = Stop::kUnseen;
-      }
+      if (!s.ok() && sampling) stop_ = Stop::kUnseen;
       if (!s.ok() && !sampling) return failed(s.error());
       if (stop_ == Stop::kLost) return lost_;
       if (stop_ == Stop::kChecked || stop_ == Stop::kUnseen) return ok_status();
@@ -312,7 +316,7 @@ class MctsBot::Search {
   int decide(Game& g) {
     switch (phase_) {
       case Phase::kReplay:
-        if (faithful_ || !secret_.needed()) {
+        if (replay_ != Replay::kDrawn) {
           if (next_ < path_.size()) return path_[next_++].choice;
           return at_root(g);
         }
@@ -342,7 +346,7 @@ class MctsBot::Search {
       stop_ = Stop::kLost;
       return -1;
     }
-    if (faithful_) {
+    if (replay_ == Replay::kCheck) {
       stop_ = Stop::kChecked;
       return -1;
     }
@@ -515,8 +519,7 @@ class MctsBot::Search {
   const std::vector<PathStep>& path_;
   size_t sides_;
   SecretReplay secret_;
-  bool faithful_ = false;      // the pass that takes every choice again as it was
-  std::string unseen_error_;   // the last rules error a sample of those choices met
+  Replay replay_ = Replay::kAsTaken;
   bool have_eval_ = false, have_order_ = false, have_policy_ = false;
   std::vector<Node> nodes_;
   Rng rng_;

@@ -69,6 +69,10 @@ struct MctsStats {
   // 1 when every iteration's sample failed: the decision was bot_order's
   // first choice, or one at random, rather than the search's.
   int64_t searches_failed = 0;
+  // 1 when no draw of the other sides' secret choices of the phase led to
+  // the decision its side sees, and the search took them as they were
+  // (bots/secret_replay.h).
+  int64_t secrets_shown = 0;
 };
 
 class MctsBot : public Bot {

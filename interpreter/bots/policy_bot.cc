@@ -56,9 +56,13 @@ Result<int> PolicyBot::choose(const BotPosition& position) {
       return rejected("the policy bot needs the game's rules to define bot_policy(side, name) (docs/bots.md)");
   }
   // Its own game at the live decision: the branch point, then the choices since.
-  Status s = game_->restore(position.branch->quiet);
-  for (size_t i = 0; s.ok() && i < position.branch->path.size(); ++i) s = game_->act(position.branch->path[i].choice);
-  if (!s.ok()) return s.error();
+  const auto as_taken = [&]() {
+    Status s = game_->restore(position.branch->quiet);
+    for (const PathStep& step : position.branch->path)
+      if (s.ok()) s = game_->act(step.choice);
+    return s;
+  };
+  if (Status s = as_taken(); !s.ok()) return s.error();
   if (game_->state().hash() != position.now->hash())
     return rejected("the policy bot's game did not reach the live decision (" + game_->where() + ")");
   // Seeded from what the side sees, as the search is: the same position
@@ -66,10 +70,10 @@ Result<int> PolicyBot::choose(const BotPosition& position) {
   // choices of this phase included (bots/secret_replay.h).
   SecretReplay secret(position.branch->path, side_, *position.now, *def_);
   Rng rng(derive_seed(options_.seed, secret.needed() ? secret.live_view() : view_hash(*position.now, *def_, side_)));
+  // Where no draw leads to the decision, what the side sees all but tells
+  // it what they were, and it takes them as they were, as the search does.
   if (secret.needed() && !draw_secrets(position.branch->quiet, secret, rng))
-    // No sample led to the decision: chance decides, rather than the
-    // live game's secrets.
-    return static_cast<int>(rng.below(static_cast<uint64_t>(n)));
+    if (Status s = as_taken(); !s.ok()) return s.error();
   determinize(game_->state_for_search(), *def_, side_, rng);
   auto v = game_->call_reader("bot_policy", side_, &options_.name, true);
   if (!v.ok()) return v.error();

@@ -619,7 +619,9 @@ void cmd_mcts(const Args& a) {
                           {"path_length", stats.path_length},
                           {"branch_us", branch_us.back()},
                           {"playout_decisions", stats.decisions},
-                          {"samples_failed", stats.samples_failed}}
+                          {"samples_failed", stats.samples_failed},
+                          {"first_sample_error", stats.first_sample_error},
+                          {"secrets_shown", stats.secrets_shown}}
                          .dump()
                   << std::endl;
       size_t next = 0;

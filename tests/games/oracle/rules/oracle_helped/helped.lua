@@ -34,9 +34,10 @@ end
 -- Scripted players for the policy bot: "safe" takes the safe bet (and the
 -- keeper yawns), "any" leaves every decision to chance, "peek" guesses the
 -- card in the keeper's hand as its own game holds it (sampled: it cannot
--- know it), "read_pick" names the card the keeper picked in secret as its
--- own game's vars hold it (drawn: it cannot know it either). Each checks
--- the decision it is given.
+-- know it), "read_pick" names the card (or the number's parity) the keeper
+-- picked in secret as its own game's vars hold it (drawn: it cannot know
+-- it either, unless the track shows it). Each checks the decision it is
+-- given.
 function bot_policy(side, name, decision)
   if decision.rule ~= "1" or #decision.choices < 2 then error("not the decision the rules asked") end
   if name == "any" then return nil end
@@ -44,6 +45,7 @@ function bot_policy(side, name, decision)
   if name == "safe" then want = side == "seeker" and "safe" or "yawn" end
   if name == "peek" then want = pieces.type(pieces.top("keeper_hand")) end
   if name == "read_pick" then want = vars.pick end
+  if name == "read_pick" and math.type(vars.pick) == "integer" then want = vars.pick % 2 == 1 and "odd" or "even" end
   if not want then error("no policy '" .. name .. "'") end
   for i, c in ipairs(decision.choices) do
     if c == want then return i end
