@@ -585,6 +585,34 @@ TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why
   CHECK((*h)->action_count() == actions);
 }
 
+TEST_CASE("serve: a bot thinking in one room holds up no other room's bots", "[serve][bots]") {
+  // Arab Israeli Wars' Israel searches for three seconds a decision; the
+  // patrol, a random bot, plays its own game meanwhile. With one thread
+  // for every room's bots the patrol waited for each search.
+  TestServer s(0, CARDBOARD_SOURCE_ROOT, {"random", "israel=mcts:ms=3000"});
+  auto slow = post(s, "/api/new", json{{"scenario", "arab_israeli_wars/1948"}, {"seed", 3}, {"sides", {{"israel", "bot"}}}}.dump(),
+                   s.host());
+  REQUIRE(slow.status == 200);
+  const std::string thinker = token_of(slow.body["links"]["spectator"]);
+  auto state_of = [&](const std::string& token) { return get(s, "/api/play/" + token + "/state").body; };
+  for (int i = 0; i < 100 && state_of(thinker)["view"]["deciding"] != "israel"; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(state_of(thinker)["view"]["deciding"] == "israel");
+  const int64_t thinker_actions = state_of(thinker)["actions"].get<int64_t>();
+  auto fast = post(s, "/api/new", json{{"scenario", "patrol/valley"}, {"seed", 3}, {"sides", {{"patrol", "bot"}}}}.dump(), s.host());
+  REQUIRE(fast.status == 200);
+  const std::string patrol = token_of(fast.body["links"]["spectator"]);
+  json st;
+  for (int i = 0; i < 250; ++i) {
+    st = state_of(patrol);
+    if (st["view"]["finished"].get<bool>() || st["actions"].get<int64_t>() >= 5) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  CHECK(st["actions"].get<int64_t>() >= 5);
+  // All while Israel's first search went on.
+  CHECK(state_of(thinker)["actions"].get<int64_t>() == thinker_actions);
+}
+
 TEST_CASE("serve --bot: a search plays a side against a person's page", "[serve][bots]") {
   TestServer s(0, CARDBOARD_SOURCE_ROOT, {"random", "israel=mcts:iterations=5"});
   auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", 4}, {"sides", {{"syria", "person"}, {"israel", "bot"}}}}.dump(),

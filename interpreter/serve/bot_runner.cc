@@ -1,8 +1,13 @@
 #include "serve/bot_runner.h"
 
+#include <algorithm>
+
 namespace cardboard {
 
-BotRunner::BotRunner(std::chrono::milliseconds delay) : delay_(delay), thread_([this] { run(); }) {}
+BotRunner::BotRunner(std::chrono::milliseconds delay, unsigned workers) : delay_(delay) {
+  if (workers == 0) workers = std::max(2u, std::thread::hardware_concurrency());
+  for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { work(); });
+}
 
 BotRunner::~BotRunner() { stop(); }
 
@@ -12,19 +17,24 @@ void BotRunner::stop() {
     stopping_ = true;
   }
   cv_.notify_all();
-  if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
+  for (std::thread& t : workers_)
+    if (t.joinable() && t.get_id() != std::this_thread::get_id()) t.join();
 }
 
 void BotRunner::poke(const std::shared_ptr<Room>& room) {
   if (!room->bot_to_move()) return;
   std::lock_guard lock(m_);
-  if (scheduled_[room.get()]) return;
-  scheduled_[room.get()] = true;
-  due_.emplace(Clock::now() + delay_, room);
-  cv_.notify_all();
+  auto [at, fresh] = rooms_.try_emplace(room.get());
+  if (!fresh) {
+    // Due already, or moving: a move in progress looks again when it ends.
+    if (at->second.moving) at->second.changed = true;
+    return;
+  }
+  due_.emplace(Clock::now() + delay_, Due{room.get(), room});
+  cv_.notify_one();
 }
 
-void BotRunner::run() {
+void BotRunner::work() {
   std::unique_lock lock(m_);
   while (!stopping_) {
     if (due_.empty()) {
@@ -36,17 +46,27 @@ void BotRunner::run() {
       cv_.wait_until(lock, when);
       continue;
     }
-    auto room = due_.begin()->second.lock();
+    const Due due = due_.begin()->second;
     due_.erase(due_.begin());
-    if (!room) continue;
-    scheduled_.erase(room.get());
+    auto room = due.room.lock();
+    if (!room) {  // closed while it waited
+      rooms_.erase(due.key);
+      continue;
+    }
+    Entry& entry = rooms_[room.get()];
+    entry.moving = true;
+    entry.changed = false;
     lock.unlock();
     const bool moved = room->bot_move();
-    const bool again = moved && room->bot_to_move();
+    const bool again = room->bot_to_move();
     lock.lock();
-    if (again && !scheduled_[room.get()]) {
-      scheduled_[room.get()] = true;
-      due_.emplace(Clock::now() + delay_, room);
+    const bool changed = rooms_[room.get()].changed;
+    if (again && (moved || changed) && !stopping_) {
+      rooms_[room.get()] = Entry{};
+      due_.emplace(Clock::now() + delay_, Due{room.get(), room});
+      cv_.notify_one();
+    } else {
+      rooms_.erase(room.get());
     }
   }
 }
