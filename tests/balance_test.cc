@@ -705,6 +705,14 @@ TEST_CASE("balance cli: --help, and exit codes 0, 1 and 2", "[balance][cli]") {
   CHECK(nobody.code == 2);
   CHECK(has(nobody.out, "the rules play side 'arab' themselves"));
   CHECK(cli("balance no_such_game/1948 --games 5 --out " + dir).code == 2);
+  // An empty name is no game either (it once made a run of no scenario, and
+  // the report of it stopped the command with an internal error).
+  for (const char* cmd : {"balance", "sim"}) {
+    auto empty = cli(std::string(cmd) + " '' --games 2 --out " + dir + "/empty.json");
+    INFO(cmd << ": " << empty.out);
+    CHECK(empty.code == 2);
+    CHECK(has(empty.out, "no such game or scenario: ''"));
+  }
   auto missing = cli("merge " + dir + "/none.json --out " + dir);
   CHECK(missing.code == 2);
   CHECK(has(missing.out, "cardboard: " + dir + "/none.json: cannot read it"));

@@ -134,7 +134,7 @@ void add_balance_command(CLI::App& app, int& code) {
   cmd->callback([&code] {
     std::vector<std::shared_ptr<const GameDef>> defs;
     for (const std::string* name : {&a.game, &a.compare}) {
-      if (name->empty()) continue;
+      if (name == &a.compare && name->empty()) continue;  // no comparison
       auto def = load_game(*name, project_root());
       if (!def.ok()) return void(code = report(def.error()));
       note_project((*def)->scenario_file);
