@@ -143,6 +143,7 @@ TEST_CASE("bot specs: SIDE=NAME[:KEY=VALUE,...], errors that name the part", "[b
   CHECK_THAT(error("israel=mcts:iterations=1e9999"), Catch::Contains("whole number"));
   CHECK_THAT(error("israel=mcts:c=-1"), Catch::Contains("c=-1"));
   CHECK_THAT(error("israel=mcts:width=3"), Catch::Contains("no parameter 'width'"));
+  CHECK_THAT(error("israel=mcts:iterations=5,iterations=6"), Catch::Contains("parameter 'iterations' given twice"));
   CHECK_THAT(error("israel=mcts:playout=Hold!"), Catch::Contains("playout=Hold!: a name of a-z"));
   CHECK_THAT(error("israel=random:seed=3"), Catch::Contains("no parameters"));
   auto twice = parse_bot_specs({"israel=random", "israel=mcts"}, *def);

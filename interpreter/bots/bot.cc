@@ -50,7 +50,10 @@ Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def) {
       const size_t e = kv.find('=');
       if (e == std::string_view::npos || e == 0 || e + 1 == kv.size())
         return usage(std::string(kv).insert(0, 1, '\'') + "' is not KEY=VALUE");  // not "'" + ...: a GCC 12 false -Wrestrict
-      spec.params.emplace_back(std::string(kv.substr(0, e)), std::string(kv.substr(e + 1)));
+      const std::string key(kv.substr(0, e));
+      for (const auto& [k, v] : spec.params)
+        if (k == key) return usage("parameter '" + key + "' given twice");
+      spec.params.emplace_back(key, std::string(kv.substr(e + 1)));
       params = comma == std::string_view::npos ? std::string_view{} : params.substr(comma + 1);
     }
   }
