@@ -157,6 +157,17 @@ TEST_CASE("lua map: argument errors read like Lua's own", "[maps][lua]") {
   CHECK(f.run("return map.neighbours('dead')") ==
         "error: [string \"return map.neighbours('dead')\"]:1: bad argument #1 to 'neighbours' (not a map "
         "location: 'dead')");
+  CHECK(f.run("return map.distance(0101, '0102')") ==
+        "error: [string \"return map.distance(0101, '0102')\"]:1: bad argument #1 to 'distance' (location "
+        "expected, got number)");
+  // Ids are found by their string's identity when short (interned, as
+  // the map anchors them), by text otherwise: made at run time, too long
+  // to be interned, or no id at all.
+  CHECK(f.run("return map.distance('01' .. '01', string.format('%04d', 402))") == "3");
+  const std::string long_id(300, 'x');
+  CHECK(f.run("return map.terrain(string.rep('x', 300))") ==
+        "error: [string \"return map.terrain(string.rep('x', 300))\"]:1: bad argument #1 to 'terrain' (no such "
+        "location: '" + long_id + "')");
   CHECK(f.run("return map.line('port', 'hills')") ==
         "error: [string \"return map.line('port', 'hills')\"]:1: bad argument #1 to 'line' (line needs a hex "
         "map, and 'coast' is an area map)");

@@ -11,6 +11,7 @@
 #include "data/toml_file.h"
 #include "maps/area_graph.h"
 #include "maps/hex_grid.h"
+#include "script/anchored_names.h"
 #include "script/lua_api.h"
 #include "script/lua_hexes.h"
 
@@ -21,10 +22,13 @@ namespace {
 constexpr const char* kBindingMeta = "cardboard.map";
 
 // The state every function shares, kept as a full userdata in upvalue 1:
-// the definition and the inverse of every MapDef::cell_location.
+// the definition, the inverse of every MapDef::cell_location, and the
+// location ids as anchored names (their strings held by the userdata's user
+// value, a table), so that a rules literal is found by its address.
 struct Binding {
   const GameDef* def = nullptr;
   std::vector<int> location_cell;  // location index -> cell on its map, or -1
+  AnchoredNames location_names;
 };
 
 Binding& binding(lua_State* L) { return *static_cast<Binding*>(lua_touserdata(L, lua_upvalueindex(1))); }
@@ -45,15 +49,19 @@ struct Loc {
 // Reads argument `arg` as the id of a map location, or raises the argument
 // error "location expected, got nil" / "no such location: '4021'".
 Loc check_loc(lua_State* L, int arg) {
-  if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "location");
-  const std::string id = lua_tostring(L, arg);
   const Binding& b = binding(L);
   Loc loc;
-  loc.location = b.def->find_location(id);
-  if (loc.location < 0) luaL_argerror(L, arg, ("no such location: '" + id + "'").c_str());
+  loc.location = b.location_names.find(L, arg);  // nearly always: rules name locations with literals
+  if (loc.location < 0) {
+    if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "location");
+    size_t len = 0;
+    const char* id = lua_tolstring(L, arg, &len);
+    loc.location = b.def->find_location(std::string_view(id, len));
+    if (loc.location < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", id));
+  }
   loc.map = b.def->locations[loc.location].map;
   loc.cell = b.location_cell[loc.location];
-  if (loc.map < 0 || loc.cell < 0) luaL_argerror(L, arg, ("not a map location: '" + id + "'").c_str());
+  if (loc.map < 0 || loc.cell < 0) luaL_argerror(L, arg, lua_pushfstring(L, "not a map location: '%s'", lua_tostring(L, arg)));
   return loc;
 }
 
@@ -421,13 +429,18 @@ const luaL_Reg kFunctions[] = {
 
 void open_lua_map(lua_State* L, const GameDef* def) {
   lua_createtable(L, 0, static_cast<int>(sizeof(kFunctions) / sizeof(kFunctions[0]) - 1));
-  auto* b = new (lua_newuserdatauv(L, sizeof(Binding), 0)) Binding;
+  auto* b = new (lua_newuserdatauv(L, sizeof(Binding), 1)) Binding;
   b->def = def;
   b->location_cell.assign(def->locations.size(), -1);
   for (const MapDef& m : def->maps)
     for (size_t c = 0; c < m.cell_location.size(); ++c)
       if (m.cell_location[c] >= 0 && static_cast<size_t>(m.cell_location[c]) < b->location_cell.size())
         b->location_cell[m.cell_location[c]] = static_cast<int>(c);
+  lua_createtable(L, static_cast<int>(def->locations.size()), 0);
+  const size_t limit = short_string_limit(L);
+  for (size_t i = 0; i < def->locations.size(); ++i)
+    b->location_names.add(L, -1, def->locations[i].id, static_cast<int>(i), limit);
+  lua_setiuservalue(L, -2, 1);
   if (luaL_newmetatable(L, kBindingMeta)) {
     lua_pushcfunction(L, binding_gc);
     lua_setfield(L, -2, "__gc");
