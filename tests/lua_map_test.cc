@@ -120,6 +120,34 @@ TEST_CASE("lua map: terrain, hexsides, connections and places", "[maps][lua]") {
   CHECK(f.run(std::string(kJoin) + "return join(map.neighbours('port'))") == "hills,island");
 }
 
+TEST_CASE("lua map: nearest, the distance a loop of map.distance would find, in one call", "[maps][lua]") {
+  LuaFixture f;
+  const std::string both = "local d, at = map.nearest(";
+  CHECK(f.run(both + "'0101', { '0401', '0303', '0102' }) return d .. ' ' .. at") == "1 0102");
+  // A tie goes to the first in the array; the location itself is at 0.
+  CHECK(f.run(both + "'0303', { '0203', '0304', '0302' }) return d .. ' ' .. at") == "1 0203");
+  CHECK(f.run(both + "'0303', { '0401', '0303' }) return d .. ' ' .. at") == "0 0303");
+  CHECK(f.run("return map.nearest('0101', {})") == "nil");
+  // The same as the loop, over every hex of the map and both orders.
+  CHECK(f.run("local hexes = map.within('0303', 10) local ok = true "
+              "for _, a in ipairs(hexes) do "
+              "  local near = math.huge for _, b in ipairs(hexes) do if b ~= a then near = math.min(near, map.distance(a, b)) end end "
+              "  local others = {} for _, b in ipairs(hexes) do if b ~= a then others[#others + 1] = b end end "
+              "  ok = ok and map.nearest(a, others) == near end return ok") == "true");
+  // Areas: the fewest connections; unreachable ones are passed over.
+  CHECK(f.run(both + "'port', { 'plain', 'hills' }) return d .. ' ' .. at") == "1 hills");
+  CHECK(f.run(both + "'island', { 'port', 'plain' }) return tostring(d)") == "nil");
+  // Errors name the element.
+  CHECK_THAT(f.run("return map.nearest('0101', { '0102', 'port' })"),
+             Catch::EndsWith("bad argument #2 to 'nearest' (element 2: 'port' is on map 'coast', not on map 'valley')"));
+  CHECK_THAT(f.run("return map.nearest('0101', { '0102', 7 })"),
+             Catch::EndsWith("bad argument #2 to 'nearest' (element 2: location expected, got number)"));
+  CHECK_THAT(f.run("return map.nearest('0101', { '4021' })"),
+             Catch::EndsWith("bad argument #2 to 'nearest' (element 1: no such location: '4021')"));
+  CHECK_THAT(f.run("return map.nearest('0101', '0102')"),
+             Catch::EndsWith("bad argument #2 to 'nearest' (table expected, got string)"));
+}
+
 TEST_CASE("lua map: cheapest path and reachable with a Lua cost", "[maps][lua]") {
   LuaFixture f;
   // Water is impassable, crossing the river costs 3, every other step 1.

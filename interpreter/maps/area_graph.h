@@ -85,6 +85,9 @@ class AreaGraph {
   // The number of connections on the shortest way from a to b, or -1 when b
   // cannot be reached.
   int distance(int a, int b) const;
+  // The fewest connections from `a` to every area, by area index (-1 for
+  // those that cannot be reached): one search for many distances.
+  std::vector<int> distances_from(int a) const { return steps_from(a, -1); }
   // Every area at most n connections away, `a` included, by area index.
   std::vector<int> within(int a, int n) const;
 

@@ -48,20 +48,31 @@ struct Loc {
 
 // Reads argument `arg` as the id of a map location, or raises the argument
 // error "location expected, got nil" / "no such location: '4021'".
-Loc check_loc(lua_State* L, int arg) {
+// The map location of the value at `idx`, or nullptr with why not: not a
+// string ("location expected, got nil"), no location's id, or a location
+// that is on no map.
+const char* find_loc(lua_State* L, int idx, Loc& loc) {
   const Binding& b = binding(L);
-  Loc loc;
-  loc.location = b.location_names.find(L, arg);  // nearly always: rules name locations with literals
+  loc.location = b.location_names.find(L, idx);  // nearly always: rules name locations with literals
   if (loc.location < 0) {
-    if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "location");
+    if (lua_type(L, idx) != LUA_TSTRING) return lua_pushfstring(L, "location expected, got %s", luaL_typename(L, idx));
     size_t len = 0;
-    const char* id = lua_tolstring(L, arg, &len);
+    const char* id = lua_tolstring(L, idx, &len);
     loc.location = b.def->find_location(std::string_view(id, len));
-    if (loc.location < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such location: '%s'", id));
+    if (loc.location < 0) return lua_pushfstring(L, "no such location: '%s'", id);
   }
   loc.map = b.def->locations[loc.location].map;
   loc.cell = b.location_cell[loc.location];
-  if (loc.map < 0 || loc.cell < 0) luaL_argerror(L, arg, lua_pushfstring(L, "not a map location: '%s'", lua_tostring(L, arg)));
+  if (loc.map < 0 || loc.cell < 0) return lua_pushfstring(L, "not a map location: '%s'", lua_tostring(L, idx));
+  return nullptr;
+}
+
+Loc check_loc(lua_State* L, int arg) {
+  Loc loc;
+  if (const char* why = find_loc(L, arg, loc)) {
+    if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "location");  // Lua's own words
+    luaL_argerror(L, arg, why);
+  }
   return loc;
 }
 
@@ -185,6 +196,49 @@ int map_distance(lua_State* L) {
       lua_pushinteger(L, d);
     }
     return 1;
+  });
+}
+
+// map.nearest(loc, locs) -> integer, id | nil
+// The distance from loc to the nearest location of the array locs, and that
+// location (the first in the array on a tie); nil when the array is empty or,
+// on an area map, none can be reached. What a loop of map.distance gives, in
+// one call (an area map is searched once). Errors: loc or an element is not a
+// map location, or an element is on another map than loc.
+int map_nearest(lua_State* L) {
+  return guarded(L, "map", "nearest", [&] {
+    const Loc a = check_loc(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    const MapDef& m = map_of(L, a);
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, 2));
+    std::vector<int> steps;
+    if (!m.hex && n > 0) steps = m.area->distances_from(a.cell);
+    int best = -1;
+    lua_Integer nearest = 0;
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, 2, i);
+      Loc b;
+      if (const char* why = find_loc(L, -1, b))
+        luaL_argerror(L, 2, lua_pushfstring(L, "element %I: %s", static_cast<LUAI_UACINT>(i), why));
+      if (b.map != a.map) {
+        const auto& maps = binding(L).def->maps;
+        luaL_argerror(L, 2, lua_pushfstring(L, "element %I: '%s' is on map '%s', not on map '%s'", static_cast<LUAI_UACINT>(i),
+                                            lua_tostring(L, -1), maps[b.map].id.c_str(), maps[a.map].id.c_str()));
+      }
+      lua_pop(L, 1);
+      const int d = m.hex ? m.hex->distance(a.cell, b.cell) : steps[b.cell];
+      if (d >= 0 && (best < 0 || d < best)) {
+        best = d;
+        nearest = i;
+      }
+    }
+    if (best < 0) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_pushinteger(L, best);
+    lua_rawgeti(L, 2, nearest);
+    return 2;
   });
 }
 
@@ -419,6 +473,7 @@ int map_place(lua_State* L) {
 
 const luaL_Reg kFunctions[] = {
     {"neighbours", map_neighbours}, {"adjacent", map_adjacent},     {"distance", map_distance},
+    {"nearest", map_nearest},
     {"within", map_within},         {"line", map_line},             {"hexside", map_hexside},
     {"terrain", map_terrain},       {"attr", map_attr},             {"connection", map_connection},
     {"path", map_path},             {"reachable", map_reachable},   {"place", map_place},

@@ -80,11 +80,7 @@ local function israel_2006()
     end
     local near, best = {}, math.huge
     for _, h in ipairs(hexes_where(function(h) return region(h) == "I" end)) do
-      local d = 0
-      if #placed > 0 then
-        d = math.huge
-        for _, p in ipairs(placed) do d = math.min(d, map.distance(p, h)) end
-      end
+      local d = #placed > 0 and map.nearest(h, placed) or 0
       if d < best then near, best = {}, d end
       if d == best then near[#near + 1] = h end
     end
@@ -92,19 +88,22 @@ local function israel_2006()
   end
 end
 
--- 13.0 the hexes within `sites`' envelopes (ruling Q12: a site's own hex too).
-local function in_envelope(hex, sites)
+-- 13.0 the hexes within `sites`' envelopes (ruling Q12: a site's own hex
+-- too), as a set: each site's hexes in range, rather than each hex of the
+-- map measured against each site at every placement.
+local function envelope(sites)
+  local out = {}
   for _, s in ipairs(sites) do
-    if map.distance(hex, pieces.location(s)) <= tables.sam.envelope then return true end
+    for _, h in ipairs(map.within(pieces.location(s), tables.sam.envelope)) do out[h] = true end
   end
-  return false
+  return out
 end
 
 -- 10.4 SYRIAN SET-UP: inside any SAM envelope; the 47th, the 82nd and ten
 -- commandos inside the envelope of the site at 0908.
 local function syria_1982()
-  local zahle_site = pieces.at("0908", { type = "sam_site" })
-  local sites = sam_sites()
+  local zahle = envelope(pieces.at("0908", { type = "sam_site" }))
+  local any = envelope(sam_sites())
   local commandos = 0
   for _, u in ipairs(pieces.at("syrian_setup")) do
     local near_zahle = pieces.type(u) ~= "sy_commando"
@@ -112,8 +111,8 @@ local function syria_1982()
       commandos = commandos + 1
       near_zahle = commandos <= 10
     end
-    local within = near_zahle and zahle_site or sites
-    place("syria", u, hexes_where(function(h) return in_envelope(h, within) end), "10.4")
+    local within = near_zahle and zahle or any
+    place("syria", u, hexes_where(function(h) return within[h] end), "10.4")
   end
 end
 
@@ -131,6 +130,8 @@ end
 -- Units left in the cup are out of play.
 local function plo_setup(entries)
   for _, e in ipairs(entries) do
+    local near = {}
+    for _, h in ipairs(e.within and map.within(e.of, e.within) or {}) do near[h] = true end
     for _ = 1, e.count do
       local hexes = hexes_where(function(h)
         if region(h) ~= "L" then return false end
@@ -140,7 +141,7 @@ local function plo_setup(entries)
           end
           return false
         end
-        if e.within then return map.distance(h, e.of) <= e.within end
+        if e.within then return near[h] == true end
         local col = tonumber(h:sub(1, 2))
         if col < e.coast[1] or col > e.coast[2] then return false end
         for _, n in ipairs(map.neighbours(h)) do

@@ -184,9 +184,8 @@ end
 -- Hexes from `hex` to the nearest of `targets`, at most APPROACH.
 local APPROACH = 20
 local function distance_to(hex, targets)
-  local near = APPROACH
-  for _, t in ipairs(targets) do near = math.min(near, map.distance(hex, t) or APPROACH) end
-  return near
+  local near = map.nearest(hex, targets)
+  return near and math.min(near, APPROACH) or APPROACH
 end
 
 -- How near `side`'s units stand to its goals: 1 on one, 0 at APPROACH

@@ -49,9 +49,7 @@ end
 -- Zones from `zone` to the nearest of `targets` (a large number if none
 -- is reachable).
 local function distance_to(zone, targets)
-  local near = math.huge
-  for _, t in ipairs(targets) do near = math.min(near, map.distance(zone, t) or math.huge) end
-  return near
+  return map.nearest(zone, targets) or math.huge
 end
 
 -- Where the IDF moves, flies or brings in units, the ORDERED destinations
