@@ -46,8 +46,6 @@ struct Loc {
   int cell = -1;
 };
 
-// Reads argument `arg` as the id of a map location, or raises the argument
-// error "location expected, got nil" / "no such location: '4021'".
 // The map location of the value at `idx`, or nullptr with why not: not a
 // string ("location expected, got nil"), no location's id, or a location
 // that is on no map.
@@ -67,6 +65,8 @@ const char* find_loc(lua_State* L, int idx, Loc& loc) {
   return nullptr;
 }
 
+// Reads argument `arg` as the id of a map location, or raises the argument
+// error "location expected, got nil" / "no such location: '4021'".
 Loc check_loc(lua_State* L, int arg) {
   Loc loc;
   if (const char* why = find_loc(L, arg, loc)) {
@@ -473,10 +473,10 @@ int map_place(lua_State* L) {
 
 const luaL_Reg kFunctions[] = {
     {"neighbours", map_neighbours}, {"adjacent", map_adjacent},     {"distance", map_distance},
-    {"nearest", map_nearest},
-    {"within", map_within},         {"line", map_line},             {"hexside", map_hexside},
-    {"terrain", map_terrain},       {"attr", map_attr},             {"connection", map_connection},
-    {"path", map_path},             {"reachable", map_reachable},   {"place", map_place},
+    {"nearest", map_nearest},       {"within", map_within},         {"line", map_line},
+    {"hexside", map_hexside},       {"terrain", map_terrain},       {"attr", map_attr},
+    {"connection", map_connection}, {"path", map_path},             {"reachable", map_reachable},
+    {"place", map_place},
     {nullptr, nullptr},
 };
 
