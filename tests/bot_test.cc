@@ -567,6 +567,37 @@ TEST_CASE("play --bot: the bot takes its side's decisions, undo takes back the p
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
 }
 
+TEST_CASE("play: b asks the --hint bot what it would take, and takes nothing", "[bots][cli]") {
+  const std::string root = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle";
+  const std::string save = (std::filesystem::temp_directory_path() / "cardboard-play-hint.cbsave").string();
+  const auto clean = [&] {
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
+  };
+  clean();
+  // A bad --hint is refused before any save is made, naming the option.
+  auto bad = cardboard::testing::run_cardboard(root, "play oracle/bet --save " + save + " --hint mcts:depth=-1", 30);
+  CHECK(bad.code == 1);
+  CHECK_THAT(bad.out, Catch::Contains("--hint") && Catch::Contains("depth=-1"));
+  CHECK_FALSE(std::filesystem::exists(save));
+  // The keeper waits three times; then the seeker's hint: the safe bet
+  // (won on 2-6) over the long shot (on a 6), with its iterations and how
+  // they went. Asked again, the same answer; nothing is taken.
+  const auto input = std::filesystem::temp_directory_path() / "cardboard-play-hint.in";
+  std::ofstream(input) << "1\n1\n1\nb\nbot\nq\n";
+  auto r = cardboard::testing::run_cardboard(
+      root, "play oracle/bet --seed 5 --save " + save + " --hint mcts:iterations=200 < '" + input.string() + "'", 60);
+  INFO(r.out);
+  CHECK(r.code == 0);
+  const std::string hint = "mcts:iterations=200 would take 2. safe\n";
+  const size_t first = r.out.find(hint);
+  REQUIRE(first != std::string::npos);
+  CHECK(r.out.find(hint, first + 1) != std::string::npos);
+  CHECK_THAT(r.out, Catch::Contains("for Seeker (a win 100%)") && Catch::Contains("2. safe: "));
+  auto status = cardboard::testing::run_cardboard(root, "status " + save + " --json", 30);
+  CHECK_THAT(status.out, Catch::Contains("\"actions\": 3"));
+  clean();
+}
+
 TEST_CASE("policy: the game's scripted player takes what bot_policy says", "[bots][policy]") {
   auto def = oracle("bet", "oracle_helped");
   CHECK_THAT(parse_bot_spec("seeker=policy", *def).error().message, Catch::Contains("needs name="));

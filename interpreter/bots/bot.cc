@@ -25,12 +25,12 @@ std::string bot_help() {
          "policy: the game's scripted player: name=NAME (required) of the rules' bot_policy; seed=N";
 }
 
-Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def) {
+Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def, std::string_view option) {
   BotSpec spec;
   spec.text = std::string(text);
   const auto usage = [&](const std::string& why) {
-    return rejected("--bot '" + spec.text + "': " + why + " (SIDE=NAME[:KEY=VALUE,...], sides " + side_list(def) +
-                    ", bots random, mcts and policy)");
+    return rejected(std::string(option) + " '" + spec.text + "': " + why + " (SIDE=NAME[:KEY=VALUE,...], sides " +
+                    side_list(def) + ", bots random, mcts and policy)");
   };
   const size_t eq = text.find('=');
   if (eq == std::string_view::npos || eq == 0) return usage("no side");

@@ -32,7 +32,8 @@ struct BotSpec {
 
 // Reads "SIDE=NAME[:KEY=VALUE,...]". An error names the part that is wrong
 // and what would be right (the game's sides, the bots, their parameters).
-Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def);
+// `option` is the command line's option the text came from, for errors.
+Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def, std::string_view option = "--bot");
 // The side a bot text names ("israel" of "israel=mcts:c=1"), or "" when it
 // names none ("mcts:c=1", "random").
 std::string spec_side(std::string_view text);

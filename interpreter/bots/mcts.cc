@@ -175,12 +175,14 @@ class MctsBot::Search {
     int best_taken = INT32_MAX;
     int64_t best_visits = -1;
     double best_mean = -1;
+    st.choices.assign(root.choices.size(), {});
     for (size_t i = 0; i < root.choices.size(); ++i) {
       const uint64_t key = choice_key(root.side, root.choices[i]);
       const Edge* e = nodes_[0].find(key);
       const int taken = times_taken(key);
       int64_t v = e ? e->visits : 0;
       double mean = e && e->visits ? e->reward / e->visits : 0;
+      st.choices[i] = {v, mean};
       if (unsearched) {
         const auto at = std::find(order.begin(), order.end(), key);
         v = order.end() - at;

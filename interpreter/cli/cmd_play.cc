@@ -15,6 +15,7 @@
 #include <string>
 
 #include "bots/bot.h"
+#include "bots/mcts.h"
 #include "cli/commands.h"
 #include "cli/save_args.h"
 #include "session/readers.h"
@@ -36,6 +37,9 @@ constexpr const char* kHelp =
     "                secret shown: add 'agreed' when both sides agree (u 2 agreed)\n"
     "  l, log [N]    the last N events with their rules (default 30)\n"
     "  s, status     the board again\n"
+    "  b, bot        what the bot (--hint, default mcts:iterations=500) would take\n"
+    "                here, and its three best choices with how often it tried\n"
+    "                them and how they went: a hint; nothing is taken\n"
     "  h, help, ?    this help\n"
     "  q, quit       leave (the game is saved after every decision)\n";
 
@@ -107,12 +111,61 @@ std::string trim(const std::string& s) {
   return s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1);
 }
 
+// What the bot `hint` (NAME[:PARAMS]) would take for the side deciding in
+// `g`, seeded from the game's seed: a search's three most tried choices,
+// each with its iterations and how it went for the side, or the bot's
+// choice alone. It sees what that side sees (a search samples the rest).
+void print_hint(Game& g, const std::string& hint, int reader) {
+  const int side = g.state().pending.side;
+  auto spec = parse_bot_spec(g.def().sides[static_cast<size_t>(side)].id + "=" + hint, g.def());
+  if (!spec.ok()) return void(std::printf("%s\n", spec.error().message.c_str()));
+  auto bot = make_bot(*spec, g.def_ptr(), g.seed());
+  if (!bot.ok()) return void(std::printf("%s\n", bot.error().message.c_str()));
+  std::printf("(%s thinks...)\n", hint.c_str());
+  std::fflush(stdout);
+  auto c = (*bot)->choose(BotPosition::of(g));
+  if (!c.ok()) return void(std::printf("the bot cannot choose here: %s\n", c.error().message.c_str()));
+  const View v = build_view(g, reader);
+  const auto text = [&](size_t i) {
+    return i < v.decision.choices.size() ? v.decision.choices[i].text : std::to_string(i + 1);
+  };
+  std::printf("%s would take %d. %s\n", hint.c_str(), *c + 1, text(static_cast<size_t>(*c)).c_str());
+  const auto* search = dynamic_cast<const MctsBot*>(bot->get());
+  if (!search || search->last_stats().choices.empty()) return;
+  const MctsStats& st = search->last_stats();
+  std::vector<size_t> order(st.choices.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return st.choices[a].visits > st.choices[b].visits; });
+  if (st.choices[order[0]].visits == 0) return;
+  std::printf("  its most tried choices: iterations, and the mean outcome of their playouts for %s (a win 100%%):\n",
+              g.def().sides[static_cast<size_t>(side)].title.c_str());
+  for (size_t k = 0; k < std::min<size_t>(3, order.size()) && st.choices[order[k]].visits > 0; ++k) {
+    const auto& ch = st.choices[order[k]];
+    std::printf("  %d. %s: %lld of %lld, %.0f%%\n", static_cast<int>(order[k]) + 1, text(order[k]).c_str(),
+                static_cast<long long>(ch.visits), static_cast<long long>(st.iterations), 100 * ch.mean);
+  }
+}
+
+// Whether `hint` names a bot the game's sides could ask (a usage error
+// naming --hint otherwise): checked for a side people play, as the hint's
+// side is the decider's at each hint.
+Status check_hint(const std::string& hint, const GameDef& def) {
+  for (const auto& side : def.sides) {
+    if (side.automatic) continue;
+    auto spec = parse_bot_spec(side.id + "=" + hint, def, "--hint");
+    if (!spec.ok()) return Error{ErrorKind::kUsage, spec.error().message};
+    break;
+  }
+  return ok_status();
+}
+
 // The bots by side index; null for a side a person plays (or the rules).
 using Bots = std::vector<std::unique_ptr<Bot>>;
 
 bool is_bot(const Bots& bots, int side) { return side >= 0 && side < static_cast<int>(bots.size()) && bots[side]; }
 
-int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bots& bots) {
+int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bots& bots, const std::string& hint) {
   History* hp = held.get();
   const GameDef& def = hp->game().def();
   // The people at the keyboard; with one, every view is that side's, even while a bot decides.
@@ -212,6 +265,12 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
       continue;
     }
     if (word == "s" || word == "status") continue;
+    if (word == "b" || word == "bot") {
+      if (g.state().finished) std::printf("the game is over: %s\n", g.state().result.c_str());
+      else print_hint(g, hint, viewer);
+      show_board = false;
+      continue;
+    }
     if (word == "l" || word == "log") {
       print_log_tail(*hp,
                      rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos ? 30
@@ -276,6 +335,7 @@ void add_play_command(CLI::App& app, int& code) {
     uint64_t seed = 0;
     bool watch = false;
     std::vector<std::string> bots;
+    std::string hint = "mcts:iterations=500";
   };
   static Args a;
   cmd->add_option("game", a.target, "GAME/SCENARIO, a scenario file, or a save to resume")->required();
@@ -285,6 +345,9 @@ void add_play_command(CLI::App& app, int& code) {
                 "reload the rules and data when their files change, re-running the recorded decisions on them; "
                 "say at which decision they diverge");
   cmd->add_option("--bot", a.bots, "SIDE=NAME[:KEY=VALUE,...]: a bot plays that side (the others are people):\n" + bot_help());
+  cmd->add_option("--hint", a.hint,
+                  "NAME[:KEY=VALUE,...]: the bot that `b` at the prompt asks what it would take")
+      ->capture_default_str();
   cmd->callback([&code, cmd] {
     const bool watch = a.watch;
     const std::string root = project_root();
@@ -305,6 +368,7 @@ void add_play_command(CLI::App& app, int& code) {
       // A bad --bot is refused before a save is made.
       if (auto specs = parse_bot_specs(a.bots, **def); !specs.ok())
         return void(code = report(Error{ErrorKind::kUsage, specs.error().message}));
+      if (auto s = check_hint(a.hint, **def); !s.ok()) return void(code = report(s.error()));
       path = a.save.empty() ? default_save_path((*def)->scenario_id) : a.save;
       std::random_device rd;
       const uint64_t seed = cmd->count("--seed") ? a.seed : ((static_cast<uint64_t>(rd()) << 31) ^ rd());
@@ -314,13 +378,14 @@ void add_play_command(CLI::App& app, int& code) {
     }
     auto specs = parse_bot_specs(a.bots, h->game().def());
     if (!specs.ok()) return void(code = report(Error{ErrorKind::kUsage, specs.error().message}));
+    if (auto s = check_hint(a.hint, h->game().def()); !s.ok()) return void(code = report(s.error()));
     Bots bots(h->game().def().sides.size());
     for (const auto& spec : *specs) {
       auto b = make_bot(spec, h->game().def_ptr(), h->game().seed() ^ 0xb07);
       if (!b.ok()) return void(code = report(b.error()));
       bots[static_cast<size_t>(spec.side)] = std::move(*b);
     }
-    code = play(h, path, watch, bots);
+    code = play(h, path, watch, bots, a.hint);
   });
 }
 
