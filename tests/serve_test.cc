@@ -37,7 +37,7 @@ struct TestServer {
   int port = 0;
 
   explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT,
-                      std::vector<std::string> bots = {}) {
+                      std::vector<std::string> bots = {}, const std::string& hint = "") {
     saves = fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
                                          std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     fs::create_directories(saves);
@@ -47,6 +47,7 @@ struct TestServer {
     o.saves = saves.string();
     o.bot_delay_ms = bot_delay_ms;
     o.bots = std::move(bots);
+    if (!hint.empty()) o.hint = hint;
     o.threads = 16;
     server = std::make_unique<cardboard::Server>(o);
     auto p = server->bind();
@@ -611,6 +612,71 @@ TEST_CASE("serve: a bot thinking in one room holds up no other room's bots", "[s
   CHECK(st["actions"].get<int64_t>() >= 5);
   // All while Israel's first search went on.
   CHECK(state_of(thinker)["actions"].get<int64_t>() == thinker_actions);
+}
+
+TEST_CASE("serve: a player's hint says what the bot would take, and takes nothing", "[serve][bots]") {
+  // The oracle's bet: the keeper waits three times, then the seeker bets
+  // safe (won on 2-6) or long (on a 6).
+  TestServer s(0, std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle", {}, "mcts:iterations=200");
+  auto a = post(s, "/api/new", json{{"scenario", "oracle/bet"}, {"seed", 5}}.dump(), s.host());
+  REQUIRE(a.status == 200);
+  std::map<std::string, std::string> t;
+  for (const auto& [who, link] : a.body["links"].items()) t[who] = token_of(link);
+  const auto hint = [&](const std::string& who, int64_t at) {
+    return post(s, "/api/play/" + t[who] + "/hint", json{{"at", at}}.dump());
+  };
+  // Only the side of people that decides asks: not the other, not a spectator.
+  CHECK(hint("seeker", 0).status == 403);
+  CHECK(hint("spectator", 0).status == 403);
+  auto keeper = hint("keeper", 0);
+  CHECK(keeper.status == 200);
+  for (int64_t at = 0; at < 3; ++at)
+    REQUIRE(post(s, "/api/play/" + t["keeper"] + "/act", json{{"at", at}, {"choice", "1"}}.dump()).status == 200);
+  CHECK(hint("seeker", 2).status == 409);  // a view the game has left
+  CHECK(post(s, "/api/play/" + t["seeker"] + "/hint", "{\"at\": \"3\"}").status == 400);
+  auto h = hint("seeker", 3);
+  INFO(h.text);
+  REQUIRE(h.status == 200);
+  CHECK(h.body["actions"] == 3);
+  CHECK(h.body["bot"] == "mcts:iterations=200");
+  CHECK(h.body["choice"] == 2);
+  CHECK(h.body["text"] == "safe");
+  CHECK(h.body["iterations"] == 200);
+  REQUIRE(h.body["tried"].size() == 2);
+  CHECK(h.body["tried"][0]["n"] == 2);
+  CHECK(h.body["tried"][0]["visits"].get<int64_t>() > h.body["tried"][1]["visits"].get<int64_t>());
+  CHECK(h.body["tried"][0]["mean"].get<double>() > 0.5);
+  // Asked again, the same hint; nothing was taken.
+  CHECK(hint("seeker", 3).body == h.body);
+  CHECK(get(s, "/api/play/" + t["seeker"] + "/state").body["actions"] == 3);
+}
+
+TEST_CASE("serve: a bad --bot or --hint is refused before the server starts, naming it", "[serve][bots][cli]") {
+  for (const std::string& args : {std::string("--hint nope"), std::string("--hint mcts:iterations=0"),
+                                  std::string("--bot israel=deep_blue")}) {
+    auto r = cardboard::testing::run_cardboard(CARDBOARD_SOURCE_ROOT, "serve --port 0 " + args, 30);
+    INFO(args << ": " << r.out);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Catch::Contains(args.substr(0, args.find(' ')) + " '"));
+  }
+}
+
+TEST_CASE("serve: one hint at a time a game, however often a page asks", "[serve][bots][hostile]") {
+  TestServer s(0, std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle", {}, "mcts:ms=1500");
+  auto a = post(s, "/api/new", json{{"scenario", "oracle/guess"}, {"seed", 5}}.dump(), s.host());
+  REQUIRE(a.status == 200);
+  const std::string seeker = token_of(a.body["links"]["seeker"]);
+  const std::string body = json{{"at", 0}}.dump();
+  int first = 0;
+  std::thread thinking([&] { first = post(s, "/api/play/" + seeker + "/hint", body).status; });
+  // Asked while the first search thinks (it has a head start of 300 ms of
+  // its 1,500): refused at once, not queued.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const int busy = post(s, "/api/play/" + seeker + "/hint", body).status;
+  thinking.join();
+  CHECK(busy == 429);
+  CHECK(first == 200);
+  CHECK(post(s, "/api/play/" + seeker + "/hint", body).status == 200);  // free again
 }
 
 TEST_CASE("serve --bot: a search plays a side against a person's page", "[serve][bots]") {

@@ -75,13 +75,15 @@ std::string spec_side(std::string_view text) {
                                                                                           : std::string();
 }
 
-Status check_bot_text(std::string_view text) {
+Status check_bot_text(std::string_view text, std::string_view option) {
   GameDef any;
   any.sides.push_back(SideDef{});
   any.sides[0].id = "side";
   any.side_index["side"] = 0;
   auto s = parse_bot_spec("side=" + std::string(text), any);
-  if (!s.ok()) return rejected("--bot '" + std::string(text) + "': a bot NAME[:KEY=VALUE,...] or SIDE=NAME[:KEY=VALUE,...] expected (" + bot_help() + ")");
+  if (!s.ok())
+    return rejected(std::string(option) + " '" + std::string(text) +
+                    "': a bot NAME[:KEY=VALUE,...] or SIDE=NAME[:KEY=VALUE,...] expected (" + bot_help() + ")");
   return ok_status();
 }
 

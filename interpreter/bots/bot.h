@@ -38,7 +38,7 @@ Result<BotSpec> parse_bot_spec(std::string_view text, const GameDef& def, std::s
 // names none ("mcts:c=1", "random").
 std::string spec_side(std::string_view text);
 // Checks "NAME[:KEY=VALUE,...]" alone (a bot for no game yet: serve --bot).
-Status check_bot_text(std::string_view text);
+Status check_bot_text(std::string_view text, std::string_view option = "--bot");
 // Reads several, one a side: naming a side twice, or an automatic side
 // (the rules play it), is an error.
 Result<std::vector<BotSpec>> parse_bot_specs(const std::vector<std::string>& texts, const GameDef& def);

@@ -32,6 +32,8 @@ void add_serve_command(CLI::App& app, int& code) {
   cmd->add_option("--bot", a.o.bots,
                   "the bot of the sides a game gives to bots: NAME[:KEY=VALUE,...] for every side, or "
                   "SIDE=NAME[:KEY=VALUE,...] for a side by its id (default: random):\n" + bot_help());
+  cmd->add_option("--hint", a.o.hint, "the bot a player's Hint button asks what it would take: NAME[:KEY=VALUE,...]")
+      ->capture_default_str();
   cmd->add_option("--threads", a.o.threads, "requests served at once (each open page holds one)")
       ->capture_default_str()->check(CLI::Range(4, 4096));
   cmd->add_flag("--json", a.json, "print the address and the host key as one JSON line");
@@ -41,6 +43,8 @@ void add_serve_command(CLI::App& app, int& code) {
       if (auto s = check_bot_text(side.empty() ? b : b.substr(side.size() + 1)); !s.ok())
         return void(code = report(Error{ErrorKind::kUsage, s.error().message}));
     }
+    if (auto s = check_bot_text(a.o.hint, "--hint"); !s.ok())
+      return void(code = report(Error{ErrorKind::kUsage, s.error().message}));
     a.o.root = project_root();
     if (a.o.saves.empty()) a.o.saves = a.o.root + "/saves";
     // SIGINT and SIGTERM end the server cleanly: they are taken by a thread

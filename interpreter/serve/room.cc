@@ -1,6 +1,9 @@
 #include "serve/room.h"
 
+#include <algorithm>
 #include <random>
+
+#include "bots/mcts.h"
 
 #include "core/lazy_text.h"
 #include "session/undo_policy.h"
@@ -163,6 +166,67 @@ Reply Room::act(int seat, int64_t at, const std::string& choice) {
   auto events = h_->last_action_events();
   if (!events.ok()) return refusal(events.error());
   return {200, {{"actions", h_->action_count()}, {"events", events_json(*events, reader_of(seat))}}};
+}
+
+Reply Room::hint(int seat, int64_t at, const std::string& spec) {
+  std::unique_lock lock(m_);
+  refresh();
+  const Game& g = h_->game();
+  const int64_t n = h_->action_count();
+  if (at != n)
+    return refusal(409, "the game holds " + std::to_string(n) + " actions, not " + std::to_string(at) +
+                            ": somebody acted meanwhile");
+  if (g.state().finished) return refusal(422, "the game is over: " + g.state().result);
+  const int deciding = g.state().pending.side;
+  if (!plays_person(seat) || seat != deciding)
+    return refusal(403, "a hint is for the side of people that decides now");
+  if (hinting_) return refusal(429, "a hint is being worked out for this game: ask again when it is given");
+  auto parsed = parse_bot_spec(def_->sides[static_cast<size_t>(seat)].id + "=" + spec, *def_, "--hint");
+  if (!parsed.ok()) return refusal(parsed.error());
+  auto bot = make_bot(*parsed, def_, g.seed());
+  if (!bot.ok()) return refusal(bot.error());
+  // A search takes a while: it works on a copy, and the pages go on
+  // reading the room meanwhile.
+  const State now = g.state();
+  const Game::BranchPoint branch = *g.branch_point();
+  hinting_ = true;
+  lock.unlock();
+  const Result<int> choice = (*bot)->choose({def_.get(), &now, &branch});
+  lock.lock();
+  hinting_ = false;
+  refresh();
+  if (h_->action_count() != n || h_->game().state().hash() != now.hash())
+    return refusal(409, "the game moved on while the bot thought: ask again");
+  if (!choice.ok()) return refusal(choice.error());
+  const View v = build_view(h_->game(), reader_of(seat));
+  const auto& choices = v.decision.choices;
+  const auto at_choice = [&](size_t i) {
+    nlohmann::json c = {{"n", i + 1}};
+    if (i < choices.size()) c["value"] = choices[i].value, c["text"] = choices[i].text;
+    return c;
+  };
+  nlohmann::json body = at_choice(static_cast<size_t>(*choice));
+  body["actions"] = n;
+  body["bot"] = spec;
+  body["choice"] = body["n"];
+  body.erase("n");
+  nlohmann::json tried = nlohmann::json::array();
+  if (const auto* search = dynamic_cast<const MctsBot*>(bot->get())) {
+    const MctsStats& st = search->last_stats();
+    body["iterations"] = st.iterations;
+    std::vector<size_t> order(st.choices.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return st.choices[a].visits > st.choices[b].visits; });
+    for (size_t k = 0; k < std::min<size_t>(3, order.size()) && st.choices[order[k]].visits > 0; ++k) {
+      nlohmann::json c = at_choice(order[k]);
+      c["visits"] = st.choices[order[k]].visits;
+      c["mean"] = st.choices[order[k]].mean;
+      tried.push_back(std::move(c));
+    }
+  }
+  body["tried"] = std::move(tried);
+  return {200, std::move(body)};
 }
 
 Result<int64_t> Room::undo_count(int seat, int64_t count) {

@@ -65,6 +65,14 @@ class Room {
   Reply propose_undo(int reader, int64_t at, int64_t count);
   Reply answer_undo(int reader, int64_t at, bool agree);
 
+  // What the bot `spec` ("NAME[:PARAMS]", serve --hint) would take for the
+  // reader at its decision, when the game holds `at` actions: {actions,
+  // bot, choice, value, text, iterations, tried: [{n, value, text, visits,
+  // mean}]} (docs/serve.md). The search runs with the room unlocked, on a
+  // copy, and samples what the reader's side cannot see; one hint at a time
+  // a room (429 meanwhile), and none once the game moved on (409).
+  Reply hint(int reader, int64_t at, const std::string& spec);
+
   // The room's change count; each change (an action, an undo, the command
   // line's write) adds one. Waits up to `timeout` for it to pass `seen`.
   uint64_t wait_change(uint64_t seen, std::chrono::milliseconds timeout);
@@ -117,6 +125,7 @@ class Room {
   std::vector<bool> bots_;
   std::vector<std::unique_ptr<Bot>> bot_of_;  // by side, for the sides bots_ names
   std::string bot_error_;  // why the bot's last move failed, "" when it did not
+  bool hinting_ = false;   // a hint's search is running
   std::optional<UndoProposal> proposal_;
   std::string undo_note_;  // how the last proposal ended, for every page
 };

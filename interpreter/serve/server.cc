@@ -753,6 +753,13 @@ struct Server::Impl {
       if (r.status == 200) bot_runner->poke(s.room);
       send(res, r);
     }));
+    post(play + "/hint", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
+      auto body = json_body(req, res);
+      if (!body) return;
+      int64_t at = 0;
+      if (!field(*body, "at", at, res, true)) return;
+      send(res, s.room->hint(s.side, at, options.hint));
+    }));
     get(play + "/asset/([A-Za-z0-9_./-]+)", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       asset(s.room->def(), req.matches[2], res);
     }));

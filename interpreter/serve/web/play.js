@@ -22,12 +22,15 @@ export async function startPlay(token, early = {}) {
   const scene = mountBoard(model);
   const log = new Log(document.getElementById('log'));
   const undoButton = document.getElementById('undo');
+  const hintButton = document.getElementById('hint');
   document.title = `${model.title} - cardboard`;
 
   let state = first;
   let logAfter = -1; // the log holds every event of actions up to this one
   let logHash = null; // the state the log was read for
   let busy = false;
+  let hint = null; // the last hint's answer, for the view of its action count
+  let hinting = false;
   const pointing = new Pointing(scene.board, (choice) => act(choice));
 
   const you = () => (state.you && state.you.side) || null;
@@ -45,6 +48,7 @@ export async function startPlay(token, early = {}) {
     renderDecision(model, view, you(), pointing, act, busy, Boolean(state.bot_deciding), state.bot_error || '');
     renderSummary(view);
     renderUndo(view);
+    renderHint(view);
     document.body.dataset.actions = String(state.actions);
     document.body.classList.toggle('finished', Boolean(view.finished));
   }
@@ -78,6 +82,49 @@ export async function startPlay(token, early = {}) {
       replaceChildren(box, undo.note ? el('span', {class: 'text'}, `${undo.note}.`) : '');
     }
     box.hidden = !proposal && !undo.note;
+  }
+
+  // A hint (the server's bot, asked what it would take at this reader's
+  // decision): its choice marked among the buttons, and its most tried
+  // choices with how their playouts went. It lapses once the game moves.
+  function renderHint(view) {
+    const yours = !state.spectator && you() && !view.finished && (view.choices || []).length > 0;
+    hintButton.hidden = !yours;
+    hintButton.disabled = busy || hinting;
+    hintButton.textContent = hinting ? 'Thinking…' : 'Hint';
+    const box = document.getElementById('hint-box');
+    if (!yours || !hint || hint.actions !== state.actions) {
+      hint = null;
+      replaceChildren(box, '');
+      box.hidden = true;
+      return;
+    }
+    const pct = (x) => `${Math.round(100 * x)}%`;
+    const tried = (hint.tried || []).map((c) =>
+      el('li', {}, `${c.n}. ${c.text || c.value}: ${c.visits} of ${hint.iterations}, ${pct(c.mean)}`));
+    replaceChildren(box,
+      el('p', {}, `${hint.bot} would take ${hint.choice}. ${hint.text || hint.value}`),
+      tried.length ? el('p', {}, `Its most tried choices: iterations, and the mean outcome of their playouts for you (a win 100%):`) : null,
+      tried.length ? el('ul', {class: 'tried'}, tried) : null);
+    box.hidden = false;
+    const marked = document.querySelector(`#choices [data-choice="${hint.choice}"]`);
+    if (marked) marked.classList.add('hinted');
+  }
+
+  async function askHint() {
+    if (busy || hinting) return;
+    hinting = true;
+    showMessage('');
+    render();
+    try {
+      hint = await postJSON(`${api}/hint`, {at: state.actions});
+    } catch (error) {
+      hint = null;
+      showMessage(`No hint: ${error.message}`);
+    } finally {
+      hinting = false;
+    }
+    render();
   }
 
   // The events the log lacks: after an undo (fewer actions, or the same
@@ -189,6 +236,7 @@ export async function startPlay(token, early = {}) {
     await refresh();
   }
 
+  hintButton.addEventListener('click', askHint);
   undoButton.addEventListener('click', () => {
     if (state.undo && state.undo.possible) send('undo', {at: state.actions}, 'Undo refused');
     else send('undo/propose', {at: state.actions}, 'Cannot ask to undo');
