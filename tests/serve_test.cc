@@ -441,6 +441,26 @@ TEST_CASE("serve: the page and the command line on one save", "[serve]") {
   listener.join();
 }
 
+TEST_CASE("serve: the bots of a game are seeded from its seed: the same game, the same moves", "[serve][bots]") {
+  TestServer s;
+  std::vector<std::string> hashes;
+  for (int run = 0; run < 2; ++run) {
+    auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", 21}, {"sides", {{"syria", "bot"}, {"israel", "bot"}}}}.dump(),
+                  s.host());
+    REQUIRE(a.status == 200);
+    const std::string spectator = token_of(a.body["links"]["spectator"]);
+    json st;
+    for (int i = 0; i < 1000; ++i) {
+      st = get(s, "/api/play/" + spectator + "/state").body;
+      if (st["view"]["finished"].get<bool>()) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    REQUIRE(st["view"]["finished"] == true);
+    hashes.push_back(st["view"]["state_hash"].get<std::string>() + " after " + std::to_string(st["actions"].get<int64_t>()));
+  }
+  CHECK(hashes[0] == hashes[1]);
+}
+
 TEST_CASE("serve: a replay steps through a save and a player takes over from any point", "[serve]") {
   TestServer s;
   auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", 9}, {"sides", {{"syria", "bot"}, {"israel", "bot"}}}}.dump(), s.host());

@@ -1,10 +1,8 @@
 #include "serve/room.h"
 
 #include <algorithm>
-#include <random>
 
 #include "bots/mcts.h"
-
 #include "core/lazy_text.h"
 #include "session/undo_policy.h"
 #include "session/view.h"
@@ -28,8 +26,9 @@ Result<std::shared_ptr<Room>> Room::open(const std::string& path, const std::str
   const GameDef& def = *room->def_;
   bots.resize(def.sides.size(), false);
   for (size_t s = 0; s < bots.size(); ++s) bots[s] = bots[s] && !def.sides[s].automatic;
-  std::random_device rd;
-  const uint64_t seed = static_cast<uint64_t>(rd()) << 32 ^ rd();
+  // Seeded from the game's seed, as `play` seeds its bots: the same game
+  // gives the same bot moves, so a bot's play can be reproduced and tested.
+  const uint64_t seed = (*h)->game().seed() ^ 0xb07;
   room->bot_of_.resize(bots.size());
   for (size_t s = 0; s < bots.size(); ++s) {
     if (!bots[s]) continue;
