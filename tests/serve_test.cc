@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <regex>
 #include <set>
 #include <thread>
@@ -89,6 +90,18 @@ Answer post(const TestServer& s, const std::string& path, const std::string& bod
 }
 
 std::string token_of(const std::string& link) { return link.substr(link.rfind('/') + 1); }
+
+// The state read through `token` once the game is over, or `stop` says to
+// stop, or after some ten seconds: the bots play meanwhile.
+json state_when(const TestServer& s, const std::string& token, const std::function<bool(const json&)>& stop = nullptr) {
+  json st;
+  for (int i = 0; i < 500; ++i) {
+    st = get(s, "/api/play/" + token + "/state").body;
+    if (st["view"]["finished"].get<bool>() || (stop && stop(st))) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return st;
+}
 
 // Starts golan/october between two people: {syria, israel, spectator} tokens.
 std::map<std::string, std::string> golan_between_people(const TestServer& s, int seed = 3) {
@@ -448,13 +461,7 @@ TEST_CASE("serve: the bots of a game are seeded from its seed: the same game, th
     auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", 21}, {"sides", {{"syria", "bot"}, {"israel", "bot"}}}}.dump(),
                   s.host());
     REQUIRE(a.status == 200);
-    const std::string spectator = token_of(a.body["links"]["spectator"]);
-    json st;
-    for (int i = 0; i < 1000; ++i) {
-      st = get(s, "/api/play/" + spectator + "/state").body;
-      if (st["view"]["finished"].get<bool>()) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    const json st = state_when(s, token_of(a.body["links"]["spectator"]));
     REQUIRE(st["view"]["finished"] == true);
     hashes.push_back(st["view"]["state_hash"].get<std::string>() + " after " + std::to_string(st["actions"].get<int64_t>()));
   }
@@ -465,13 +472,7 @@ TEST_CASE("serve: a replay steps through a save and a player takes over from any
   TestServer s;
   auto a = post(s, "/api/new", json{{"scenario", "golan/october"}, {"seed", 9}, {"sides", {{"syria", "bot"}, {"israel", "bot"}}}}.dump(), s.host());
   REQUIRE(a.status == 200);
-  const std::string spectator = token_of(a.body["links"]["spectator"]);
-  json st;
-  for (int i = 0; i < 500; ++i) {
-    st = get(s, "/api/play/" + spectator + "/state").body;
-    if (st["view"]["finished"].get<bool>()) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const json st = state_when(s, token_of(a.body["links"]["spectator"]));
   REQUIRE(st["view"]["finished"] == true);  // two bots played it to the end
   const int64_t total = st["actions"].get<int64_t>();
   auto r = post(s, "/api/replay", json{{"save", a.body["save"]}}.dump(), s.host());
@@ -591,12 +592,7 @@ TEST_CASE("serve: a bot whose move the rules refuse stops, and the pages say why
                 s.host());
   REQUIRE(a.status == 200);
   const std::string spectator = token_of(a.body["links"]["spectator"]);
-  json st;
-  for (int i = 0; i < 500; ++i) {
-    st = get(s, "/api/play/" + spectator + "/state").body;
-    if (st.contains("bot_error") || st["view"]["finished"].get<bool>()) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  json st = state_when(s, spectator, [](const json& x) { return x.contains("bot_error"); });
   REQUIRE(st.contains("bot_error"));
   CHECK(st["bot_error"].get<std::string>().find("the gamble exploded") != std::string::npos);
   // The save holds the game up to the refused move, and loads.

@@ -138,14 +138,22 @@ Reply Room::log(int seat, int64_t after) {
   return {200, {{"actions", n}, {"events", events_json(events, reader)}}};
 }
 
+namespace {
+
+// A request made on a view the game has left.
+Reply stale(int64_t n, int64_t at) {
+  return refusal(409, "the game holds " + std::to_string(n) + " actions, not " + std::to_string(at) +
+                          ": somebody acted meanwhile; nothing was done");
+}
+
+}  // namespace
+
 Reply Room::act(int seat, int64_t at, const std::string& choice) {
   std::lock_guard lock(m_);
   refresh();
   const Game& g = h_->game();
   const int64_t n = h_->action_count();
-  if (at != n)
-    return refusal(409, "the game holds " + std::to_string(n) + " actions, not " + std::to_string(at) +
-                            ": somebody acted meanwhile; nothing was done");
+  if (at != n) return stale(n, at);
   if (g.state().finished) return refusal(422, "the game is over: " + g.state().result);
   const int deciding = g.state().pending.side;
   if (seat < 0 || seat != deciding)
@@ -172,9 +180,7 @@ Reply Room::hint(int seat, int64_t at, const std::string& spec) {
   refresh();
   const Game& g = h_->game();
   const int64_t n = h_->action_count();
-  if (at != n)
-    return refusal(409, "the game holds " + std::to_string(n) + " actions, not " + std::to_string(at) +
-                            ": somebody acted meanwhile");
+  if (at != n) return stale(n, at);
   if (g.state().finished) return refusal(422, "the game is over: " + g.state().result);
   const int deciding = g.state().pending.side;
   if (!plays_person(seat) || seat != deciding)
@@ -245,11 +251,6 @@ Result<int64_t> Room::undo_count(int seat, int64_t count) {
 }
 
 namespace {
-
-Reply stale(int64_t n, int64_t at) {
-  return refusal(409, "the game holds " + std::to_string(n) + " actions, not " + std::to_string(at) +
-                          ": somebody acted meanwhile; nothing was done");
-}
 
 std::string actions_text(int64_t count) { return std::to_string(count) + (count == 1 ? " action" : " actions"); }
 
