@@ -826,6 +826,16 @@ TEST_CASE("balance cli: --compare plays the base game and its mod with the same 
   CHECK(turns["difference"]["difference"].get<double>() ==
         Approx(turns["a"]["mean"].get<double>() - turns["b"]["mean"].get<double>()));
   CHECK(turns["difference"]["significant"] == true);
+  // Each track of both at the end: the means of A's own report's last row,
+  // and their difference.
+  REQUIRE(c["tracks"].size() == 3);
+  for (const auto& t : c["tracks"]) {
+    INFO(t.dump());
+    CHECK(t["id"].get<std::string>().rfind("arab_tt_", 0) == 0);
+    CHECK(t["a"]["n"] == c["a"]["finished"]);
+    CHECK(t["difference"]["difference"].get<double>() ==
+          Approx(t["a"]["mean"].get<double>() - t["b"]["mean"].get<double>()));
+  }
   // Game i of each scenario starts from the same seed: A's report is the
   // plain run's.
   auto alone = cli("balance arab_israeli_wars/1948 --games 400 --json --out " + dir + "/alone");
@@ -837,6 +847,8 @@ TEST_CASE("balance cli: --compare plays the base game and its mod with the same 
   const std::string md = slurp(dir + "/report.md");
   CHECK(has(md, "# Balance: arab_israeli_wars/1948 against aiw_house_rules/1948"));
   CHECK(has(md, "[A's own report](a/report.md)"));
+  CHECK(has(md, "## Tracks at the end"));
+  CHECK(has(md, "| Arab TT at the North Front (arab_tt_north) |"));
   // A comparison's shards merge too.
   for (int k = 1; k <= 2; ++k)
     REQUIRE(cli("balance arab_israeli_wars/1948 --compare aiw_house_rules/1948 --games 200 --shard " +

@@ -318,6 +318,29 @@ std::vector<int64_t> lengths(const ScenarioRun& s, bool turns) {
   return v;
 }
 
+// Track `id`'s values at the end of the finished games (none where the
+// scenario has no such track).
+std::vector<int64_t> end_values(const ScenarioRun& s, const std::string& id) {
+  std::vector<int64_t> v;
+  size_t at = s.tracks.size();
+  for (size_t i = 0; i < s.tracks.size(); ++i)
+    if (s.tracks[i].id == id) at = i;
+  if (at == s.tracks.size()) return v;
+  for (const auto& r : s.records)
+    if (!r.error && at < r.end_tracks.size()) v.push_back(r.end_tracks[at]);
+  return v;
+}
+
+// Two samples' summaries and the difference of their means (A - B).
+json means_json(const std::vector<int64_t>& a, const std::vector<int64_t>& b) {
+  const Summary sa = summarize(a), sb = summarize(b);
+  const MeanDifference d = compare_means(sa, sb);
+  json diff = nullptr;
+  if (d.defined)
+    diff = {{"difference", d.difference}, {"low", d.low}, {"high", d.high}, {"p", d.p}, {"significant", d.significant}};
+  return {{"a", summary_json(sa)}, {"b", summary_json(sb)}, {"difference", diff}};
+}
+
 }  // namespace
 
 json scenario_report(const Run& run, size_t index, const AnalysisOptions& o) {
@@ -394,15 +417,23 @@ json comparison_report(const Run& run, const AnalysisOptions&) {
   j["sides"] = std::move(sides);
 
   json length = json::object();
-  for (const bool turns : {true, false}) {
-    const Summary sa = summarize(lengths(a, turns)), sb = summarize(lengths(b, turns));
-    const MeanDifference d = compare_means(sa, sb);
-    json diff = nullptr;
-    if (d.defined)
-      diff = {{"difference", d.difference}, {"low", d.low}, {"high", d.high}, {"p", d.p}, {"significant", d.significant}};
-    length[turns ? "turns" : "decisions"] = {{"a", summary_json(sa)}, {"b", summary_json(sb)}, {"difference", diff}};
-  }
+  for (const bool turns : {true, false})
+    length[turns ? "turns" : "decisions"] = means_json(lengths(a, turns), lengths(b, turns));
   j["length"] = std::move(length);
+
+  // Each track of both at the games' end (A's order): how a rule moves the
+  // points, the levels, the counts it scores, which a win rate can hide.
+  json tracks = json::array();
+  for (const auto& t : a.tracks) {
+    bool shared = false;
+    for (const auto& u : b.tracks) shared = shared || u.id == t.id;
+    if (!shared) continue;
+    json row = means_json(end_values(a, t.id), end_values(b, t.id));
+    row["id"] = t.id;
+    row["title"] = t.title;
+    tracks.push_back(std::move(row));
+  }
+  j["tracks"] = std::move(tracks);
   j["run"] = run_json(run);
   return j;
 }

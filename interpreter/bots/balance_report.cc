@@ -442,21 +442,30 @@ Doc comparison_doc(const json& c, std::vector<ReportFile>& svgs) {
                                                    "B: " + str(b["scenario"]), pairs)});
   d.figure("comparison.svg", svgs.back().second, "each rate in A and B with its 95% interval");
 
+  // A row of means: A's, B's, the difference with its interval, Welch's p.
+  const auto mean_row = [&](const std::string& what, const json& l) {
+    const json& diff = l["difference"];
+    return std::vector<std::string>{
+        what, l["a"].is_null() ? "-" : dec(l["a"]["mean"]), l["b"].is_null() ? "-" : dec(l["b"]["mean"]),
+        diff.is_null() ? "-"
+                       : fmt("%+.2f", diff["difference"].get<double>()) + " (" + fmt("%+.2f", diff["low"].get<double>()) +
+                             " to " + fmt("%+.2f", diff["high"].get<double>()) + ")",
+        p_value(diff)};
+  };
   d.heading(2, "Length");
   d.para("Means over the finished games; the difference A - B with its 95% interval (normal approximation) and "
          "Welch's p.");
   std::vector<std::vector<std::string>> rows;
-  for (const char* what : {"turns", "decisions"}) {
-    const json& l = c["length"][what];
-    const json& diff = l["difference"];
-    rows.push_back({what, l["a"].is_null() ? "-" : dec(l["a"]["mean"]), l["b"].is_null() ? "-" : dec(l["b"]["mean"]),
-                    diff.is_null() ? "-"
-                                   : fmt("%+.2f", diff["difference"].get<double>()) + " (" +
-                                         fmt("%+.2f", diff["low"].get<double>()) + " to " +
-                                         fmt("%+.2f", diff["high"].get<double>()) + ")",
-                    p_value(diff)});
-  }
+  for (const char* what : {"turns", "decisions"}) rows.push_back(mean_row(what, c["length"][what]));
   d.table({"", "A mean", "B mean", "difference (95%)", "p"}, rows, {false, true, true, true, true});
+  if (c.contains("tracks") && !c["tracks"].empty()) {
+    d.heading(2, "Tracks at the end");
+    d.para("Each track of both at the end of the finished games: its means, and their difference as above. A rule "
+           "that moves the points without turning games over shows here first.");
+    rows.clear();
+    for (const auto& t : c["tracks"]) rows.push_back(mean_row(str(t["title"]) + " (" + str(t["id"]) + ")", t));
+    d.table({"track", "A mean", "B mean", "difference (95%)", "p"}, rows, {false, true, true, true, true});
+  }
   return d;
 }
 
