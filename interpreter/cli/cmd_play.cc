@@ -37,9 +37,9 @@ constexpr const char* kHelp =
     "                secret shown: add 'agreed' when both sides agree (u 2 agreed)\n"
     "  l, log [N]    the last N events with their rules (default 30)\n"
     "  s, status     the board again\n"
-    "  b, bot        what the bot (--hint, default mcts:iterations=500) would take\n"
-    "                here, and its three best choices with how often it tried\n"
-    "                them and how they went: a hint; nothing is taken\n"
+    "  b, bot        what the bot (--hint, default mcts:iterations=500,depth=40)\n"
+    "                would take here, and its most tried choices with how their\n"
+    "                playouts went: a hint; nothing is taken\n"
     "  h, help, ?    this help\n"
     "  q, quit       leave (the game is saved after every decision)\n";
 
@@ -335,7 +335,7 @@ void add_play_command(CLI::App& app, int& code) {
     uint64_t seed = 0;
     bool watch = false;
     std::vector<std::string> bots;
-    std::string hint = "mcts:iterations=500";
+    std::string hint = "mcts:iterations=500,depth=40";
   };
   static Args a;
   cmd->add_option("game", a.target, "GAME/SCENARIO, a scenario file, or a save to resume")->required();
