@@ -12,6 +12,7 @@
 #include "bots/balance_run.h"
 #include "bots/simulate.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "cli/save_args.h"
 #include "data/game_loader.h"
 
@@ -165,14 +166,7 @@ void add_balance_command(CLI::App& app, int& code) {
       opt.jobs = a.jobs;
       opt.keep_records = true;
       opt.record_decisions = true;
-      if (stderr_is_terminal()) {
-        const std::string name = def.scenario_id;
-        opt.progress = [name](int64_t done, int64_t total) {
-          std::fprintf(stderr, "\r%s: %lld/%lld games", name.c_str(), static_cast<long long>(done),
-                       static_cast<long long>(total));
-          if (done == total) std::fprintf(stderr, "\n");
-        };
-      }
+      opt.progress = games_progress(def.scenario_id);
       auto r = simulate(defs[i], opt);
       if (!r.ok()) return void(code = report(r.error()));
       run.seconds += r->seconds;

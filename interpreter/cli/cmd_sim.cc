@@ -9,6 +9,7 @@
 #include "bots/balance_run.h"
 #include "bots/simulate.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "cli/save_args.h"
 #include "data/game_loader.h"
 
@@ -58,11 +59,7 @@ void add_sim_command(CLI::App& app, int& code) {
     opt.jobs = a.jobs;
     opt.keep_records = !a.out.empty();
     opt.record_decisions = a.decisions;
-    if (stderr_is_terminal())
-      opt.progress = [](int64_t done, int64_t total) {
-        std::fprintf(stderr, "\r%lld/%lld games", static_cast<long long>(done), static_cast<long long>(total));
-        if (done == total) std::fprintf(stderr, "\n");
-      };
+    opt.progress = games_progress("");
     auto r = simulate(*def, opt);
     if (!r.ok()) return void(code = report(r.error()));
     const double g = static_cast<double>(r->games);
