@@ -101,6 +101,15 @@ Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, s
   return o;
 }
 
+std::vector<size_t> MctsStats::most_tried(size_t n) const {
+  std::vector<size_t> order;
+  for (size_t i = 0; i < choices.size(); ++i)
+    if (choices[i].visits > 0) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return choices[a].visits > choices[b].visits; });
+  if (order.size() > n) order.resize(n);
+  return order;
+}
+
 // One decision's search: the tree, and the state of the iteration in
 // progress, which the game's decider (called inside the rules' ask) moves on.
 class MctsBot::Search {

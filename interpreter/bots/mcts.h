@@ -81,6 +81,9 @@ struct MctsStats {
     double mean = 0;
   };
   std::vector<Choice> choices;
+  // The indices of the `n` most tried choices, most first (the rules'
+  // order on a tie), none that no iteration took.
+  std::vector<size_t> most_tried(size_t n) const;
 };
 
 class MctsBot : public Bot {

@@ -131,20 +131,16 @@ void print_hint(Game& g, const std::string& hint, int reader) {
   };
   std::printf("%s would take %d. %s\n", hint.c_str(), *c + 1, text(static_cast<size_t>(*c)).c_str());
   const auto* search = dynamic_cast<const MctsBot*>(bot->get());
-  if (!search || search->last_stats().choices.empty()) return;
+  if (!search) return;
   const MctsStats& st = search->last_stats();
-  std::vector<size_t> order(st.choices.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return st.choices[a].visits > st.choices[b].visits; });
-  if (st.choices[order[0]].visits == 0) return;
+  const std::vector<size_t> tried = st.most_tried(3);
+  if (tried.empty()) return;
   std::printf("  its most tried choices: iterations, and the mean outcome of their playouts for %s (a win 100%%):\n",
               g.def().sides[static_cast<size_t>(side)].title.c_str());
-  for (size_t k = 0; k < std::min<size_t>(3, order.size()) && st.choices[order[k]].visits > 0; ++k) {
-    const auto& ch = st.choices[order[k]];
-    std::printf("  %d. %s: %lld of %lld, %.0f%%\n", static_cast<int>(order[k]) + 1, text(order[k]).c_str(),
-                static_cast<long long>(ch.visits), static_cast<long long>(st.iterations), 100 * ch.mean);
-  }
+  for (const size_t i : tried)
+    std::printf("  %d. %s: %lld of %lld, %.0f%%\n", static_cast<int>(i) + 1, text(i).c_str(),
+                static_cast<long long>(st.choices[i].visits), static_cast<long long>(st.iterations),
+                100 * st.choices[i].mean);
 }
 
 // Whether `hint` names a bot the game's sides could ask (a usage error

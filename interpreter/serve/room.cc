@@ -1,7 +1,5 @@
 #include "serve/room.h"
 
-#include <algorithm>
-
 #include "bots/mcts.h"
 #include "core/lazy_text.h"
 #include "session/undo_policy.h"
@@ -219,14 +217,10 @@ Reply Room::hint(int seat, int64_t at, const std::string& spec) {
   if (const auto* search = dynamic_cast<const MctsBot*>(bot->get())) {
     const MctsStats& st = search->last_stats();
     body["iterations"] = st.iterations;
-    std::vector<size_t> order(st.choices.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return st.choices[a].visits > st.choices[b].visits; });
-    for (size_t k = 0; k < std::min<size_t>(3, order.size()) && st.choices[order[k]].visits > 0; ++k) {
-      nlohmann::json c = at_choice(order[k]);
-      c["visits"] = st.choices[order[k]].visits;
-      c["mean"] = st.choices[order[k]].mean;
+    for (const size_t i : st.most_tried(3)) {
+      nlohmann::json c = at_choice(i);
+      c["visits"] = st.choices[i].visits;
+      c["mean"] = st.choices[i].mean;
       tried.push_back(std::move(c));
     }
   }
