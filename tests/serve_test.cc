@@ -667,6 +667,30 @@ TEST_CASE("serve: a player's hint says what the bot would take, and takes nothin
   CHECK(get(s, "/api/play/" + t["seeker"] + "/state").body["actions"] == 3);
 }
 
+TEST_CASE("serve: a new game may name the bot of a side, over the server's", "[serve][bots]") {
+  // The server's bot is the random one; this game's keeper is the scripted
+  // player "safe" (it yawns each time), the seeker a person's.
+  TestServer s(0, std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle", {"random"});
+  auto a = post(s, "/api/new",
+                json{{"scenario", "oracle_helped/bet"}, {"seed", 3}, {"sides", {{"keeper", "bot:policy:name=safe"}}}}.dump(),
+                s.host());
+  REQUIRE(a.status == 200);
+  CHECK_FALSE(a.body["links"].contains("keeper"));
+  const std::string seeker = token_of(a.body["links"]["seeker"]);
+  const json st = state_when(s, seeker, [](const json& x) { return x["view"]["deciding"] == "seeker"; });
+  REQUIRE(st["actions"] == 3);
+  const json log = get(s, "/api/play/" + seeker + "/log?after=-1").body;
+  int yawns = 0;
+  for (const auto& e : log["events"]) yawns += e["text"].get<std::string>().find("Keeper chose yawn") != std::string::npos;
+  CHECK(yawns == 3);
+  // A bot the game cannot have, or one that names a side, is refused.
+  for (const std::string bad : {"bot:alphazero", "bot:mcts:iterations=0", "bot:keeper=random", "bot:", "robot"}) {
+    auto r = post(s, "/api/new", json{{"scenario", "oracle_helped/bet"}, {"sides", {{"keeper", bad}}}}.dump(), s.host());
+    INFO(bad << ": " << r.text);
+    CHECK(r.status == 400);
+  }
+}
+
 TEST_CASE("serve: a bad --bot or --hint is refused before the server starts, naming it", "[serve][bots][cli]") {
   for (const std::string& args : {std::string("--hint nope"), std::string("--hint mcts:iterations=0"),
                                   std::string("--bot israel=deep_blue")}) {

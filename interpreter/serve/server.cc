@@ -376,12 +376,21 @@ struct Server::Impl {
             {"links", links}};
   }
 
+  // Who plays each side of a new or reopened game ('sides': a side id to
+  // "person", "bot" (the server's --bot) or "bot:NAME[:PARAMS]", that bot
+  // for this game): the sides bots play, and the bot specs for Room::open,
+  // this game's own after the server's, so that they win.
+  struct Players {
+    std::vector<bool> bots;
+    std::vector<std::string> specs;
+  };
+
   // Opens the save `name` as a room (or answers with the open one): a link
   // for each side people play and one for spectators.
-  Reply open_room(const std::string& name, const std::vector<bool>& bots) {
+  Reply open_room(const std::string& name, const Players& players) {
     std::lock_guard lock(registry);
     if (auto it = rooms.find(name); it != rooms.end()) return {200, links_json(it->second)};
-    auto room = Room::open(options.saves + "/" + name, options.root, bots, options.bots);
+    auto room = Room::open(options.saves + "/" + name, options.root, players.bots, players.specs);
     if (!room.ok()) return refusal(room.error());
     OpenRoom r{*room, name, {}};
     const GameDef& def = r.room->def();
@@ -399,23 +408,33 @@ struct Server::Impl {
   }
 
   // "sides": {"syria": "bot"}: which sides bots play.
-  std::optional<std::vector<bool>> bot_sides(const nlohmann::json& body, const GameDef& def, httplib::Response& res) {
-    std::vector<bool> bots(def.sides.size(), false);
+  std::optional<Players> bot_sides(const nlohmann::json& body, const GameDef& def, httplib::Response& res) {
+    Players p{std::vector<bool>(def.sides.size(), false), options.bots};
     const auto it = body.find("sides");
-    if (it == body.end() || it->is_null()) return bots;
+    if (it == body.end() || it->is_null()) return p;
     if (!it->is_object()) {
-      send_error(res, 400, "malformed request: 'sides' must map side ids to \"person\" or \"bot\"");
+      send_error(res, 400, "malformed request: 'sides' must map side ids to \"person\", \"bot\" or \"bot:NAME[:PARAMS]\"");
       return std::nullopt;
     }
     for (const auto& [side, who] : it->items()) {
       const int s = def.find_side(side);
-      if (s < 0 || !who.is_string() || (who != "person" && who != "bot")) {
-        send_error(res, 400, "malformed request: bad 'sides' entry '" + side + "' (a side id, \"person\" or \"bot\")");
+      const std::string text = who.is_string() ? who.get<std::string>() : "";
+      const bool named = text.rfind("bot:", 0) == 0;
+      if (s < 0 || (text != "person" && text != "bot" && !named)) {
+        send_error(res, 400, "malformed request: bad 'sides' entry '" + side +
+                                 "' (a side id, \"person\", \"bot\" or \"bot:NAME[:PARAMS]\")");
         return std::nullopt;
       }
-      bots[s] = who == "bot";
+      p.bots[s] = text != "person";
+      if (!named) continue;
+      const std::string spec = text.substr(4);
+      if (auto ok = check_bot_text(spec, "sides." + side); !ok.ok() || !spec_side(spec).empty()) {
+        send_error(res, 400, ok.ok() ? "sides." + side + ": '" + spec + "' names a side: give the bot alone" : ok.error().message);
+        return std::nullopt;
+      }
+      p.specs.push_back(side + "=" + spec);
     }
-    return bots;
+    return p;
   }
 
   std::string free_save_name(const std::string& stem) {
@@ -556,7 +575,7 @@ struct Server::Impl {
     const std::string stem = fs::path(r->path()).stem().string() + "-from-" + std::to_string(at);
     const std::string name = free_save_name(stem);
     if (auto s = r->branch(at, options.saves + "/" + name); !s.ok()) return send(res, refusal(s.error()));
-    send(res, open_room(name, std::vector<bool>(r->def().sides.size(), false)));
+    send(res, open_room(name, {std::vector<bool>(r->def().sides.size(), false), options.bots}));
   }
 
   // An image the game's graphics.toml names, served so that an SVG cannot run

@@ -18,7 +18,10 @@ test('lobby: start a game against the bot, list its save, replay it', async () =
     await page.goto(`${BASE}/?key=${KEY}`);
     await waitReady(page);
     assert.equal(new URL(page.url()).search, '', 'the key leaves the address bar');
-    await page.select('[data-game="golan"] select[data-side="israel"]', 'bot');
+    const offered = await page.$$eval('[data-game="golan"] select[data-side="israel"] option', (n) => n.map((o) => o.value));
+    assert.deepEqual(offered.slice(0, 3), ['person', 'bot', 'bot:random'], 'a person, the server\'s bot, a bot of its own');
+    assert.ok(offered.some((v) => v.startsWith('bot:mcts:')), 'a search bot of its own');
+    await page.select('[data-game="golan"] select[data-side="israel"]', 'bot:mcts:iterations=200,depth=40');
     await page.type('[data-game="golan"] input[name="seed"]', '9');
     await page.click('[data-start="golan"]');
     await page.waitForSelector('#started [data-link="syria"]');

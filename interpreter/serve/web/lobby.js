@@ -37,7 +37,16 @@ function showStarted(title, answer, gameId) {
   node.scrollIntoView({behavior: 'smooth', block: 'start'});
 }
 
-// person / bot for each side the rules do not play themselves.
+// Who plays each side the rules do not play themselves: a person, the
+// server's bot (serve --bot), or a bot for this game alone ("bot:NAME[:PARAMS]").
+const PLAYERS = [
+  ['person', 'a person'],
+  ['bot', 'the bot'],
+  ['bot:random', 'a random bot'],
+  ['bot:mcts:iterations=200,depth=40', 'a search bot, quick'],
+  ['bot:mcts:iterations=1000,depth=40', 'a search bot, stronger and slower'],
+];
+
 function sideChoosers(game) {
   const selects = new Map();
   const rows = (game.sides || []).map((side) => {
@@ -45,7 +54,7 @@ function sideChoosers(game) {
       return el('div', {class: 'side-row'}, el('span', {}, side.title), el('span', {class: 'automatic'}, 'played by the rules'));
     }
     const select = el('select', {'data-side': side.id, 'aria-label': `who plays ${side.title}`},
-      el('option', {value: 'person'}, 'a person'), el('option', {value: 'bot'}, 'the bot'));
+      PLAYERS.map(([value, words]) => el('option', {value}, words)));
     selects.set(side.id, select);
     return el('div', {class: 'side-row'}, el('span', {}, side.title), select);
   });
