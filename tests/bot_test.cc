@@ -598,6 +598,43 @@ TEST_CASE("play: b asks the --hint bot what it would take, and takes nothing", "
   clean();
 }
 
+TEST_CASE("hint: what a bot would take at a save's decision, as text or JSON, and nothing taken", "[bots][cli]") {
+  const std::string root = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle";
+  const std::string save = (std::filesystem::temp_directory_path() / "cardboard-hint.cbsave").string();
+  const auto clean = [&] {
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
+  };
+  clean();
+  const auto run = [&](const std::string& args) { return cardboard::testing::run_cardboard(root, args, 60); };
+  REQUIRE(run("new oracle/bet --seed 5 --save " + save).code == 0);
+  for (int i = 0; i < 3; ++i) REQUIRE(run("act " + save + " 1").code == 0);
+  auto text = run("hint " + save + " --bot mcts:iterations=200");
+  INFO(text.out);
+  CHECK(text.code == 0);
+  CHECK_THAT(text.out, Catch::StartsWith("mcts:iterations=200 would take 2. safe\n"));
+  CHECK_THAT(text.out, Catch::Contains("for Seeker (a win 100%)"));
+  auto j = run("hint " + save + " --bot mcts:iterations=200 --json");
+  REQUIRE(j.code == 0);
+  const auto hint = nlohmann::json::parse(j.out);
+  CHECK(hint["actions"] == 3);
+  CHECK(hint["choice"] == 2);
+  CHECK(hint["value"] == "option=safe");
+  CHECK(hint["iterations"] == 200);
+  CHECK(hint["tried"][0]["n"] == 2);
+  CHECK(run("hint " + save + " --bot random --json").code == 0);
+  // A bad bot is a usage error; the save still holds 3 actions.
+  auto bad = run("hint " + save + " --bot mcts:c=-1");
+  CHECK(bad.code == 1);
+  CHECK_THAT(bad.out, Catch::Contains("--bot") && Catch::Contains("c=-1"));
+  CHECK_THAT(run("status " + save + " --json").out, Catch::Contains("\"actions\": 3"));
+  // Over, there is nothing to hint at.
+  REQUIRE(run("act " + save + " 2").code == 0);
+  auto over = run("hint " + save);
+  CHECK(over.code == 2);
+  CHECK_THAT(over.out, Catch::Contains("nothing to hint at"));
+  clean();
+}
+
 TEST_CASE("policy: the game's scripted player takes what bot_policy says", "[bots][policy]") {
   auto def = oracle("bet", "oracle_helped");
   CHECK_THAT(parse_bot_spec("seeker=policy", *def).error().message, Catch::Contains("needs name="));

@@ -15,12 +15,12 @@
 #include <string>
 
 #include "bots/bot.h"
-#include "bots/mcts.h"
 #include "cli/commands.h"
 #include "cli/save_args.h"
 #include "session/readers.h"
 #include "session/view_format.h"
 #include "data/game_loader.h"
+#include "session/hint.h"
 #include "session/history.h"
 #include "session/undo_policy.h"
 
@@ -112,48 +112,16 @@ std::string trim(const std::string& s) {
 }
 
 // What the bot `hint` (NAME[:PARAMS]) would take for the side deciding in
-// `g`, seeded from the game's seed: a search's three most tried choices,
-// each with its iterations and how it went for the side, or the bot's
-// choice alone. It sees what that side sees (a search samples the rest).
+// `g` (session/hint.h), as `reader` reads the choices.
 void print_hint(Game& g, const std::string& hint, int reader) {
-  const int side = g.state().pending.side;
-  auto spec = parse_bot_spec(g.def().sides[static_cast<size_t>(side)].id + "=" + hint, g.def());
-  if (!spec.ok()) return void(std::printf("%s\n", spec.error().message.c_str()));
-  auto bot = make_bot(*spec, g.def_ptr(), g.seed());
+  auto bot = hint_bot(g, hint);
   if (!bot.ok()) return void(std::printf("%s\n", bot.error().message.c_str()));
   std::printf("(%s thinks...)\n", hint.c_str());
   std::fflush(stdout);
   auto c = (*bot)->choose(BotPosition::of(g));
   if (!c.ok()) return void(std::printf("the bot cannot choose here: %s\n", c.error().message.c_str()));
-  const View v = build_view(g, reader);
-  const auto text = [&](size_t i) {
-    return i < v.decision.choices.size() ? v.decision.choices[i].text : std::to_string(i + 1);
-  };
-  std::printf("%s would take %d. %s\n", hint.c_str(), *c + 1, text(static_cast<size_t>(*c)).c_str());
-  const auto* search = dynamic_cast<const MctsBot*>(bot->get());
-  if (!search) return;
-  const MctsStats& st = search->last_stats();
-  const std::vector<size_t> tried = st.most_tried(3);
-  if (tried.empty()) return;
-  std::printf("  its most tried choices: iterations, and the mean outcome of their playouts for %s (a win 100%%):\n",
-              g.def().sides[static_cast<size_t>(side)].title.c_str());
-  for (const size_t i : tried)
-    std::printf("  %d. %s: %lld of %lld, %.0f%%\n", static_cast<int>(i) + 1, text(i).c_str(),
-                static_cast<long long>(st.choices[i].visits), static_cast<long long>(st.iterations),
-                100 * st.choices[i].mean);
-}
-
-// Whether `hint` names a bot the game's sides could ask (a usage error
-// naming --hint otherwise): checked for a side people play, as the hint's
-// side is the decider's at each hint.
-Status check_hint(const std::string& hint, const GameDef& def) {
-  for (const auto& side : def.sides) {
-    if (side.automatic) continue;
-    auto spec = parse_bot_spec(side.id + "=" + hint, def, "--hint");
-    if (!spec.ok()) return Error{ErrorKind::kUsage, spec.error().message};
-    break;
-  }
-  return ok_status();
+  const nlohmann::json j = hint_json(build_view(g, reader), **bot, *c, hint);
+  std::printf("%s", hint_text(j, g.def().sides[static_cast<size_t>(g.state().pending.side)].title).c_str());
 }
 
 // The bots by side index; null for a side a person plays (or the rules).
@@ -331,7 +299,7 @@ void add_play_command(CLI::App& app, int& code) {
     uint64_t seed = 0;
     bool watch = false;
     std::vector<std::string> bots;
-    std::string hint = "mcts:iterations=500,depth=40";
+    std::string hint = kDefaultHint;
   };
   static Args a;
   cmd->add_option("game", a.target, "GAME/SCENARIO, a scenario file, or a save to resume")->required();
@@ -364,7 +332,7 @@ void add_play_command(CLI::App& app, int& code) {
       // A bad --bot is refused before a save is made.
       if (auto specs = parse_bot_specs(a.bots, **def); !specs.ok())
         return void(code = report(Error{ErrorKind::kUsage, specs.error().message}));
-      if (auto s = check_hint(a.hint, **def); !s.ok()) return void(code = report(s.error()));
+      if (auto s = check_hint(**def, a.hint); !s.ok()) return void(code = report(s.error()));
       path = a.save.empty() ? default_save_path((*def)->scenario_id) : a.save;
       std::random_device rd;
       const uint64_t seed = cmd->count("--seed") ? a.seed : ((static_cast<uint64_t>(rd()) << 31) ^ rd());
@@ -374,7 +342,7 @@ void add_play_command(CLI::App& app, int& code) {
     }
     auto specs = parse_bot_specs(a.bots, h->game().def());
     if (!specs.ok()) return void(code = report(Error{ErrorKind::kUsage, specs.error().message}));
-    if (auto s = check_hint(a.hint, h->game().def()); !s.ok()) return void(code = report(s.error()));
+    if (auto s = check_hint(h->game().def(), a.hint); !s.ok()) return void(code = report(s.error()));
     Bots bots(h->game().def().sides.size());
     for (const auto& spec : *specs) {
       auto b = make_bot(spec, h->game().def_ptr(), h->game().seed() ^ 0xb07);

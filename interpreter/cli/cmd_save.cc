@@ -1,6 +1,6 @@
 // The commands on a save file, for scripts and tests: new, status, act,
-// undo, log and replay. Each opens the save, does one thing and exits; the
-// save holds the whole game between them.
+// hint, undo, log and replay. Each opens the save, does one thing and exits;
+// the save holds the whole game between them.
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -12,6 +12,7 @@
 #include "session/readers.h"
 #include "session/view_format.h"
 #include "data/game_loader.h"
+#include "session/hint.h"
 #include "session/history.h"
 #include "session/undo_policy.h"
 
@@ -180,6 +181,36 @@ void add_save_commands(CLI::App& app, int& code) {
           if (e.seen_by(actor_id)) print_event(e, actor_id);
         print_status(hist, default_reader(hist.game()), false, path);
       }
+      code = 0;
+    });
+  }
+  // hint
+  {
+    auto* cmd = app.add_subcommand("hint", "what a bot would take at the decision for the side that decides; nothing is taken");
+    struct Args {
+      std::string save, bot = kDefaultHint;
+      bool json = false;
+    };
+    static Args a;
+    cmd->add_option("save", a.save, "the save file, or its name under saves/")->required();
+    cmd->add_option("--bot", a.bot, "NAME[:KEY=VALUE,...]: the bot asked; it plays the deciding side")->capture_default_str();
+    cmd->add_flag("--json", a.json, "print JSON: {actions, bot, choice, value, text, iterations, tried: [{n, value, text, visits, mean}]}");
+    cmd->callback([&code] {
+      const std::string path = resolve_save(a.save);
+      auto h = History::open(path, project_root());
+      if (!h.ok()) return void(code = report(h.error()));
+      if (!(*h)->warning().empty()) std::fprintf(stderr, "cardboard: warning: %s\n", (*h)->warning().c_str());
+      Game& g = (*h)->game();
+      if (auto s = check_hint(g.def(), a.bot, "--bot"); !s.ok()) return void(code = report(s.error()));
+      auto bot = hint_bot(g, a.bot, "--bot");
+      if (!bot.ok()) return void(code = report(bot.error()));
+      auto c = (*bot)->choose(BotPosition::of(g));
+      if (!c.ok()) return void(code = report(c.error()));
+      const int side = g.state().pending.side;
+      nlohmann::json j = hint_json(build_view(g, side), **bot, *c, a.bot);
+      j["actions"] = (*h)->action_count();
+      if (a.json) std::printf("%s\n", j.dump(2).c_str());
+      else std::printf("%s", hint_text(j, g.def().sides[static_cast<size_t>(side)].title).c_str());
       code = 0;
     });
   }

@@ -22,7 +22,7 @@ void add_balance_command(CLI::App& app, int& code);  // bot games and their bala
 void add_merge_command(CLI::App& app, int& code);    // a run's shards joined into one report
 void add_test_command(CLI::App& app, int& code);
 void add_lint_command(CLI::App& app, int& code);
-void add_save_commands(CLI::App& app, int& code);  // new, status, act, undo, log, replay
+void add_save_commands(CLI::App& app, int& code);  // new, status, act, hint, undo, log, replay
 void add_play_command(CLI::App& app, int& code);
 void add_init_command(CLI::App& app, int& code);  // writes a new game's skeleton
 void add_serve_command(CLI::App& app, int& code);  // the browser's server

@@ -1,7 +1,7 @@
 #include "serve/room.h"
 
-#include "bots/mcts.h"
 #include "core/lazy_text.h"
+#include "session/hint.h"
 #include "session/undo_policy.h"
 #include "session/view.h"
 #include "session/view_format.h"
@@ -184,9 +184,7 @@ Reply Room::hint(int seat, int64_t at, const std::string& spec) {
   if (!plays_person(seat) || seat != deciding)
     return refusal(403, "a hint is for the side of people that decides now");
   if (hinting_) return refusal(429, "a hint is being worked out for this game: ask again when it is given");
-  auto parsed = parse_bot_spec(def_->sides[static_cast<size_t>(seat)].id + "=" + spec, *def_, "--hint");
-  if (!parsed.ok()) return refusal(parsed.error());
-  auto bot = make_bot(*parsed, def_, g.seed());
+  auto bot = hint_bot(g, spec);
   if (!bot.ok()) return refusal(bot.error());
   // A search takes a while: it works on a copy, and the pages go on
   // reading the room meanwhile.
@@ -201,30 +199,8 @@ Reply Room::hint(int seat, int64_t at, const std::string& spec) {
   if (h_->action_count() != n || h_->game().state().hash() != now.hash())
     return refusal(409, "the game moved on while the bot thought: ask again");
   if (!choice.ok()) return refusal(choice.error());
-  const View v = build_view(h_->game(), reader_of(seat));
-  const auto& choices = v.decision.choices;
-  const auto at_choice = [&](size_t i) {
-    nlohmann::json c = {{"n", i + 1}};
-    if (i < choices.size()) c["value"] = choices[i].value, c["text"] = choices[i].text;
-    return c;
-  };
-  nlohmann::json body = at_choice(static_cast<size_t>(*choice));
+  nlohmann::json body = hint_json(build_view(h_->game(), reader_of(seat)), **bot, *choice, spec);
   body["actions"] = n;
-  body["bot"] = spec;
-  body["choice"] = body["n"];
-  body.erase("n");
-  nlohmann::json tried = nlohmann::json::array();
-  if (const auto* search = dynamic_cast<const MctsBot*>(bot->get())) {
-    const MctsStats& st = search->last_stats();
-    body["iterations"] = st.iterations;
-    for (const size_t i : st.most_tried(3)) {
-      nlohmann::json c = at_choice(i);
-      c["visits"] = st.choices[i].visits;
-      c["mean"] = st.choices[i].mean;
-      tried.push_back(std::move(c));
-    }
-  }
-  body["tried"] = std::move(tried);
   return {200, std::move(body)};
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "session/hint.h"
 
 namespace cardboard {
 
@@ -19,7 +20,7 @@ struct ServeOptions {
   std::string saves;      // where new games are saved and which saves the lobby lists
   int bot_delay_ms = 400; // a bot's pause before each move
   std::vector<std::string> bots;  // which bot plays a bot's side: "NAME[:PARAMS]", "SIDE=NAME[:PARAMS]" (Room::open)
-  std::string hint = "mcts:iterations=500,depth=40";  // the bot a player's Hint asks: "NAME[:PARAMS]" (Room::hint)
+  std::string hint = kDefaultHint;  // the bot a player's Hint asks: "NAME[:PARAMS]" (Room::hint)
   int threads = 512;      // requests served at once; each open stream holds one
   std::string host_key;   // "" : a new random one
 };
