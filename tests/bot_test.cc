@@ -18,6 +18,7 @@
 #include "bots/mcts.h"
 #include "bots/random_bot.h"
 #include "bots/simulate.h"
+#include "store/save_file.h"
 #include "support.h"
 
 using namespace cardboard;
@@ -565,6 +566,52 @@ TEST_CASE("play --bot: the bot takes its side's decisions, undo takes back the p
   CHECK_THAT(r.out, Catch::Contains("undid 1 decision"));
   CHECK(r.out.find("pass the screen") == std::string::npos);
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
+}
+
+TEST_CASE("play: a save resumes with the bots that last played it, or --people, or --bot", "[bots][cli]") {
+  const std::string root = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/race";
+  const std::string save = (std::filesystem::temp_directory_path() / "cardboard-play-resume.cbsave").string();
+  const auto clean = [&] {
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(save + std::string(ext));
+  };
+  clean();
+  const auto input = std::filesystem::temp_directory_path() / "cardboard-play-resume.in";
+  std::ofstream(input) << "q\n";
+  const auto play = [&](const std::string& args) {
+    return cardboard::testing::run_cardboard(root, "play " + args + " < '" + input.string() + "'", 60);
+  };
+  const auto recorded = [&] {
+    auto file = cardboard::SaveFile::open(save);
+    REQUIRE(file.ok());
+    return (*file)->meta()->bots;
+  };
+  REQUIRE(play("race/short --seed 5 --save " + save + " --bot blue=mcts:iterations=30").code == 0);
+  CHECK(recorded() == "blue=mcts:iterations=30");
+  auto again = play(save);
+  CHECK(again.code == 0);
+  CHECK_THAT(again.out, Catch::Contains("the bots that last played this save: blue=mcts:iterations=30"));
+  CHECK(play(save + " --bot blue=random").code == 0);
+  CHECK(recorded() == "blue=random");
+  auto people = play(save + " --people");
+  CHECK(people.code == 0);
+  CHECK(people.out.find("the bots that last played") == std::string::npos);
+  CHECK(recorded().empty());
+  CHECK(play(save + " --people --bot blue=random").code == 1);
+  // A record naming a bot there is not (another version, a hand-edited
+  // save) is refused, naming it and the way out; the save is unchanged.
+  {
+    auto file = cardboard::SaveFile::open(save);
+    REQUIRE(file.ok());
+    cardboard::testing::must_ok((*file)->set_meta("bots", "blue=deep_blue"));
+  }
+  auto odd = play(save);
+  CHECK(odd.code == 1);
+  CHECK_THAT(odd.out, Catch::Contains("records bots it cannot play now") && Catch::Contains("deep_blue") &&
+                          Catch::Contains("--people"));
+  CHECK(recorded() == "blue=deep_blue");
+  CHECK(play(save + " --people").code == 0);
+  std::filesystem::remove(input);
+  clean();
 }
 
 TEST_CASE("play: b asks the --hint bot what it would take, and takes nothing", "[bots][cli]") {

@@ -691,6 +691,58 @@ TEST_CASE("serve: a new game may name the bot of a side, over the server's", "[s
   }
 }
 
+TEST_CASE("serve: a save reopened with no sides is played by the bots that last played it", "[serve][bots]") {
+  const std::string root = std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle";
+  TestServer first(0, root, {"random"});
+  auto a = post(first, "/api/new",
+                json{{"scenario", "oracle_helped/bet"}, {"seed", 3}, {"save", "kept.cbsave"},
+                     {"sides", {{"keeper", "bot:policy:name=safe"}}}}
+                    .dump(),
+                first.host());
+  REQUIRE(a.status == 200);
+  state_when(first, token_of(a.body["links"]["seeker"]), [](const json& x) { return x["view"]["deciding"] == "seeker"; });
+  // Another server (a restart) on a copy of the save.
+  TestServer second(0, root, {"random"});
+  {
+    auto file = cardboard::SaveFile::open((first.saves / "kept.cbsave").string());
+    REQUIRE(file.ok());
+    cardboard::testing::must_ok((*file)->copy_to((second.saves / "kept.cbsave").string()));
+    cardboard::testing::must_ok((*file)->copy_to((second.saves / "people.cbsave").string()));
+  }
+  const json listed = get(second, "/api/lobby", second.host()).body["saves"];
+  REQUIRE(listed.size() == 2);
+  CHECK(listed[0]["bots"] == json::array({"keeper=policy:name=safe"}));
+  auto b = post(second, "/api/open", R"({"save":"kept.cbsave"})", second.host());
+  REQUIRE(b.status == 200);
+  CHECK_FALSE(b.body["links"].contains("keeper"));  // still the bot's
+  REQUIRE(b.body["links"].contains("seeker"));
+  // Chosen again, the choice is what the save remembers next.
+  auto c = post(second, "/api/open", R"({"save":"people.cbsave","sides":{"keeper":"person"}})", second.host());
+  REQUIRE(c.status == 200);
+  CHECK(c.body["links"].contains("keeper"));
+  auto people = cardboard::SaveFile::open((second.saves / "people.cbsave").string());
+  REQUIRE(people.ok());
+  CHECK((*people)->meta()->bots.empty());
+  auto kept = cardboard::SaveFile::open((second.saves / "kept.cbsave").string());
+  REQUIRE(kept.ok());
+  CHECK((*kept)->meta()->bots == "keeper=policy:name=safe");
+  // A save whose record names a bot the server cannot play is refused,
+  // saying how to open it; the save keeps its actions.
+  {
+    cardboard::testing::must_ok((*people)->set_meta("bots", "keeper=alphazero"));
+    cardboard::testing::must_ok((*people)->copy_to((second.saves / "odd.cbsave").string()));
+  }
+  const auto before = (*people)->actions();
+  REQUIRE(before.ok());
+  auto odd = post(second, "/api/open", R"({"save":"odd.cbsave"})", second.host());
+  CHECK(odd.status == 400);
+  CHECK_THAT(odd.body["error"].get<std::string>(), Catch::Contains("keeper=alphazero") && Catch::Contains("'sides'"));
+  auto odd_file = cardboard::SaveFile::open((second.saves / "odd.cbsave").string());
+  REQUIRE(odd_file.ok());
+  CHECK((*odd_file)->actions()->size() == before->size());
+  CHECK(post(second, "/api/open", R"({"save":"odd.cbsave","sides":{}})", second.host()).status == 200);
+}
+
 TEST_CASE("serve: a bad --bot or --hint is refused before the server starts, naming it", "[serve][bots][cli]") {
   for (const std::string& args : {std::string("--hint nope"), std::string("--hint mcts:iterations=0"),
                                   std::string("--bot israel=deep_blue")}) {

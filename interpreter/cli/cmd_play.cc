@@ -299,6 +299,7 @@ void add_play_command(CLI::App& app, int& code) {
     uint64_t seed = 0;
     bool watch = false;
     std::vector<std::string> bots;
+    bool people = false;
     std::string hint = kDefaultHint;
   };
   static Args a;
@@ -308,7 +309,12 @@ void add_play_command(CLI::App& app, int& code) {
   cmd->add_flag("--watch", a.watch,
                 "reload the rules and data when their files change, re-running the recorded decisions on them; "
                 "say at which decision they diverge");
-  cmd->add_option("--bot", a.bots, "SIDE=NAME[:KEY=VALUE,...]: a bot plays that side (the others are people):\n" + bot_help());
+  auto* bot = cmd->add_option("--bot", a.bots,
+                               "SIDE=NAME[:KEY=VALUE,...]: a bot plays that side (the others are people; a save "
+                               "resumes with the bots that last played it):\n" +
+                                   bot_help());
+  cmd->add_flag("--people", a.people, "resume a save with a person at every side, not the bots that last played it")
+      ->excludes(bot);
   cmd->add_option("--hint", a.hint,
                   "NAME[:KEY=VALUE,...]: the bot that `b` at the prompt asks what it would take")
       ->capture_default_str();
@@ -319,7 +325,8 @@ void add_play_command(CLI::App& app, int& code) {
     std::string path;
     const std::string as_save = resolve_save(a.target);
     std::error_code ec;
-    if (fs::is_regular_file(as_save, ec) && fs::path(as_save).extension() != ".toml") {
+    const bool resuming = fs::is_regular_file(as_save, ec) && fs::path(as_save).extension() != ".toml";
+    if (resuming) {
       path = as_save;
       auto opened = History::open(path, root);
       if (!opened.ok()) return void(code = report(opened.error()));
@@ -340,15 +347,30 @@ void add_play_command(CLI::App& app, int& code) {
       if (!created.ok()) return void(code = report(created.error()));
       h = std::move(*created);
     }
-    auto specs = parse_bot_specs(a.bots, h->game().def());
-    if (!specs.ok()) return void(code = report(Error{ErrorKind::kUsage, specs.error().message}));
+    // A save resumes with the bots that last played it, unless told otherwise.
+    const bool from_save = resuming && a.bots.empty() && !a.people && !h->recorded_bots().empty();
+    const std::vector<std::string> texts = from_save ? h->recorded_bots() : a.bots;
+    const auto refuse_bots = [&](const Error& e) {
+      if (!from_save) return report(e);
+      return report(Error{ErrorKind::kUsage, path + " records bots it cannot play now (" + e.message +
+                                                 "): give --bot, or --people to play every side"});
+    };
+    auto specs = parse_bot_specs(texts, h->game().def());
+    if (!specs.ok()) return void(code = refuse_bots(Error{ErrorKind::kUsage, specs.error().message}));
     if (auto s = check_hint(h->game().def(), a.hint); !s.ok()) return void(code = report(s.error()));
     Bots bots(h->game().def().sides.size());
     for (const auto& spec : *specs) {
       auto b = make_bot(spec, h->game().def_ptr(), h->game().seed() ^ 0xb07);
-      if (!b.ok()) return void(code = report(b.error()));
+      if (!b.ok()) return void(code = refuse_bots(b.error()));
       bots[static_cast<size_t>(spec.side)] = std::move(*b);
     }
+    if (from_save) {
+      std::string named;
+      for (const auto& t : texts) named.append(named.empty() ? "" : ", ").append(t);
+      std::printf("(the bots that last played this save: %s; --people plays every side)\n", named.c_str());
+    }
+    if (auto s = h->record_bots(texts); !s.ok())
+      std::fprintf(stderr, "cardboard: warning: the bots were not recorded in the save: %s\n", s.error().message.c_str());
     code = play(h, path, watch, bots, a.hint);
   });
 }

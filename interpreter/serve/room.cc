@@ -1,5 +1,7 @@
 #include "serve/room.h"
 
+#include <cstdio>
+
 #include "core/lazy_text.h"
 #include "session/hint.h"
 #include "session/undo_policy.h"
@@ -28,6 +30,7 @@ Result<std::shared_ptr<Room>> Room::open(const std::string& path, const std::str
   // gives the same bot moves, so a bot's play can be reproduced and tested.
   const uint64_t seed = (*h)->game().seed() ^ 0xb07;
   room->bot_of_.resize(bots.size());
+  std::vector<std::string> played;  // the bots, recorded in the save for its next opening
   for (size_t s = 0; s < bots.size(); ++s) {
     if (!bots[s]) continue;
     // The spec for this side by its id, else the one for every side, else random.
@@ -43,7 +46,11 @@ Result<std::shared_ptr<Room>> Room::open(const std::string& path, const std::str
     auto bot = make_bot(*spec, room->def_, seed + s);
     if (!bot.ok()) return bot.error();
     room->bot_of_[s] = std::move(*bot);
+    played.push_back(spec->text);
   }
+  if (auto recorded = (*h)->record_bots(played); !recorded.ok())
+    std::fprintf(stderr, "cardboard serve: %s: the bots were not recorded: %s\n", path.c_str(),
+                 recorded.error().message.c_str());
   room->bots_ = std::move(bots);
   room->h_ = std::move(*h);
   room->path_ = path;

@@ -14,6 +14,7 @@
 #include <random>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -473,8 +474,11 @@ struct Server::Impl {
       bool finished = false;
       if (auto last = (*file)->events(n); last.ok())
         for (const auto& e : *last) finished = finished || e.kind == "result";
+      nlohmann::json bots = nlohmann::json::array();
+      std::istringstream lines(meta->bots);
+      for (std::string line; std::getline(lines, line);) bots.push_back(line);
       saves.push_back({{"name", name}, {"game", meta->game}, {"scenario", meta->scenario}, {"actions", n},
-                       {"finished", finished}});
+                       {"finished", finished}, {"bots", bots}});
     }
     nlohmann::json open = nlohmann::json::array();
     {
@@ -545,9 +549,30 @@ struct Server::Impl {
     file->reset();
     auto def = load_game(meta->scenario, options.root);
     if (!def.ok()) return send(res, refusal(def.error()));
-    auto b = bot_sides(body, **def, res);
+    const auto sides = body.find("sides");
+    auto b = sides == body.end() || sides->is_null() ? recorded_players(*meta, **def, save, res)
+                                                      : bot_sides(body, **def, res);
     if (!b) return;
     send(res, open_room(save, *b));
+  }
+
+  // A save opened with no 'sides' is played as it was last: the bots its
+  // meta records (Room::open records them), people at the other sides.
+  std::optional<Players> recorded_players(const SaveMeta& meta, const GameDef& def, const std::string& save,
+                                          httplib::Response& res) {
+    Players p{std::vector<bool>(def.sides.size(), false), options.bots};
+    std::istringstream lines(meta.bots);
+    for (std::string line; std::getline(lines, line);) {
+      const int s = def.find_side(spec_side(line));
+      if (s < 0 || !parse_bot_spec(line, def).ok()) {
+        send_error(res, 400, "save '" + save + "' records a bot this server cannot play ('" + line +
+                                 "'): open it with 'sides' to choose its players");
+        return std::nullopt;
+      }
+      p.bots[s] = true;
+      p.specs.push_back(line);
+    }
+    return p;
   }
 
   void open_replay(const httplib::Request& req, httplib::Response& res) {

@@ -194,6 +194,29 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   return h;
 }
 
+std::vector<std::string> History::recorded_bots() const {
+  std::vector<std::string> out;
+  size_t from = 0;
+  while (from < meta_.bots.size()) {
+    const size_t end = std::min(meta_.bots.find('\n', from), meta_.bots.size());
+    if (end > from) out.push_back(meta_.bots.substr(from, end - from));
+    from = end + 1;
+  }
+  return out;
+}
+
+Status History::record_bots(const std::vector<std::string>& texts) {
+  std::string joined;
+  for (const auto& t : texts) {
+    if (t.empty() || t.find('\n') != std::string::npos) return rejected("a bot's text must be one line");
+    joined.append(joined.empty() ? "" : "\n").append(t);
+  }
+  if (joined == meta_.bots) return ok_status();
+  CB_TRY(file_->set_meta("bots", joined));
+  meta_.bots = std::move(joined);
+  return ok_status();
+}
+
 Result<std::unique_ptr<History>> History::open(const std::string& path, const std::string& root, Access access) {
   auto h = open_unbuilt(path, root);
   if (!h.ok()) return h.error();

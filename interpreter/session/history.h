@@ -119,6 +119,12 @@ class History {
   Game& game() { return *game_; }
   const Game& game() const { return *game_; }
   const SaveMeta& meta() const { return meta_; }
+  // The bots that last played the save ("SIDE=NAME[:PARAMS]" each, as
+  // --bot takes them), for a command that resumes it with the same
+  // players; record_bots replaces them (writing nothing when they are the
+  // same). The texts are recorded as given: the caller checks them.
+  std::vector<std::string> recorded_bots() const;
+  Status record_bots(const std::vector<std::string>& texts);
   SaveFile& file() { return *file_; }
   // Non-empty when the rules changed since the save was made.
   const std::string& warning() const { return warning_; }

@@ -70,6 +70,7 @@ enum Slot {
   kCommit,
   kRollback,
   kInsertMeta,
+  kSetMeta,
   kInsertStart,
   kInsertAction,
   kSelectMeta,
@@ -711,6 +712,17 @@ Status SaveFile::write_start(const SaveMeta& meta, const std::vector<EventRow>& 
   });
 }
 
+Status SaveFile::set_meta(std::string_view key, std::string_view value) {
+  CB_STMT(set, kSetMeta, "INSERT OR REPLACE INTO meta(key, value) VALUES(?,?)");
+  return write([&]() -> Status {
+    Reset r{set};
+    bind_text(set, 1, key);
+    bind_text(set, 2, value);
+    if (sqlite3_step(set) != SQLITE_DONE) return db_error("writing meta");
+    return ok_status();
+  });
+}
+
 Status SaveFile::append(const ActionRow& a, const std::vector<EventRow>& events, const SnapshotRow* snapshot) {
   events_json_.clear();
   append_events_json(events_json_, events);
@@ -792,6 +804,7 @@ Result<SaveMeta> SaveFile::meta() {
     else if (k == "start_hash") m.start_hash = v;
     else if (k == "base_game") m.base_game = v;
     else if (k == "base_rules_hash") m.base_rules_hash = v;
+    else if (k == "bots") m.bots = v;
   }
   if (rc != SQLITE_DONE) return db_error("reading meta");
   if (m.scenario.empty()) return not_a_save(path_, "no game was started in it");

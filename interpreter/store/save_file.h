@@ -58,6 +58,7 @@ struct SaveMeta {
   std::string created;      // ISO 8601, UTC
   std::string start_forced; // encoded ForcedInput given to `new`
   std::string start_hash;   // state hash (hex) once the game started, before action 1
+  std::string bots;         // the bots that last played it, "SIDE=NAME[:PARAMS]" a line; '' for none
 };
 
 struct ActionRow {
@@ -181,6 +182,9 @@ class SaveFile {
   // as append does. Refuses n < 0 or n > action_count().
   Status undo(int64_t n);
 
+  // Sets one meta row (the game's own rows are written by write_start), in
+  // a transaction of its own as append does.
+  Status set_meta(std::string_view key, std::string_view value);
   Result<SaveMeta> meta();
   // The save's tip as last read (open, a lock, a view, or this SaveFile's own
   // writes): its number of actions, and the state hash after the last one

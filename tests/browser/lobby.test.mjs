@@ -1,6 +1,6 @@
 // The lobby: the printed address (with the key) opens it; a game started
 // from its form against the bot gets a link for the person's side and one
-// for spectators, none for the bot's side; the save is listed, and its
+// for spectators, none for the bot's side; the save is listed with its bot, and its
 // Replay button opens the replay page. Without the key there is no lobby.
 
 import {test} from 'node:test';
@@ -38,9 +38,11 @@ test('lobby: start a game against the bot, list its save, replay it', async () =
     await waitReady(syria);
     assert.ok(await syria.$('[data-choice]'), 'Syria decides first');
 
-    // The save is listed; Replay opens it.
+    // The save is listed with its bot; Replay opens it.
     await page.waitForSelector('[data-replay]');
     const save = await page.$eval('#started .link-note', (n) => n.textContent.match(/Saved as (\S+)\./)[1]);
+    const row = await page.$eval(`[data-replay="${save}"]`, (n) => n.closest('tr').textContent);
+    assert.match(row, /israel=mcts:iterations=200,depth=40/, 'the save names the bot that plays it');
     await Promise.all([page.waitForNavigation(), page.click(`[data-replay="${save}"]`)]);
     assert.match(page.url(), /\/replay\/[0-9a-f]{32}$/);
     await waitReady(page);

@@ -127,12 +127,13 @@ function savesTable(saves) {
     return el('tr', {},
       el('td', {}, save.name),
       el('td', {}, save.scenario || save.game || ''),
+      el('td', {}, (save.bots || []).join(', ') || 'people'),
       el('td', {}, String(save.actions ?? '')),
       el('td', {}, el('span', {class: save.finished ? 'badge done' : 'badge'}, save.finished ? 'finished' : 'in progress')),
       el('td', {class: 'actions'}, open, replay));
   });
   return el('table', {class: 'list'},
-    el('thead', {}, el('tr', {}, ['Save', 'Scenario', 'Actions', '', ''].map((h) => el('th', {}, h)))),
+    el('thead', {}, el('tr', {}, ['Save', 'Scenario', 'Bots', 'Actions', '', ''].map((h) => el('th', {}, h)))),
     el('tbody', {}, rows));
 }
 
