@@ -14,7 +14,6 @@
 #include <random>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <thread>
 #include <vector>
 
@@ -474,11 +473,8 @@ struct Server::Impl {
       bool finished = false;
       if (auto last = (*file)->events(n); last.ok())
         for (const auto& e : *last) finished = finished || e.kind == "result";
-      nlohmann::json bots = nlohmann::json::array();
-      std::istringstream lines(meta->bots);
-      for (std::string line; std::getline(lines, line);) bots.push_back(line);
       saves.push_back({{"name", name}, {"game", meta->game}, {"scenario", meta->scenario}, {"actions", n},
-                       {"finished", finished}, {"bots", bots}});
+                       {"finished", finished}, {"bots", meta->bot_texts()}});
     }
     nlohmann::json open = nlohmann::json::array();
     {
@@ -561,11 +557,11 @@ struct Server::Impl {
   std::optional<Players> recorded_players(const SaveMeta& meta, const GameDef& def, const std::string& save,
                                           httplib::Response& res) {
     Players p{std::vector<bool>(def.sides.size(), false), options.bots};
-    std::istringstream lines(meta.bots);
-    for (std::string line; std::getline(lines, line);) {
+    for (const std::string& line : meta.bot_texts()) {
       const int s = def.find_side(spec_side(line));
       if (s < 0 || !parse_bot_spec(line, def).ok()) {
-        send_error(res, 400, "save '" + save + "' records a bot this server cannot play ('" + line +
+        const std::string shown = line.size() > 100 ? line.substr(0, 100) + "..." : line;
+        send_error(res, 400, "save '" + save + "' records a bot this server cannot play ('" + shown +
                                  "'): open it with 'sides' to choose its players");
         return std::nullopt;
       }

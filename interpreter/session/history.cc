@@ -194,17 +194,6 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   return h;
 }
 
-std::vector<std::string> History::recorded_bots() const {
-  std::vector<std::string> out;
-  size_t from = 0;
-  while (from < meta_.bots.size()) {
-    const size_t end = std::min(meta_.bots.find('\n', from), meta_.bots.size());
-    if (end > from) out.push_back(meta_.bots.substr(from, end - from));
-    from = end + 1;
-  }
-  return out;
-}
-
 Status History::record_bots(const std::vector<std::string>& texts) {
   std::string joined;
   for (const auto& t : texts) {

@@ -123,7 +123,7 @@ class History {
   // --bot takes them), for a command that resumes it with the same
   // players; record_bots replaces them (writing nothing when they are the
   // same). The texts are recorded as given: the caller checks them.
-  std::vector<std::string> recorded_bots() const;
+  std::vector<std::string> recorded_bots() const { return meta_.bot_texts(); }
   Status record_bots(const std::vector<std::string>& texts);
   SaveFile& file() { return *file_; }
   // Non-empty when the rules changed since the save was made.

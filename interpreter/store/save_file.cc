@@ -786,6 +786,17 @@ Status SaveFile::undo(int64_t n) {
 
 // ---- reading --------------------------------------------------------------
 
+std::vector<std::string> SaveMeta::bot_texts() const {
+  std::vector<std::string> out;
+  size_t from = 0;
+  while (from < bots.size()) {
+    const size_t end = std::min(bots.find('\n', from), bots.size());
+    if (end > from) out.push_back(bots.substr(from, end - from));
+    from = end + 1;
+  }
+  return out;
+}
+
 Result<SaveMeta> SaveFile::meta() {
   CB_STMT(s, kSelectMeta, "SELECT key, value FROM meta");
   Reset r{s};

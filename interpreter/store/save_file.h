@@ -59,6 +59,9 @@ struct SaveMeta {
   std::string start_forced; // encoded ForcedInput given to `new`
   std::string start_hash;   // state hash (hex) once the game started, before action 1
   std::string bots;         // the bots that last played it, "SIDE=NAME[:PARAMS]" a line; '' for none
+
+  // `bots` as its lines (empty ones skipped).
+  std::vector<std::string> bot_texts() const;
 };
 
 struct ActionRow {
