@@ -38,7 +38,7 @@ struct TestServer {
   int port = 0;
 
   explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT,
-                      std::vector<std::string> bots = {}, const std::string& hint = "") {
+                      std::vector<std::string> bots = {}, const std::string& hint = "", int hint_searches = 0) {
     saves = fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
                                          std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     fs::create_directories(saves);
@@ -49,6 +49,7 @@ struct TestServer {
     o.bot_delay_ms = bot_delay_ms;
     o.bots = std::move(bots);
     if (!hint.empty()) o.hint = hint;
+    o.hint_searches = hint_searches;
     o.threads = 16;
     server = std::make_unique<cardboard::Server>(o);
     auto p = server->bind();
@@ -665,6 +666,62 @@ TEST_CASE("serve: a player's hint says what the bot would take, and takes nothin
   // Asked again, the same hint; nothing was taken.
   CHECK(hint("seeker", 3).body == h.body);
   CHECK(get(s, "/api/play/" + t["seeker"] + "/state").body["actions"] == 3);
+}
+
+TEST_CASE("serve: hints are worked out one at a time a game, and no more at once than --hint-searches", "[serve][bots]") {
+  // Each hint thinks for a second and a half; the server works out one at
+  // a time across its games.
+  TestServer s(0, std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle", {}, "mcts:ms=1500", 1);
+  std::vector<std::string> keepers;
+  for (int seed : {5, 6}) {
+    auto a = post(s, "/api/new", json{{"scenario", "oracle/bet"}, {"seed", seed}}.dump(), s.host());
+    REQUIRE(a.status == 200);
+    keepers.push_back(token_of(a.body["links"]["keeper"]));
+  }
+  struct Asked {
+    int status = 0;
+    std::string retry_after, body;
+  };
+  // Hints asked at the same moment, each from a thread of its own (no
+  // assertion there: they are checked after).
+  const auto ask_together = [&](const std::vector<std::string>& tokens) {
+    std::vector<Asked> asked(tokens.size());
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < tokens.size(); ++i)
+      threads.emplace_back([&, i] {
+        auto r = s.client().Post("/api/play/" + tokens[i] + "/hint", json{{"at", 0}}.dump(), "application/json");
+        if (r) asked[i] = {r->status, r->get_header_value("Retry-After"), r->body};
+      });
+    for (auto& t : threads) t.join();
+    std::multiset<int> statuses;
+    for (const auto& a : asked) statuses.insert(a.status);
+    return std::make_pair(asked, statuses);
+  };
+  SECTION("two in one game: one is worked out, the other refused while it thinks") {
+    auto [asked, statuses] = ask_together({keepers[0], keepers[0]});
+    CHECK(statuses == std::multiset<int>{200, 429});
+    for (const auto& a : asked)
+      if (a.status == 429) {
+        CHECK(a.retry_after == "1");
+        CHECK_THAT(a.body, Catch::Contains("ask again"));
+      }
+  }
+  SECTION("two in two games, with one search at once: the second is refused, and served once the first is done") {
+    auto [asked, statuses] = ask_together({keepers[0], keepers[1]});
+    CHECK(statuses == std::multiset<int>{200, 503});
+    for (const auto& a : asked) {
+      INFO(a.body);
+      if (a.status == 503) {
+        CHECK(a.retry_after == "1");
+        CHECK_THAT(a.body, Catch::Contains("as many hints as it may at once (1)"));
+      } else {
+        CHECK(a.retry_after.empty());
+      }
+    }
+    // The slot was given back: each game is served now, one after the other.
+    CHECK(post(s, "/api/play/" + keepers[1] + "/hint", json{{"at", 0}}.dump()).status == 200);
+    CHECK(post(s, "/api/play/" + keepers[0] + "/hint", json{{"at", 0}}.dump()).status == 200);
+  }
 }
 
 TEST_CASE("serve: a new game may name the bot of a side, over the server's", "[serve][bots]") {

@@ -34,6 +34,10 @@ void add_serve_command(CLI::App& app, int& code) {
                   "SIDE=NAME[:KEY=VALUE,...] for a side by its id (default: random):\n" + bot_help());
   cmd->add_option("--hint", a.o.hint, "the bot a player's Hint button asks what it would take: NAME[:KEY=VALUE,...]")
       ->capture_default_str();
+  cmd->add_option("--hint-searches", a.o.hint_searches,
+                  "hints worked out at once across the games; one more is refused until one ends "
+                  "(0: as many as the machine has cores)")
+      ->capture_default_str()->check(CLI::Range(0, 4096));
   cmd->add_option("--threads", a.o.threads, "requests served at once (each open page holds one)")
       ->capture_default_str()->check(CLI::Range(4, 4096));
   cmd->add_flag("--json", a.json, "print the address and the host key as one JSON line");

@@ -180,7 +180,7 @@ Reply Room::act(int seat, int64_t at, const std::string& choice) {
   return {200, {{"actions", h_->action_count()}, {"events", events_json(*events, reader_of(seat))}}};
 }
 
-Reply Room::hint(int seat, int64_t at, const std::string& spec) {
+Reply Room::hint(int seat, int64_t at, const std::string& spec, SearchSlots& slots) {
   std::unique_lock lock(m_);
   refresh();
   const Game& g = h_->game();
@@ -193,6 +193,10 @@ Reply Room::hint(int seat, int64_t at, const std::string& spec) {
   if (hinting_) return refusal(429, "a hint is being worked out for this game: ask again when it is given");
   auto bot = hint_bot(g, spec);
   if (!bot.ok()) return refusal(bot.error());
+  const auto slot = slots.take();
+  if (!slot)
+    return refusal(503, "the server is working out as many hints as it may at once (" +
+                            std::to_string(slots.capacity()) + "): ask again in a moment");
   // A search takes a while: it works on a copy, and the pages go on
   // reading the room meanwhile.
   const State now = g.state();

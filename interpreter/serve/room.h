@@ -25,6 +25,7 @@
 
 #include "bots/bot.h"
 #include "core/error.h"
+#include "serve/search_slots.h"
 #include "session/history.h"
 
 namespace cardboard {
@@ -70,8 +71,9 @@ class Room {
   // bot, choice, value, text, iterations, tried: [{n, value, text, visits,
   // mean}]} (docs/serve.md). The search runs with the room unlocked, on a
   // copy, and samples what the reader's side cannot see; one hint at a time
-  // a room (429 meanwhile), and none once the game moved on (409).
-  Reply hint(int reader, int64_t at, const std::string& spec);
+  // a room (429 meanwhile), each in one of the server's `slots` (503 when
+  // none is free), and none once the game moved on (409).
+  Reply hint(int reader, int64_t at, const std::string& spec, SearchSlots& slots);
 
   // The room's change count; each change (an action, an undo, the command
   // line's write) adds one. Waits up to `timeout` for it to pass `seen`.

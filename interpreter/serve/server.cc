@@ -54,6 +54,9 @@ void secure_headers(httplib::Response& res) {
 
 void send(httplib::Response& res, const Reply& r) {
   res.status = r.status;
+  // Busy (a hint being worked out, the save in another command's hands):
+  // the same request may be made again in a moment.
+  if (r.status == 429 || r.status == 503) res.set_header("Retry-After", "1");
   res.set_content(r.body.dump(), "application/json");
 }
 
@@ -298,9 +301,10 @@ struct Server::Impl {
   std::map<std::string, Seat> seats;      // by token
   std::map<std::string, std::shared_ptr<Replay>> replays;  // by token
   std::unique_ptr<BotRunner> bot_runner;
+  SearchSlots hint_slots;
   std::atomic<bool> stopping{false};
 
-  explicit Impl(ServeOptions o) : options(std::move(o)) {
+  explicit Impl(ServeOptions o) : options(std::move(o)), hint_slots(options.hint_searches) {
     if (options.host_key.empty()) options.host_key = new_token();
     bot_runner = std::make_unique<BotRunner>(std::chrono::milliseconds(options.bot_delay_ms));
     load_catalog();
@@ -798,7 +802,7 @@ struct Server::Impl {
       if (!body) return;
       int64_t at = 0;
       if (!field(*body, "at", at, res, true)) return;
-      send(res, s.room->hint(s.side, at, options.hint));
+      send(res, s.room->hint(s.side, at, options.hint, hint_slots));
     }));
     get(play + "/asset/([A-Za-z0-9_./-]+)", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       asset(s.room->def(), req.matches[2], res);

@@ -21,6 +21,7 @@ struct ServeOptions {
   int bot_delay_ms = 400; // a bot's pause before each move
   std::vector<std::string> bots;  // which bot plays a bot's side: "NAME[:PARAMS]", "SIDE=NAME[:PARAMS]" (Room::open)
   std::string hint = kDefaultHint;  // the bot a player's Hint asks: "NAME[:PARAMS]" (Room::hint)
+  int hint_searches = 0;  // hints worked out at once across the games (0: as many as the machine has cores)
   int threads = 512;      // requests served at once; each open stream holds one
   std::string host_key;   // "" : a new random one
 };
