@@ -513,6 +513,33 @@ TEST_CASE("mcts: without the branch point, or when it cannot rebuild the decisio
   CHECK_THAT(lost.error().message, Catch::Contains("could not rebuild"));
 }
 
+TEST_CASE("mcts: a tree stops growing at max_nodes, and the iterations go on from its leaves", "[bots][hostile]") {
+  // A bot asked for a hundred million iterations (a save may record one)
+  // must not take the machine's memory: the tree is bounded, not the time.
+  auto def = shipped("arab_israeli_wars/1948");
+  const auto search = [&](int64_t max_nodes) {
+    MctsOptions o;
+    o.iterations = 300;
+    o.max_nodes = max_nodes;
+    MctsBot bot(def, 0, o);
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(4));
+    auto c = bot.choose(BotPosition::of(*g));
+    REQUIRE(c.ok());
+    CHECK(*c >= 0);
+    CHECK(*c < static_cast<int>(g->state().pending.choices.size()));
+    must_ok(g->act(*c));
+    return bot.last_stats();
+  };
+  const MctsStats full = search(2000000);
+  CHECK(full.nodes > 40);
+  const MctsStats bounded = search(40);
+  CHECK(bounded.nodes == 40);
+  CHECK(bounded.iterations == 300);
+  CHECK(bounded.decisions > 300 * 5);  // every iteration played on past the tree
+}
+
 TEST_CASE("mcts: the same seed gives the same games, whatever the threads", "[bots][determinism]") {
   auto def = shipped("arab_israeli_wars/1948");
   auto a = sim(def, "israel=mcts:iterations=20", 6, 5, 1);

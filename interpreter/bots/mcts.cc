@@ -396,6 +396,11 @@ class MctsBot::Search {
       if (!nodes_[node_].find(keys_[i])) untried_.push_back(i);
     if (!untried_.empty()) {
       const int i = order.empty() ? untried_[rng_.below(untried_.size())] : untried_.front();
+      if (static_cast<int64_t>(nodes_.size()) >= bot_.options_.max_nodes) {
+        // The tree is full: this choice is played out, and not kept.
+        phase_ = Phase::kPlayout;
+        return i;
+      }
       const auto child = static_cast<int32_t>(nodes_.size());
       nodes_.emplace_back();
       Node& node = nodes_[node_];

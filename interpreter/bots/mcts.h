@@ -47,6 +47,10 @@ struct MctsOptions {
   uint64_t seed = 1;
   int64_t depth = 0;          // playout decisions before bot_eval ends it; 0: to the end
   int64_t max_decisions = 100000;  // a playout longer than this ends with no winner
+  // The most nodes a decision's tree grows to (about 100 bytes each): past
+  // it the iterations still run, playing out from the tree's leaves, so no
+  // parameters (iterations=100000000) can take the machine's memory.
+  int64_t max_nodes = 2000000;
   std::string playout;        // not empty: bot_policy(side, playout, decision) plays the playouts
 };
 
