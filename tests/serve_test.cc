@@ -32,15 +32,19 @@ namespace {
 // A server on a free port with its saves in a fresh folder, stopped and
 // removed when it goes.
 struct TestServer {
+  bool keep = false;  // the saves folder is the test's (kept_saves), not removed with the server
   fs::path saves;
   std::unique_ptr<cardboard::Server> server;
   std::thread thread;
   int port = 0;
 
   explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT,
-                      std::vector<std::string> bots = {}, const std::string& hint = "", int hint_searches = 0) {
-    saves = fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
-                                         std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+                      std::vector<std::string> bots = {}, const std::string& hint = "", int hint_searches = 0,
+                      const fs::path& kept_saves = {})
+      : keep(!kept_saves.empty()) {
+    saves = keep ? kept_saves
+                 : fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
+                                                std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     fs::create_directories(saves);
     cardboard::ServeOptions o;
     o.port = 0;
@@ -62,7 +66,7 @@ struct TestServer {
     thread.join();
     server.reset();
     std::error_code ec;
-    fs::remove_all(saves, ec);
+    if (!keep) fs::remove_all(saves, ec);
   }
   httplib::Client client() const {
     httplib::Client c("127.0.0.1", port);
@@ -722,6 +726,67 @@ TEST_CASE("serve: hints are worked out one at a time a game, and no more at once
     CHECK(post(s, "/api/play/" + keepers[1] + "/hint", json{{"at", 0}}.dump()).status == 200);
     CHECK(post(s, "/api/play/" + keepers[0] + "/hint", json{{"at", 0}}.dump()).status == 200);
   }
+}
+
+TEST_CASE("serve: links outlive the server: after a restart a link opens its game again, with the same links", "[serve]") {
+  const fs::path dir = fs::temp_directory_path() / ("cardboard-serve-links-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const fs::path book = dir / ".cardboard-links";
+  std::map<std::string, std::string> t;
+  {
+    TestServer first(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
+    auto a = post(first, "/api/new", json{{"scenario", "golan/october"}, {"seed", 3}, {"save", "kept.cbsave"}}.dump(),
+                  first.host());
+    REQUIRE(a.status == 200);
+    for (const auto& [who, link] : a.body["links"].items()) t[who] = token_of(link);
+    REQUIRE(t.size() == 3);
+    REQUIRE(post(first, "/api/play/" + t["syria"] + "/act", json{{"at", 0}, {"choice", "1"}}.dump()).status == 200);
+  }
+  // The book holds secrets: the server's user alone reads it.
+  REQUIRE(fs::exists(book));
+  CHECK((fs::status(book).permissions() & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
+  {
+    TestServer second(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
+    CHECK(get(second, "/api/lobby", second.host()).body["rooms"].empty());
+    // A player's link, the first request after the restart: the game again.
+    auto st = get(second, "/api/play/" + t["israel"] + "/state");
+    INFO(st.text);
+    REQUIRE(st.status == 200);
+    CHECK(st.body["actions"] == 1);
+    CHECK(st.body["you"]["side"] == "israel");
+    CHECK(get(second, "/play/" + t["spectator"]).status == 200);
+    // The lobby's Open gives the same links; an unknown one is still unknown.
+    auto o = post(second, "/api/open", R"({"save":"kept.cbsave"})", second.host());
+    REQUIRE(o.status == 200);
+    for (const auto& [who, token] : t) CHECK(token_of(o.body["links"][who]) == token);
+    CHECK(get(second, "/api/play/" + std::string(32, 'a') + "/state").status == 404);
+  }
+  {
+    // Reopened with Israel a bot's, Israel's link opens nothing; Syria's still plays.
+    TestServer third(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
+    auto o = post(third, "/api/open", R"({"save":"kept.cbsave","sides":{"israel":"bot"}})", third.host());
+    REQUIRE(o.status == 200);
+    CHECK_FALSE(o.body["links"].contains("israel"));
+    CHECK(token_of(o.body["links"]["syria"]) == t["syria"]);
+    CHECK(get(third, "/api/play/" + t["israel"] + "/state").status == 404);
+  }
+  // A book this server did not write is set aside: old links open nothing,
+  // and new games are booked afresh.
+  for (const std::string& bad : std::vector<std::string>{"{", R"({"version":1,"saves":{"../x.cbsave":{"syria":"00"}}})",
+                                                          std::string(100, '\0')}) {
+    {
+      std::ofstream out(book, std::ios::binary | std::ios::trunc);
+      out << bad;
+    }
+    TestServer fourth(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
+    CHECK(get(fourth, "/api/play/" + t["syria"] + "/state").status == 404);
+    auto a = post(fourth, "/api/new", json{{"scenario", "golan/october"}, {"seed", 4}}.dump(), fourth.host());
+    REQUIRE(a.status == 200);
+    std::ifstream in(book);
+    const json written = json::parse(in, nullptr, false);
+    CHECK(written["version"] == 1);
+  }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("serve: a new game may name the bot of a side, over the server's", "[serve][bots]") {

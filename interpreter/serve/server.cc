@@ -24,6 +24,7 @@
 #include "serve/board_json.h"
 #include "serve/bot_runner.h"
 #include "serve/compress.h"
+#include "serve/link_book.h"
 #include "serve/replay.h"
 #include "serve/room.h"
 #include "serve/token.h"
@@ -113,14 +114,6 @@ bool undo_fields(const nlohmann::json& body, int64_t& at, int64_t& count, httpli
     return false;
   }
   return true;
-}
-
-// A save's name in the saves folder: a plain file name, never a path.
-bool valid_save_name(const std::string& name) {
-  if (name.empty() || name.size() > 128 || !name.ends_with(".cbsave") || name[0] == '.') return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-  });
 }
 
 const char* content_type(const std::string& name) {
@@ -302,10 +295,14 @@ struct Server::Impl {
   std::map<std::string, std::shared_ptr<Replay>> replays;  // by token
   std::unique_ptr<BotRunner> bot_runner;
   SearchSlots hint_slots;
+  LinkBook book;  // the links given out, by save (guarded by registry)
   std::atomic<bool> stopping{false};
 
   explicit Impl(ServeOptions o) : options(std::move(o)), hint_slots(options.hint_searches) {
     if (options.host_key.empty()) options.host_key = new_token();
+    std::string warning;
+    book = LinkBook::open(options.saves, &warning);
+    if (!warning.empty()) std::fprintf(stderr, "cardboard serve: %s\n", warning.c_str());
     bot_runner = std::make_unique<BotRunner>(std::chrono::milliseconds(options.bot_delay_ms));
     load_catalog();
     routes();
@@ -358,10 +355,40 @@ struct Server::Impl {
   }
 
   std::optional<Seat> seat(const std::string& token) {
+    std::string save;
+    {
+      std::lock_guard lock(registry);
+      const auto it = seats.find(token);
+      if (it != seats.end()) return it->second;
+      const auto booked = book.save_of(token);
+      if (!booked) return std::nullopt;
+      save = *booked;
+    }
+    // A link given before a restart: its game opens again, played as it was
+    // last (the bots its save records), and the link takes its seat.
+    if (!reopen(save)) return std::nullopt;
     std::lock_guard lock(registry);
     const auto it = seats.find(token);
     if (it == seats.end()) return std::nullopt;
     return it->second;
+  }
+
+  // Opens the save `name` of a booked link as it was last played; false when
+  // it cannot be (gone, unreadable, or recording a bot this server lacks:
+  // the host's lobby opens it then, choosing its players).
+  bool reopen(const std::string& name) {
+    std::error_code ec;
+    if (!fs::is_regular_file(options.saves + "/" + name, ec)) return false;
+    auto file = SaveFile::open(options.saves + "/" + name);
+    if (!file.ok()) return false;
+    auto meta = (*file)->meta();
+    if (!meta.ok()) return false;
+    file->reset();
+    auto def = load_game(meta->scenario, options.root);
+    if (!def.ok()) return false;
+    httplib::Response ignored;
+    auto players = recorded_players(*meta, **def, name, ignored);
+    return players && open_room(name, *players).status == 200;
   }
 
   std::shared_ptr<Replay> replay(const std::string& token) {
@@ -398,15 +425,24 @@ struct Server::Impl {
     if (!room.ok()) return refusal(room.error());
     OpenRoom r{*room, name, {}};
     const GameDef& def = r.room->def();
+    // The links this save had keep their seats (a restart, a reopening);
+    // a side new to people gets a new one.
+    const LinkBook::Links before = book.of(name);
+    const auto link = [&](const std::string& who) {
+      const auto it = before.find(who);
+      return it != before.end() && !seats.count(it->second) ? it->second : new_token();
+    };
     for (size_t s = 0; s < def.sides.size(); ++s) {
       if (def.sides[s].automatic || r.room->is_bot(static_cast<int>(s))) continue;
-      const std::string t = new_token();
+      const std::string t = link(def.sides[s].id);
       seats[t] = {r.room, static_cast<int>(s)};
       r.links[def.sides[s].id] = t;
     }
-    const std::string spectator = new_token();
+    const std::string spectator = link("spectator");
     seats[spectator] = {r.room, kPublicOnly};
     r.links["spectator"] = spectator;
+    if (auto kept = book.put(name, r.links); !kept.ok())
+      std::fprintf(stderr, "cardboard serve: %s\n", kept.error().message.c_str());
     bot_runner->watch(r.room);
     return {200, links_json(rooms[name] = std::move(r))};
   }
