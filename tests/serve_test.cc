@@ -762,6 +762,24 @@ TEST_CASE("serve: links outlive the server: after a restart a link opens its gam
     CHECK(get(second, "/api/play/" + std::string(32, 'a') + "/state").status == 404);
   }
   {
+    // A save a link cannot open again answers 404, and is not tried again
+    // at every request: the host's Open brings it back, with its links.
+    fs::copy_file(dir / "kept.cbsave", dir / "aside.bin");
+    {
+      std::ofstream out(dir / "kept.cbsave", std::ios::binary | std::ios::trunc);
+      out << "not a save";
+    }
+    TestServer broken(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
+    CHECK(get(broken, "/api/play/" + t["syria"] + "/state").status == 404);
+    fs::copy_file(dir / "aside.bin", dir / "kept.cbsave", fs::copy_options::overwrite_existing);
+    fs::remove(dir / "aside.bin");
+    CHECK(get(broken, "/api/play/" + t["syria"] + "/state").status == 404);
+    auto o = post(broken, "/api/open", R"({"save":"kept.cbsave"})", broken.host());
+    REQUIRE(o.status == 200);
+    CHECK(token_of(o.body["links"]["syria"]) == t["syria"]);
+    CHECK(get(broken, "/api/play/" + t["syria"] + "/state").status == 200);
+  }
+  {
     // Reopened with Israel a bot's, Israel's link opens nothing; Syria's still plays.
     TestServer third(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
     auto o = post(third, "/api/open", R"({"save":"kept.cbsave","sides":{"israel":"bot"}})", third.host());

@@ -296,6 +296,9 @@ struct Server::Impl {
   std::unique_ptr<BotRunner> bot_runner;
   SearchSlots hint_slots;
   LinkBook book;  // the links given out, by save (guarded by registry)
+  // Booked saves a link could not open again (guarded by registry): not
+  // tried again at every request, until the host opens them.
+  std::set<std::string> unopenable;
   std::atomic<bool> stopping{false};
 
   explicit Impl(ServeOptions o) : options(std::move(o)), hint_slots(options.hint_searches) {
@@ -361,12 +364,16 @@ struct Server::Impl {
       const auto it = seats.find(token);
       if (it != seats.end()) return it->second;
       const auto booked = book.save_of(token);
-      if (!booked) return std::nullopt;
+      if (!booked || unopenable.count(*booked)) return std::nullopt;
       save = *booked;
     }
     // A link given before a restart: its game opens again, played as it was
     // last (the bots its save records), and the link takes its seat.
-    if (!reopen(save)) return std::nullopt;
+    if (!reopen(save)) {
+      std::lock_guard lock(registry);
+      unopenable.insert(save);
+      return std::nullopt;
+    }
     std::lock_guard lock(registry);
     const auto it = seats.find(token);
     if (it == seats.end()) return std::nullopt;
@@ -441,6 +448,7 @@ struct Server::Impl {
     const std::string spectator = link("spectator");
     seats[spectator] = {r.room, kPublicOnly};
     r.links["spectator"] = spectator;
+    unopenable.erase(name);
     if (auto kept = book.put(name, r.links); !kept.ok())
       std::fprintf(stderr, "cardboard serve: %s\n", kept.error().message.c_str());
     bot_runner->watch(r.room);
