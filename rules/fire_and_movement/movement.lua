@@ -18,6 +18,11 @@ function may_enter(unit, hex) return true end
 -- retreat, an advance), for what standing there does.
 function entered(unit, hex) end
 
+-- A folio's: the kit's movement options for `unit`'s moves (docs/kit.md:
+-- a `cost` hook closing the hexes a scenario leaves out of play, which a
+-- move may not pass through either), or nil for the kit's own.
+function movement_options(unit) return nil end
+
 -- 5.0 ruling Q10: a unit that has not moved may always enter one adjacent
 -- hex it could enter at all, whatever its cost: no enemy there, not across
 -- or into prohibited ground, and room for it.
@@ -36,7 +41,7 @@ end
 -- move's hexes, by location order, each once.
 function move_destinations(unit)
   local seen, out = {}, {}
-  for _, list in ipairs({ kit.destinations(unit), minimum_moves(unit) }) do
+  for _, list in ipairs({ kit.destinations(unit, movement_options(unit)), minimum_moves(unit) }) do
     for _, hex in ipairs(list) do
       if not seen[hex] and may_enter(unit, hex) then
         seen[hex] = true
@@ -51,8 +56,9 @@ end
 -- Moves `unit` to `to`: along its cheapest legal path, or, for a minimum
 -- move beyond its allowance, the one step.
 function move_unit(unit, to, rule)
-  if map.path(unit, to) then
-    kit.move(unit, to, rule)
+  local options = movement_options(unit)
+  if map.path(unit, to, options) then
+    kit.move(unit, to, rule, options)
   else
     log("5.0", "%P makes the minimum move of one hex", unit)
     pieces.move(unit, to, rule)

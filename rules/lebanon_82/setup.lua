@@ -29,6 +29,14 @@ end
 
 function may_enter(unit, hex) return in_play(hex) end
 
+-- 20.0, ruling Q13: in 2006 a move passes through hexes in play only, as
+-- it ends in one (the kit's cost hook closes the others).
+local PLAY_AREA_MOVES = { cost = function(_, to) if not PLAY_2006[to] then return false end end }
+function movement_options(unit)
+  if vars.victory == "2006" then return PLAY_AREA_MOVES end
+  return nil
+end
+
 -- 10.3 the division whose sector `hex` lies in, or nil.
 function sector(hex) return SECTOR[hex] or nil end
 

@@ -460,6 +460,38 @@ test("20.0, ruling Q13: in 2006 only the land south and east of the Litani (and 
   expect_eq(position():run("return in_play('0708')"), true)  -- the whole map in 1982
 end)
 
+test("20.0, ruling Q13: in 2006 a move passes through hexes in play only, not only ends in one", function()
+  local g = new_game{ scenario = "position_2006.toml" }
+  local armour = g:run("return pieces.at('2925')[1]")
+  -- Below the hexes north of Qaraoun that are out of play (rows 4-7 of
+  -- columns 18-23), with in-play hexes beyond them to the north-east.
+  move(g, armour, "2108")
+  local outside = run(g, [[local outside = {}
+    for _, hex in ipairs(map.destinations(%d)) do
+      for _, step in ipairs(map.path(%d, hex)) do
+        if not in_play(step) then outside[#outside + 1] = hex break end
+      end
+    end
+    return outside]], armour, armour)
+  expect(#outside > 0, "the kit alone would pass out of play")
+  -- The rules' moves go around, or not at all.
+  local ends, first = {}, nil
+  for _, hex in ipairs(g:run(("return move_destinations(%d)"):format(armour))) do
+    ends[hex] = true
+    first = first or hex
+    local path = run(g, "return map.path(%d, %q, movement_options(%d))", armour, hex, armour)
+    for _, step in ipairs(path) do expect(run(g, "return in_play(%q)", step), hex .. " through " .. step) end
+  end
+  local around = 0
+  for _, hex in ipairs(outside) do
+    if ends[hex] then around = around + 1 end
+  end
+  expect(around < #outside, "some hexes are out of reach without the detour")
+  -- Moved to one of them, the unit goes there.
+  g:run(("move_unit(%d, %q, '5.0')"):format(armour, first))
+  expect_eq(g:run(("return pieces.location(%d)"):format(armour)), first)
+end)
+
 test("19.1, ruling Q4: a joint attack's eliminations go to the side with more attack strength; a tie to Syria", function()
   local g = position()
   local brigade = g:run("return pieces.at('0908')[1]")            -- 7 attack
