@@ -386,15 +386,8 @@ struct Server::Impl {
   bool reopen(const std::string& name) {
     std::error_code ec;
     if (!fs::is_regular_file(options.saves + "/" + name, ec)) return false;
-    auto file = SaveFile::open(options.saves + "/" + name);
-    if (!file.ok()) return false;
-    auto meta = (*file)->meta();
-    if (!meta.ok()) return false;
-    file->reset();
-    auto def = load_game(meta->scenario, options.root);
-    if (!def.ok()) return false;
     httplib::Response ignored;
-    auto players = recorded_players(*meta, **def, name, ignored);
+    auto players = players_of(name, nullptr, ignored);
     return players && open_room(name, *players).status == 200;
   }
 
@@ -586,18 +579,28 @@ struct Server::Impl {
       std::lock_guard lock(registry);
       if (auto it = rooms.find(save); it != rooms.end()) return send(res, {200, links_json(it->second)});
     }
-    auto file = SaveFile::open(options.saves + "/" + save);
-    if (!file.ok()) return send(res, refusal(file.error()));
-    auto meta = (*file)->meta();
-    if (!meta.ok()) return send(res, refusal(meta.error()));
-    file->reset();
-    auto def = load_game(meta->scenario, options.root);
-    if (!def.ok()) return send(res, refusal(def.error()));
     const auto sides = body.find("sides");
-    auto b = sides == body.end() || sides->is_null() ? recorded_players(*meta, **def, save, res)
-                                                      : bot_sides(body, **def, res);
+    auto b = players_of(save, sides == body.end() || sides->is_null() ? nullptr : &body, res);
     if (!b) return;
     send(res, open_room(save, *b));
+  }
+
+  // Who plays the save `save` of the saves folder: as a request's 'sides'
+  // say (`body`), or with no body as it was last played (recorded_players);
+  // nothing when the save or its game cannot be read (refused in `res`).
+  std::optional<Players> players_of(const std::string& save, const nlohmann::json* body, httplib::Response& res) {
+    auto file = SaveFile::open(options.saves + "/" + save);
+    const auto refused = [&](const Error& e) {
+      send(res, refusal(e));
+      return std::nullopt;
+    };
+    if (!file.ok()) return refused(file.error());
+    auto meta = (*file)->meta();
+    if (!meta.ok()) return refused(meta.error());
+    file->reset();
+    auto def = load_game(meta->scenario, options.root);
+    if (!def.ok()) return refused(def.error());
+    return body ? bot_sides(*body, **def, res) : recorded_players(*meta, **def, save, res);
   }
 
   // A save opened with no 'sides' is played as it was last: the bots its
