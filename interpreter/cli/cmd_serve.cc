@@ -26,7 +26,9 @@ void add_serve_command(CLI::App& app, int& code) {
   cmd->add_option("--host", a.o.host,
                   "the address to listen on: 127.0.0.1 only this machine; 0.0.0.0 lets other machines join")
       ->capture_default_str();
-  cmd->add_option("--saves", a.o.saves, "the folder of the saves the lobby lists and new games go to (default: saves/)");
+  cmd->add_option("--saves", a.o.saves,
+                  "the folder of the saves the lobby lists and new games go to, and of the links given out, "
+                  "which outlive the server (.cardboard-links; default: saves/)");
   cmd->add_option("--bot-delay", a.o.bot_delay_ms, "milliseconds a bot waits before each move")
       ->capture_default_str()->check(CLI::Range(0, 60000));
   cmd->add_option("--bot", a.o.bots,
