@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <future>
 #include <regex>
 #include <set>
 #include <thread>
@@ -40,7 +41,7 @@ struct TestServer {
 
   explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT,
                       std::vector<std::string> bots = {}, const std::string& hint = "", int hint_searches = 0,
-                      const fs::path& kept_saves = {})
+                      const fs::path& kept_saves = {}, int bot_seconds = 60)
       : keep(!kept_saves.empty()) {
     saves = keep ? kept_saves
                  : fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
@@ -54,6 +55,7 @@ struct TestServer {
     o.bots = std::move(bots);
     if (!hint.empty()) o.hint = hint;
     o.hint_searches = hint_searches;
+    o.bot_seconds = bot_seconds;
     o.threads = 16;
     server = std::make_unique<cardboard::Server>(o);
     auto p = server->bind();
@@ -633,6 +635,56 @@ TEST_CASE("serve: a bot thinking in one room holds up no other room's bots", "[s
   CHECK(st["actions"].get<int64_t>() >= 5);
   // All while Israel's first search went on.
   CHECK(state_of(thinker)["actions"].get<int64_t>() == thinker_actions);
+}
+
+TEST_CASE("serve: a bot thinks no longer than --bot-seconds, whatever its parameters, and stops with the server",
+          "[serve][bots][hostile]") {
+  // A hundred million iterations a decision (a save may record them) would
+  // hold a bot's thread, and the server's stop, for hours.
+  const std::string endless = "mcts:iterations=100000000";
+  SECTION("a bot's move and a hint take the best the search found in a second") {
+    TestServer s(0, CARDBOARD_SOURCE_ROOT, {"israel=" + endless}, endless, 0, {}, 1);
+    auto a = post(s, "/api/new", json{{"scenario", "arab_israeli_wars/1948"}, {"seed", 3}, {"sides", {{"israel", "bot"}}}}.dump(),
+                  s.host());
+    REQUIRE(a.status == 200);
+    const std::string watcher = token_of(a.body["links"]["spectator"]);
+    // Some ten seconds for two of the bot's moves, a second each at most.
+    const json st = state_when(s, watcher, [](const json& j) { return j["actions"].get<int64_t>() >= 2; });
+    CHECK(st["actions"].get<int64_t>() >= 2);
+
+    TestServer h(0, std::string(CARDBOARD_SOURCE_ROOT) + "/tests/games/oracle", {}, endless, 0, {}, 1);
+    auto b = post(h, "/api/new", json{{"scenario", "oracle/bet"}, {"seed", 5}}.dump(), h.host());
+    REQUIRE(b.status == 200);
+    auto hint = post(h, "/api/play/" + token_of(b.body["links"]["keeper"]) + "/hint", json{{"at", 0}}.dump());
+    INFO(hint.text);
+    REQUIRE(hint.status == 200);
+    CHECK(hint.body["stopped"] == true);
+    CHECK(hint.body["iterations"].get<int64_t>() >= 1);
+    CHECK(hint.body["iterations"].get<int64_t>() < 100000000);
+  }
+  SECTION("a server stopped while a bot thinks stops at once, and the bot's move is not taken") {
+    const fs::path saves = fs::temp_directory_path() / ("cardboard-serve-halt-" + std::to_string(::getpid()));
+    fs::remove_all(saves);
+    std::string save;
+    {
+      TestServer s(0, CARDBOARD_SOURCE_ROOT, {"israel=" + endless}, "", 0, saves, 86400);
+      auto a = post(s, "/api/new",
+                    json{{"scenario", "arab_israeli_wars/1948"}, {"seed", 3}, {"sides", {{"israel", "bot"}}}}.dump(), s.host());
+      REQUIRE(a.status == 200);
+      save = a.body["save"].get<std::string>();
+      const std::string watcher = token_of(a.body["links"]["spectator"]);
+      const json st = state_when(s, watcher, [](const json& j) { return j["view"]["deciding"] == "israel"; });
+      REQUIRE(st["view"]["deciding"] == "israel");
+      REQUIRE(st["actions"] == 0);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the search is under way
+      auto stopped = std::async(std::launch::async, [&] { s.server->stop(); });
+      CHECK(stopped.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+    }
+    auto h = cardboard::History::open((saves / save).string(), CARDBOARD_SOURCE_ROOT);
+    REQUIRE(h.ok());
+    CHECK((*h)->action_count() == 0);
+    fs::remove_all(saves);
+  }
 }
 
 TEST_CASE("serve: a player's hint says what the bot would take, and takes nothing", "[serve][bots]") {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -47,11 +48,15 @@ std::string bot_help();
 
 // What a bot decides from: the game waiting on a decision of the bot's
 // side, and where a search branches from (Game::BranchPoint; null when the
-// game does not track it).
+// game does not track it). `stop`, when given, is asked between a search's
+// iterations: true ends the search with what it has found (after one
+// iteration at least), whatever its parameters (serve's time limit, a
+// server stopping, a game that moved on).
 struct BotPosition {
   const GameDef* def = nullptr;
   const State* now = nullptr;
   const Game::BranchPoint* branch = nullptr;
+  const std::function<bool()>* stop = nullptr;
   static BotPosition of(const Game& g) { return {&g.def(), &g.state(), g.branch_point()}; }
 };
 

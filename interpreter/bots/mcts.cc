@@ -156,6 +156,10 @@ class MctsBot::Search {
       replay_ = Replay::kDrawn;
     }
     for (int64_t it = 0; o.ms > 0 ? Clock::now() < deadline || it == 0 : it < o.iterations; ++it) {
+      if (it > 0 && pos_.stop && (*pos_.stop)()) {
+        st.stopped = 1;
+        break;
+      }
       if (auto s = sampled_iteration(it == 0 && !secrets); !s.ok()) return s.error();
       ++st.iterations;
     }

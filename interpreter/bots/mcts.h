@@ -77,6 +77,9 @@ struct MctsStats {
   // the decision its side sees, and the search took them as they were
   // (bots/secret_replay.h).
   int64_t secrets_shown = 0;
+  // 1 when the position's `stop` (BotPosition) ended the search before its
+  // iterations or time were spent.
+  int64_t stopped = 0;
   // Each choice of the decision, in the rules' order: the iterations that
   // took it from the decision, and the mean outcome they gave the side (0
   // to 1; 0 where none did). What a hint shows (cardboard play).

@@ -40,6 +40,10 @@ void add_serve_command(CLI::App& app, int& code) {
                   "hints worked out at once across the games; one more is refused until one ends "
                   "(0: as many as the machine has cores)")
       ->capture_default_str()->check(CLI::Range(0, 4096));
+  cmd->add_option("--bot-seconds", a.o.bot_seconds,
+                  "the longest a bot thinks over a move, or a hint over its answer, whatever the bot's "
+                  "parameters (a save records its bots): past it the search takes the best it has found")
+      ->capture_default_str()->check(CLI::Range(1, 86400));
   cmd->add_option("--threads", a.o.threads, "requests served at once (each open page holds one)")
       ->capture_default_str()->check(CLI::Range(4, 4096));
   cmd->add_flag("--json", a.json, "print the address and the host key as one JSON line");

@@ -4,7 +4,8 @@
 
 namespace cardboard {
 
-BotRunner::BotRunner(std::chrono::milliseconds delay, unsigned workers) : delay_(delay) {
+BotRunner::BotRunner(std::chrono::milliseconds delay, std::chrono::milliseconds think, unsigned workers)
+    : delay_(delay), think_(think) {
   if (workers == 0) workers = std::max(2u, std::thread::hardware_concurrency());
   for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { work(); });
 }
@@ -16,6 +17,7 @@ void BotRunner::stop() {
     std::lock_guard lock(m_);
     stopping_ = true;
   }
+  halt_ = true;
   cv_.notify_all();
   for (std::thread& t : workers_)
     if (t.joinable() && t.get_id() != std::this_thread::get_id()) t.join();
@@ -57,7 +59,7 @@ void BotRunner::work() {
     entry.moving = true;
     entry.changed = false;
     lock.unlock();
-    const bool moved = room->bot_move();
+    const bool moved = room->bot_move({think_, &halt_});
     const bool again = room->bot_to_move();
     lock.lock();
     const bool changed = rooms_[room.get()].changed;

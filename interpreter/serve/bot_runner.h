@@ -6,6 +6,7 @@
 // rules failed) is left where it is.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <map>
@@ -21,12 +22,13 @@ namespace cardboard {
 class BotRunner {
  public:
   // `workers` rooms move at once (0: as many as the machine has cores, at
-  // least two).
-  explicit BotRunner(std::chrono::milliseconds delay, unsigned workers = 0);
+  // least two); a search thinks for `think` at most (Room::bot_move).
+  BotRunner(std::chrono::milliseconds delay, std::chrono::milliseconds think, unsigned workers = 0);
   ~BotRunner();
   // A room newly opened, or just changed: schedules its bot if one decides.
   void watch(const std::shared_ptr<Room>& room) { poke(room); }
   void poke(const std::shared_ptr<Room>& room);
+  // Stops the searches under way (their moves are not taken) and the workers.
   void stop();
 
  private:
@@ -41,6 +43,8 @@ class BotRunner {
   void work();
 
   std::chrono::milliseconds delay_;
+  std::chrono::milliseconds think_;
+  std::atomic<bool> halt_ = false;  // stopping_, for the searches to read without the lock
   std::mutex m_;
   std::condition_variable cv_;
   struct Due {

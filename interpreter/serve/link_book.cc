@@ -15,10 +15,15 @@ namespace cardboard {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// Whether `token` looks like one of the server's (32 lowercase hex digits).
 bool valid_token(const std::string& token) {
   return token.size() == 32 &&
          std::all_of(token.begin(), token.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
+
+}  // namespace
 
 bool valid_save_name(const std::string& name) {
   if (name.empty() || name.size() > 128 || !name.ends_with(".cbsave") || name[0] == '.') return false;

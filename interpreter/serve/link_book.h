@@ -46,8 +46,6 @@ class LinkBook {
   std::map<std::string, std::string> by_token_;  // token -> save
 };
 
-// Whether `token` looks like one of the server's (32 lowercase hex digits).
-bool valid_token(const std::string& token);
 // A save's name in the saves folder: a plain file name, never a path.
 bool valid_save_name(const std::string& name);
 

@@ -117,7 +117,7 @@ Reply Room::state(int seat) {
   body["bot_deciding"] = deciding >= 0 && is_bot(deciding);
   if (!bot_error_.empty()) body["bot_error"] = bot_error_;
   body["undo"] = undo_json(seat);
-  body["version"] = version_;
+  body["version"] = version_.load();
   return {200, std::move(body)};
 }
 
@@ -180,7 +180,14 @@ Reply Room::act(int seat, int64_t at, const std::string& choice) {
   return {200, {{"actions", h_->action_count()}, {"events", events_json(*events, reader_of(seat))}}};
 }
 
-Reply Room::hint(int seat, int64_t at, const std::string& spec, SearchSlots& slots) {
+std::function<bool()> Room::search_stop(const SearchLimit& limit) const {
+  const auto until = std::chrono::steady_clock::now() + limit.time;
+  return [this, until, halt = limit.halt, seen = version_.load()] {
+    return (halt && halt->load()) || version_.load() != seen || std::chrono::steady_clock::now() >= until;
+  };
+}
+
+Reply Room::hint(int seat, int64_t at, const std::string& spec, SearchSlots& slots, const SearchLimit& limit) {
   std::unique_lock lock(m_);
   refresh();
   const Game& g = h_->game();
@@ -202,10 +209,12 @@ Reply Room::hint(int seat, int64_t at, const std::string& spec, SearchSlots& slo
   const State now = g.state();
   const Game::BranchPoint branch = *g.branch_point();
   hinting_ = true;
+  const auto stop = search_stop(limit);
   lock.unlock();
-  const Result<int> choice = (*bot)->choose({def_.get(), &now, &branch});
+  const Result<int> choice = (*bot)->choose({def_.get(), &now, &branch, &stop});
   lock.lock();
   hinting_ = false;
+  if (limit.halt && limit.halt->load()) return refusal(503, "the server is stopping");
   refresh();
   if (h_->action_count() != n || h_->game().state().hash() != now.hash())
     return refusal(409, "the game moved on while the bot thought: ask again");
@@ -352,7 +361,7 @@ bool Room::bot_to_move() {
   return bot_decides();
 }
 
-bool Room::bot_move() {
+bool Room::bot_move(const SearchLimit& limit) {
   std::unique_lock lock(m_);
   refresh();
   if (!bot_decides()) return false;
@@ -368,8 +377,10 @@ bool Room::bot_move() {
     const State now = g.state();
     const Game::BranchPoint branch = *g.branch_point();
     const int64_t actions = h_->action_count();
+    const auto stop = search_stop(limit);
     lock.unlock();
-    choice = bot.choose({def_.get(), &now, &branch});
+    choice = bot.choose({def_.get(), &now, &branch, &stop});
+    if (limit.halt && limit.halt->load()) return false;  // cut short by the server stopping: no move
     lock.lock();
     refresh();
     if (h_->action_count() != actions || h_->game().state().hash() != now.hash()) return false;

@@ -12,9 +12,11 @@
 // room notices its new tip (refresh) before it answers.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -39,6 +41,16 @@ Reply refusal(int status, const std::string& message);
 // The status of a kernel error: a usage slip 400, a refused input 422, a
 // failing rules script 422, a save in use by another command 503.
 Reply refusal(const Error& e);
+
+// How long a search in a room (a bot's move, a hint) may think, whatever
+// the bot's parameters (serve --bot-seconds), and the flag that stops it at
+// once (the server stopping). Past the time the search takes the best it
+// has found; a search stopped otherwise, or overtaken by the game moving
+// on, is dropped.
+struct SearchLimit {
+  std::chrono::milliseconds time{60000};
+  const std::atomic<bool>* halt = nullptr;
+};
 
 class Room {
  public:
@@ -72,8 +84,9 @@ class Room {
   // mean}]} (docs/serve.md). The search runs with the room unlocked, on a
   // copy, and samples what the reader's side cannot see; one hint at a time
   // a room (429 meanwhile), each in one of the server's `slots` (503 when
-  // none is free), and none once the game moved on (409).
-  Reply hint(int reader, int64_t at, const std::string& spec, SearchSlots& slots);
+  // none is free), and none once the game moved on (409); `limit` bounds
+  // its time (stopped: true in the answer when it ran out).
+  Reply hint(int reader, int64_t at, const std::string& spec, SearchSlots& slots, const SearchLimit& limit);
 
   // The room's change count; each change (an action, an undo, the command
   // line's write) adds one. Waits up to `timeout` for it to pass `seen`.
@@ -81,9 +94,10 @@ class Room {
   int64_t actions();
   // Plays one move of the bot whose side decides now (a search runs with
   // the room unlocked, on a copy of the position, and its move is taken
-  // only if the game is still there); false when none does (a person
-  // decides, the game is over, or it moved on meanwhile).
-  bool bot_move();
+  // only if the game is still there, a search given up as soon as it
+  // moves on); false when none does (a person decides, the game is over,
+  // or it moved on meanwhile). `limit` bounds the search's time.
+  bool bot_move(const SearchLimit& limit);
   bool bot_to_move();
 
   const GameDef& def() const { return *def_; }
@@ -98,6 +112,9 @@ class Room {
   // acted); a change wakes the streams.
   void refresh();
   void changed();
+  // A search's stop (BotPosition): the limit's halt or time, or the room
+  // changing from now on.
+  std::function<bool()> search_stop(const SearchLimit& limit) const;
   int reader_of(int seat) const;  // kEveryone once the game is over
   std::string reader_id(int reader) const;
   nlohmann::json events_json(const std::vector<EventRow>& events, int reader) const;
@@ -120,7 +137,7 @@ class Room {
 
   std::mutex m_;
   std::condition_variable cv_;
-  uint64_t version_ = 0;
+  std::atomic<uint64_t> version_ = 0;  // changed under m_; read without it by a search's stop
   std::unique_ptr<History> h_;
   std::shared_ptr<const GameDef> def_;
   std::string path_;

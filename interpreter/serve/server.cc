@@ -306,13 +306,15 @@ struct Server::Impl {
     std::string warning;
     book = LinkBook::open(options.saves, &warning);
     if (!warning.empty()) std::fprintf(stderr, "cardboard serve: %s\n", warning.c_str());
-    bot_runner = std::make_unique<BotRunner>(std::chrono::milliseconds(options.bot_delay_ms));
+    bot_runner = std::make_unique<BotRunner>(std::chrono::milliseconds(options.bot_delay_ms), think());
     load_catalog();
     routes();
     // Read and compressed before the first page asks for them.
     encoded_files();
     module_imports();
   }
+
+  std::chrono::milliseconds think() const { return std::chrono::seconds(options.bot_seconds); }
 
   void load_catalog() {
     for (const CatalogEntry& e : list_catalog(options.root)) {
@@ -849,7 +851,7 @@ struct Server::Impl {
       if (!body) return;
       int64_t at = 0;
       if (!field(*body, "at", at, res, true)) return;
-      send(res, s.room->hint(s.side, at, options.hint, hint_slots));
+      send(res, s.room->hint(s.side, at, options.hint, hint_slots, {think(), &stopping}));
     }));
     get(play + "/asset/([A-Za-z0-9_./-]+)", with_seat([this](const Seat& s, const httplib::Request& req, httplib::Response& res) {
       asset(s.room->def(), req.matches[2], res);

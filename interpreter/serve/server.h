@@ -22,6 +22,7 @@ struct ServeOptions {
   std::vector<std::string> bots;  // which bot plays a bot's side: "NAME[:PARAMS]", "SIDE=NAME[:PARAMS]" (Room::open)
   std::string hint = kDefaultHint;  // the bot a player's Hint asks: "NAME[:PARAMS]" (Room::hint)
   int hint_searches = 0;  // hints worked out at once across the games (0: as many as the machine has cores)
+  int bot_seconds = 60;   // the longest a bot's search or a hint thinks, whatever its parameters
   int threads = 512;      // requests served at once; each open stream holds one
   std::string host_key;   // "" : a new random one
 };

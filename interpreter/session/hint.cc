@@ -39,6 +39,7 @@ nlohmann::json hint_json(const View& view, const Bot& bot, int choice, const std
   if (const auto* search = dynamic_cast<const MctsBot*>(&bot)) {
     const MctsStats& st = search->last_stats();
     out["iterations"] = st.iterations;
+    if (st.stopped) out["stopped"] = true;
     for (const size_t i : st.most_tried(3)) {
       nlohmann::json c = at(i);
       c["visits"] = st.choices[i].visits;
@@ -56,6 +57,8 @@ std::string hint_text(const nlohmann::json& hint, const std::string& side_title)
     return std::to_string(n) + ". " + (c.contains("text") ? c["text"].get<std::string>() : std::string());
   };
   std::string out = hint["bot"].get<std::string>() + " would take " + words(hint) + "\n";
+  if (hint.value("stopped", false))
+    out += "  (its time ran out after " + std::to_string(hint["iterations"].get<int64_t>()) + " iterations)\n";
   if (hint["tried"].empty()) return out;
   out += "  its most tried choices: iterations, and the mean outcome of their playouts for " + side_title +
          " (a win 100%):\n";
