@@ -1,0 +1,194 @@
+// Fuzzes `cardboard serve`'s HTTP API as a hostile page or script would
+// call it, over real HTTP on this machine's loopback. An input is up to 16
+// requests, one a line:
+//
+//   G PATH          a GET
+//   P PATH BODY     a POST, BODY the rest of the line
+//
+// a leading H sending the host key as well ("HP /api/new {...}"). In PATH
+// and BODY, {0} and {1} stand for the links of a game's two sides and {2}
+// for its spectator's (golan/october between people), {r} for a replay
+// token of it and {s} for its save's name. A byte of PATH outside printable
+// ASCII is sent percent-encoded.
+//
+// Every request must be answered (none may hang or drop the connection),
+// never with a 5xx but 503 (a save in use, the hint slots full, the server
+// stopping), and an answer of the API with JSON; after the input the lobby
+// and the game must still answer. Making a game costs more than a whole
+// input's requests, so the server and its game are made anew, with a fresh
+// saves folder, every kInputsPerServer inputs (the games those inputs make
+// do not pile up); the inputs between play on from where the last left it.
+#include <httplib.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fuzz_support.h"
+#include "serve/server.h"
+
+using namespace cardboard;
+
+namespace {
+
+constexpr int kInputsPerServer = 64;
+constexpr size_t kMaxRequests = 16;
+
+struct Running {
+  std::string saves;
+  std::unique_ptr<Server> server;
+  std::thread thread;
+  int port = 0;
+  int inputs = 0;
+
+  explicit Running(int generation) {
+    saves = fuzz::scratch_dir() + "/serve-" + std::to_string(generation);
+    fuzz::remove_all(saves);
+    std::filesystem::create_directories(saves);
+    ServeOptions o;
+    o.port = 0;
+    o.root = fuzz::project_root_dir();
+    o.saves = saves;
+    o.bot_delay_ms = 0;
+    o.hint = "mcts:iterations=8";
+    o.hint_searches = 2;
+    o.bot_seconds = 2;
+    o.threads = 8;
+    server = std::make_unique<Server>(o);
+    auto p = server->bind();
+    fuzz::check(p.ok(), "the server binds a free port");
+    port = *p;
+    thread = std::thread([this] { server->run(); });
+    make_game();
+  }
+  ~Running() {
+    server->stop();
+    thread.join();
+    server.reset();
+    fuzz::remove_all(saves);
+  }
+  // The game the inputs play on, its links and a replay of it (the names
+  // of PATH and BODY).
+  std::map<std::string, std::string> names;
+  void make_game() {
+    httplib::Client c = client();
+    auto made = c.Post("/api/new", host(), R"({"scenario": "golan/october", "seed": 1})", "application/json");
+    fuzz::check(made && made->status == 200, "a new game is made");
+    const auto game = nlohmann::json::parse(made->body);
+    // {0} and {1} the sides, {2} the spectator (the links come by name).
+    std::string spectator;
+    std::vector<std::string> sides;
+    for (const auto& [who, link] : game["links"].items()) {
+      const std::string l = link.get<std::string>();
+      (who == "spectator" ? spectator : sides.emplace_back()) = l.substr(l.rfind('/') + 1);
+    }
+    fuzz::check(sides.size() == 2 && !spectator.empty(), "a game between two people gives three links");
+    names["{0}"] = sides[0];
+    names["{1}"] = sides[1];
+    names["{2}"] = spectator;
+    names["{s}"] = game["save"].get<std::string>();
+    auto replay = c.Post("/api/replay", host(), nlohmann::json{{"save", names["{s}"]}}.dump(), "application/json");
+    fuzz::check(replay && replay->status == 200, "a replay of the game is opened");
+    const std::string link = nlohmann::json::parse(replay->body)["link"].get<std::string>();
+    names["{r}"] = link.substr(link.rfind('/') + 1);
+  }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port);
+    c.set_connection_timeout(5, 0);
+    c.set_tcp_nodelay(true);
+    c.set_keep_alive(true);
+    c.set_read_timeout(20, 0);
+    c.set_write_timeout(5, 0);
+    return c;
+  }
+  httplib::Headers host() const { return {{"X-Cardboard-Key", server->host_key()}}; }
+};
+
+Running& running() {
+  static std::unique_ptr<Running> r;
+  static int generation = 0;
+  if (!r || r->inputs >= kInputsPerServer) {
+    r.reset();
+    r = std::make_unique<Running>(generation++);
+  }
+  ++r->inputs;
+  return *r;
+}
+
+std::string encode_path(std::string_view path) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (const unsigned char c : path) {
+    if (c > 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string substitute(std::string text, const std::map<std::string, std::string>& names) {
+  for (const auto& [name, value] : names)
+    for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + value.size()))
+      text.replace(at, name.size(), value);
+  return text;
+}
+
+bool answered_well(const httplib::Result& r, const std::string& path) {
+  if (!r) return false;
+  if (r->status >= 500 && r->status != 503) return false;
+  if (path.starts_with("/api/") && path.find("/asset/") == std::string::npos && !r->body.empty())
+    return nlohmann::json::accept(r->body);
+  return true;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  Running& s = running();
+  httplib::Client c = s.client();
+  const auto& names = s.names;
+
+  const std::string_view input(reinterpret_cast<const char*>(data), size);
+  size_t start = 0;
+  for (size_t n = 0; n < kMaxRequests && start < input.size(); ++n) {
+    size_t end = input.find('\n', start);
+    if (end == std::string_view::npos) end = input.size();
+    std::string_view line = input.substr(start, end - start);
+    start = end + 1;
+    const bool host = line.starts_with('H');
+    if (host) line.remove_prefix(1);
+    if (line.size() < 3 || (line[0] != 'G' && line[0] != 'P') || line[1] != ' ') continue;
+    const bool post = line[0] == 'P';
+    line.remove_prefix(2);
+    const size_t space = line.find(' ');
+    const std::string path = encode_path(substitute(std::string(line.substr(0, space)), names));
+    if (!path.starts_with('/') || path.find("/stream") != std::string::npos) continue;  // a stream stays open by design
+    const std::string body = space == std::string_view::npos ? "" : substitute(std::string(line.substr(space + 1)), names);
+    const httplib::Headers headers = host ? s.host() : httplib::Headers{};
+    const auto r = post ? c.Post(path, headers, body, "application/json") : c.Get(path, headers);
+    if (!answered_well(r, path)) {
+      std::fprintf(stderr, "fuzz_serve: %s %s %s\n  -> %s\n", post ? "POST" : "GET", path.c_str(), body.c_str(),
+                   r ? (std::to_string(r->status) + " " + r->body).c_str() : httplib::to_string(r.error()).c_str());
+      fuzz::check(false, "every request is answered, never with a 5xx but 503, the API's with JSON");
+    }
+  }
+
+  const auto lobby = c.Get("/api/lobby", s.host());
+  fuzz::check(lobby && lobby->status == 200, "the lobby answers after the input");
+  const auto state = c.Get("/api/play/" + names.at("{2}") + "/state");
+  fuzz::check(state && state->status == 200, "the input's game answers after it");
+  return 0;
+}
