@@ -53,6 +53,28 @@ TEST_CASE("cli: new and status --json give the documented fields", "[cli]") {
   CHECK(nlohmann::json::parse(s.out)["state_hash"] == j["state_hash"]);
 }
 
+TEST_CASE("cli: a rules text that is not UTF-8 is printed in JSON with U+FFFD, not an error", "[cli][hostile]") {
+  // Lua strings are bytes; JSON is UTF-8. Before, --json failed with an
+  // internal error on such a prompt.
+  const fs::path root = fs::temp_directory_path() / "cardboard-cli-bytes";
+  fs::remove_all(root);
+  fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / "tests/games/race", root, fs::copy_options::recursive);
+  replace_in(root / "rules/race/race.lua", "prompt = \"Roll or wait?\"", "prompt = \"Roll \\xff or \\xc3O wait?\"");
+  const std::string save = temp_save("bytes");
+  auto r = cardboard::testing::run_cardboard(root.string(), "new race/short --seed 5 --json --save " + save);
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["prompt"] == "Roll \xEF\xBF\xBD or \xEF\xBF\xBDO wait?");
+  auto s = cardboard::testing::run_cardboard(root.string(), "status " + save + " --json");
+  REQUIRE(s.code == 0);
+  CHECK(nlohmann::json::parse(s.out)["prompt"] == j["prompt"]);
+  // The terminal gets the bytes as the rules wrote them.
+  auto t = cardboard::testing::run_cardboard(root.string(), "status " + save);
+  CHECK(t.out.find("Roll \xff or \xc3O wait?") != std::string::npos);
+  fs::remove_all(root);
+}
+
 TEST_CASE("cli: status shows only the view of the acting side", "[cli][hidden]") {
   const std::string save = temp_save("hidden");
   REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);

@@ -517,6 +517,9 @@ TEST_CASE("sandbox: library functions that work long in C charge the budget", "[
       "local s = string.rep('a', 1e6) while true do local n = utf8.len(s) end",
       "local s = string.rep('a', 1e6) while true do local _ = string.find(s, string.rep('a', 1e5) .. 'b', 1, true) end",
       "local t = {} for i = 1, 5e5 do t[i] = '' end while true do local _ = table.concat(t) end",
+      // Charged all they could take at once: the count saturates rather than overflows.
+      "string.rep('x', math.maxinteger)",
+      "table.remove({}, math.mininteger)",
   };
   for (const char* code : cases) {
     INFO(code);

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "bots/balance_svg.h"
+#include "session/json_text.h"
 
 namespace cardboard {
 
@@ -474,7 +475,7 @@ std::vector<ReportFile> files_of(const Doc& doc, const std::string& title, const
   std::vector<ReportFile> out;
   out.push_back({prefix + "report.md", doc.markdown()});
   out.push_back({prefix + "report.html", doc.html(title)});
-  out.push_back({prefix + "report.json", j.dump(2, ' ', false, json::error_handler_t::replace) + "\n"});
+  out.push_back({prefix + "report.json", json_text(j, 2) + "\n"});
   for (auto& [name, svg] : svgs) out.push_back({prefix + name, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg});
   return out;
 }

@@ -7,8 +7,9 @@
 #include <fstream>
 #include <set>
 
-#include "core/json_nesting.h"
 #include "core/bytes.h"
+#include "core/json_nesting.h"
+#include "session/json_text.h"
 
 namespace cardboard {
 
@@ -156,7 +157,7 @@ Status write_run_file(const std::string& path, const Run& run) {
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) return rejected("cannot write " + tmp + ": check the folder exists and is writable");
-    out << run_to_json(run).dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    out << json_text(run_to_json(run)) << '\n';
     out.flush();
     if (!out) return rejected("cannot write " + tmp + ": the disk may be full");
   }

@@ -15,6 +15,7 @@
 #include "cli/progress.h"
 #include "cli/save_args.h"
 #include "data/game_loader.h"
+#include "session/json_text.h"
 
 namespace cardboard {
 
@@ -64,7 +65,7 @@ int write_run_report(const Run& run, const ReportArgs& args) {
   const RunReport rr = report_run(run, options);
   auto f = write_report_files(dir, rr.files);
   if (!f.ok()) return report(f.error());
-  if (json) std::printf("%s\n", rr.report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  if (json) std::printf("%s\n", json_text(rr.report, 2).c_str());
   else print_summary(rr.report, dir);
   int64_t errors = 0;
   for (const auto& s : run.scenarios)

@@ -17,13 +17,14 @@
 #include <lua.hpp>
 #include <nlohmann/json.hpp>
 
+#include "authoring/global_check.h"
 #include "cli/commands.h"
 #include "cli/lint_warnings.h"
 #include "core/input_file.h"
 #include "data/game_loader.h"
 #include "data/toml_file.h"
 #include "script/game.h"
-#include "authoring/global_check.h"
+#include "session/json_text.h"
 
 namespace fs = std::filesystem;
 
@@ -207,7 +208,7 @@ void add_lint_command(CLI::App& app, int& code) {
       for (const auto& w : warnings) jw.push_back(located(w));
       // Paths and messages are bytes, not always UTF-8: a bad byte is replaced, not an exception.
       const nlohmann::json out = {{"root", t->root}, {"problems", jp}, {"warnings", jw}, {"checked", checked}};
-      std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+      std::printf("%s\n", json_text(out, 2).c_str());
     } else {
       for (const auto& p : problems) std::printf("%s\n", p.c_str());
       for (const auto& w : warnings) std::printf("%s\n", w.c_str());

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "data/game_loader.h"
+#include "session/json_text.h"
 
 namespace cardboard {
 
@@ -18,7 +19,7 @@ void add_list_command(CLI::App& app, int& code) {
       nlohmann::json j = nlohmann::json::array();
       for (const auto& e : entries)
         j.push_back({{"game", e.game}, {"game_title", e.game_title}, {"scenario", e.scenario}, {"title", e.scenario_title}});
-      std::printf("%s\n", j.dump(2).c_str());
+      std::printf("%s\n", json_text(j, 2).c_str());
     } else {
       std::string game;
       for (const auto& e : entries) {

@@ -9,12 +9,13 @@
 
 #include "cli/commands.h"
 #include "cli/save_args.h"
-#include "session/readers.h"
-#include "session/view_format.h"
 #include "data/game_loader.h"
 #include "session/hint.h"
 #include "session/history.h"
+#include "session/json_text.h"
+#include "session/readers.h"
 #include "session/undo_policy.h"
+#include "session/view_format.h"
 
 namespace cardboard {
 
@@ -43,7 +44,7 @@ void print_status(History& h, int reader, bool json, const std::string& save) {
       for (const auto& [location, cards] : left.draws) draws[location] = cards;
       j["forced"] = {{"dice", left.dice}, {"draws", draws}};
     }
-    std::printf("%s\n", j.dump(2).c_str());
+    std::printf("%s\n", json_text(j, 2).c_str());
     return;
   }
   std::printf("%s%s", view_text(v).c_str(), decision_text(v).c_str());
@@ -175,7 +176,7 @@ void add_save_commands(CLI::App& app, int& code) {
         auto st = view_json(build_view(hist.game(), default_reader(hist.game())));
         st["save"] = path;
         st["actions"] = hist.action_count();
-        std::printf("%s\n", nlohmann::json{{"events", ev}, {"status", st}}.dump(2).c_str());
+        std::printf("%s\n", json_text({{"events", ev}, {"status", st}}, 2).c_str());
       } else {
         for (const auto& e : *events)
           if (e.seen_by(actor_id)) print_event(e, actor_id);
@@ -209,7 +210,7 @@ void add_save_commands(CLI::App& app, int& code) {
       const int side = g.state().pending.side;
       nlohmann::json j = hint_json(build_view(g, side), **bot, *c, a.bot);
       j["actions"] = (*h)->action_count();
-      if (a.json) std::printf("%s\n", j.dump(2).c_str());
+      if (a.json) std::printf("%s\n", json_text(j, 2).c_str());
       else std::printf("%s", hint_text(j, g.def().sides[static_cast<size_t>(side)].title).c_str());
       code = 0;
     });
@@ -283,7 +284,7 @@ void add_save_commands(CLI::App& app, int& code) {
         else
           std::printf("%5lld %s", static_cast<long long>(e.action), event_line(e.kind, e.rule, e.text_for(reader)).c_str());
       }
-      if (a.json) std::printf("%s\n", j.dump(2).c_str());
+      if (a.json) std::printf("%s\n", json_text(j, 2).c_str());
       code = 0;
     });
   }
@@ -334,7 +335,7 @@ void add_save_commands(CLI::App& app, int& code) {
           step["events"] = evs;
           if (a.json) j.push_back(step);
         }
-        if (a.json) std::printf("%s\n", j.dump(2).c_str());
+        if (a.json) std::printf("%s\n", json_text(j, 2).c_str());
         code = 0;
         return;
       }
@@ -361,7 +362,7 @@ void add_save_commands(CLI::App& app, int& code) {
                              {"actual_hash", r->divergence->actual_hash},
                              {"choices_differ", r->divergence->choices_differ},
                              {"message", r->divergence->message}};
-        std::printf("%s\n", j.dump(2).c_str());
+        std::printf("%s\n", json_text(j, 2).c_str());
       } else if (r->ok()) {
         std::printf("verified: %lld actions give the recorded state hashes%s (%.3f s)\n",
                     static_cast<long long>(r->actions_checked),

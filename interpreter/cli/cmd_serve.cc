@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "data/game_loader.h"
 #include "serve/server.h"
+#include "session/json_text.h"
 
 namespace cardboard {
 
@@ -77,7 +78,7 @@ void add_serve_command(CLI::App& app, int& code) {
     const std::string shown_host = a.o.host == "0.0.0.0" ? "127.0.0.1" : a.o.host;
     const std::string url = "http://" + shown_host + ":" + std::to_string(*port) + "/?key=" + server.host_key();
     if (a.json) {
-      std::printf("%s\n", nlohmann::json{{"url", url}, {"port", *port}, {"key", server.host_key()}}.dump().c_str());
+      std::printf("%s\n", json_text({{"url", url}, {"port", *port}, {"key", server.host_key()}}).c_str());
     } else {
       std::printf("cardboard: serving the games of %s\n  open %s\n", a.o.root.c_str(), url.c_str());
       std::printf("  (the key in it opens the lobby: keep it to yourself; give each player their side's link)\n");

@@ -12,6 +12,7 @@
 #include "cli/progress.h"
 #include "cli/save_args.h"
 #include "data/game_loader.h"
+#include "session/json_text.h"
 
 namespace cardboard {
 
@@ -80,7 +81,7 @@ void add_sim_command(CLI::App& app, int& code) {
       if (r->errors) j["first_error"] = r->first_error;
       if (r->samples_failed) j["samples_failed"] = r->samples_failed;
       if (r->searches_failed) j["searches_failed"] = r->searches_failed;
-      std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+      std::printf("%s\n", json_text(j, 2).c_str());
     } else {
       std::printf("%s: %lld games in %.3f s (%.0f games/s), seed %llu, %d jobs\n", (*def)->scenario_id.c_str(),
                   static_cast<long long>(r->games), r->seconds, g / r->seconds,

@@ -4,9 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "authoring/test_runner.h"
 #include "cli/commands.h"
 #include "data/game_loader.h"
-#include "authoring/test_runner.h"
+#include "session/json_text.h"
 
 namespace cardboard {
 
@@ -41,7 +42,7 @@ void add_test_command(CLI::App& app, int& code) {
       nlohmann::json tests = nlohmann::json::array();
       for (const auto& o : r.outcomes)
         tests.push_back({{"file", o.file}, {"name", o.name}, {"passed", o.passed}, {"message", o.message}});
-      std::printf("%s\n", nlohmann::json{{"passed", r.passed}, {"failed", r.failed}, {"tests", tests}}.dump(2).c_str());
+      std::printf("%s\n", json_text({{"passed", r.passed}, {"failed", r.failed}, {"tests", tests}}, 2).c_str());
     } else {
       std::printf("%d passed, %d failed\n", r.passed, r.failed);
     }

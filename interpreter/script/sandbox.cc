@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -107,7 +108,7 @@ void* Sandbox::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
   }
   if (nsize > old) {
     const size_t growth = nsize - old;
-    self->used_instructions_ += static_cast<int64_t>(growth / kBytesPerStep);
+    self->count(static_cast<int64_t>(growth / kBytesPerStep));
     if (self->used_bytes_ + growth > self->room_) {
       // Once the cap is hit, nothing more in this call: not a handler, not
       // a message, not the rest of a loop that caught the error.
@@ -140,7 +141,7 @@ void Sandbox::update_room() {
 
 void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   Sandbox& sb = sandbox_of(L);
-  sb.used_instructions_ += kHookEvery;
+  sb.count(kHookEvery);
   if (sb.limit_ == Limit::kNone) {
     if (run_watch::overtime()) sb.limit_ = Limit::kTime;
     else if (sb.used_instructions_ > sb.limits_.instructions) sb.limit_ = Limit::kInstructions;
@@ -228,9 +229,15 @@ void Sandbox::raise_limit(lua_State* L) {
   std::abort();  // not reached: luaL_error and lua_error raise
 }
 
+void Sandbox::count(int64_t steps) {
+  // Saturating: a call may be charged all it could ever take
+  // (string.rep(s, math.maxinteger) is INT64_MAX steps), and go on counting.
+  used_instructions_ = steps > INT64_MAX - used_instructions_ ? INT64_MAX : used_instructions_ + steps;
+}
+
 void Sandbox::charge(lua_State* L, int64_t steps) {
   if (run_depth_ == 0) return;
-  used_instructions_ += steps;
+  count(steps);
   if (limit_ == Limit::kNone) {
     if (run_watch::overtime()) limit_ = Limit::kTime;
     else if (used_instructions_ > limits_.instructions) limit_ = Limit::kInstructions;

@@ -144,6 +144,8 @@ class Sandbox {
   static void* allocate(void* ud, void* ptr, size_t osize, size_t nsize);
   static void count_hook(lua_State* L, lua_Debug* ar);
   static int panic(lua_State* L);
+  // Adds `steps` to the instructions used, saturating.
+  void count(int64_t steps);
   void open_libraries();
   bool in_call() const { return run_depth_ > 0 && reserve_depth_ == 0; }
   void latch_memory();
@@ -160,7 +162,7 @@ class Sandbox {
   size_t room_ = 0;
   int64_t state_bytes_ = 0;
   int64_t call_bytes_ = 0;
-  int64_t used_instructions_ = 0;
+  int64_t used_instructions_ = 0;  // counted by count(), never past INT64_MAX
   Limit limit_ = Limit::kNone;
   int run_depth_ = 0;
   int reserve_depth_ = 0;

@@ -81,7 +81,10 @@ int64_t steps(lua_State* L, Cost cost) {
   switch (cost) {
     case Cost::kInsert:
       return lua_gettop(L) == 3 ? span(opt_integer(L, 2, 1), raw_length(L) + 1) : 1;
-    case Cost::kRemove: return span(opt_integer(L, 2, raw_length(L)), raw_length(L)) + 1;
+    case Cost::kRemove: {
+      const int64_t n = span(opt_integer(L, 2, raw_length(L)), raw_length(L));
+      return n == INT64_MAX ? n : n + 1;
+    }
     case Cost::kMove: return span(opt_integer(L, 2, 1), opt_integer(L, 3, 0));
     case Cost::kSort: {
       const int64_t n = raw_length(L);

@@ -1,4 +1,5 @@
 #include "serve/link_book.h"
+#include "session/json_text.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -107,7 +108,7 @@ Status LinkBook::put(const std::string& save, const Links& links) {
   index();
   nlohmann::json j = {{"version", 1}, {"saves", nlohmann::json::object()}};
   for (const auto& [name, l] : saves_) j["saves"][name] = l;
-  const std::string text = j.dump(1) + "\n";
+  const std::string text = json_text(j, 1) + "\n";
   const std::string tmp = path_ + ".new";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd < 0) return Error{ErrorKind::kRejected, "cannot write " + tmp + ": the links will not outlive the server"};

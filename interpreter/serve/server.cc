@@ -29,6 +29,7 @@
 #include "serve/room.h"
 #include "serve/token.h"
 #include "serve/web_files.h"
+#include "session/json_text.h"
 #include "store/save_file.h"
 
 namespace cardboard {
@@ -58,7 +59,7 @@ void send(httplib::Response& res, const Reply& r) {
   // Busy (a hint being worked out, the save in another command's hands):
   // the same request may be made again in a moment.
   if (r.status == 429 || r.status == 503) res.set_header("Retry-After", "1");
-  res.set_content(r.body.dump(), "application/json");
+  res.set_content(json_text(r.body), "application/json");
 }
 
 void send_error(httplib::Response& res, int status, const std::string& message) { send(res, refusal(status, message)); }
@@ -726,7 +727,7 @@ struct Server::Impl {
     http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
       if (res.body.empty() && !res.has_header("Content-Type")) {
         const char* what = res.status == 413 ? "the request body is too large" : "no such page or request";
-        res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
+        res.set_content(json_text({{"error", what}}), "application/json");
         encode(req, res);
       }
     });

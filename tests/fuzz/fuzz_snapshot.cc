@@ -17,6 +17,7 @@
 #include "session/view_format.h"
 #include "core/lazy_text.h"
 #include "fuzz_support.h"
+#include "session/json_text.h"
 #include "session/view.h"
 
 using namespace cardboard;
@@ -28,7 +29,7 @@ void print_views(Game& g) {
   for (int reader = kPublicOnly; reader < static_cast<int>(g.def().sides.size()); ++reader) {
     const View v = build_view(g, reader);
     (void)view_text(v);
-    (void)view_json(v).dump();
+    (void)json_text(view_json(v));
     (void)decision_text(v);
   }
 }

@@ -1,0 +1,96 @@
+// Fuzzes the kernel's Lua bindings and sandbox with hostile rules: an
+// input is the text of a game's rules script, which a modder or a
+// downloaded mod could write, run as the game runs its rules.
+//
+// The game is the project's Patrol (its game.toml, map, scenario and
+// view.lua) with patrol.lua replaced by the input, in a scratch copy of
+// its folder. The rules are loaded and the game started with seed 1, then
+// up to kDecisions decisions are taken (choice i % n at the i-th), every
+// reader's view printed at each as `status` prints it; the last state must
+// encode to a snapshot that decodes to the same state. The sandbox's limits
+// are tighter than the command's (a fuzzer runs thousands of inputs), and
+// the same in kind: memory, instructions and time.
+//
+// Whatever the script does, loading, starting, acting and printing succeed
+// or fail with an error that says why; the process must not crash, leak or
+// break the kernel's invariants.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/lazy_text.h"
+#include "data/game_loader.h"
+#include "fuzz_support.h"
+#include "session/json_text.h"
+#include "session/view.h"
+#include "session/view_format.h"
+
+namespace fs = std::filesystem;
+using namespace cardboard;
+
+namespace {
+
+constexpr int kDecisions = 40;
+
+// The scratch root: rules/patrol and scenarios/patrol copied once.
+const std::string& root() {
+  static const std::string r = [] {
+    const std::string dir = fuzz::scratch_dir() + "/rules-root";
+    fs::create_directories(dir + "/rules");
+    fs::create_directories(dir + "/scenarios");
+    fs::copy(fuzz::project_root_dir() + "/rules/patrol", dir + "/rules/patrol", fs::copy_options::recursive);
+    fs::copy(fuzz::project_root_dir() + "/scenarios/patrol", dir + "/scenarios/patrol", fs::copy_options::recursive);
+    return dir;
+  }();
+  return r;
+}
+
+void print_views(Game& g) {
+  for (int reader = kPublicOnly; reader < static_cast<int>(g.def().sides.size()); ++reader) {
+    const View v = build_view(g, reader);
+    (void)view_text(v);
+    (void)json_text(view_json(v));
+    (void)decision_text(v);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  fuzz::write_file(root() + "/rules/patrol/patrol.lua", std::string_view(reinterpret_cast<const char*>(data), size));
+  auto def = load_game("patrol/valley", root());
+  if (!def.ok()) {
+    fuzz::check(!def.error().message.empty(), "a refused game says why");
+    return 0;
+  }
+  SandboxLimits limits;
+  limits.memory_bytes = 64u << 20;
+  limits.instructions = 2'000'000;
+  limits.count_after = std::chrono::milliseconds(0);
+  limits.time_limit = std::chrono::milliseconds(5'000);
+  auto made = Game::create(*def, limits);
+  if (!made.ok()) {
+    fuzz::check(!made.error().message.empty(), "rules that do not load say why");
+    return 0;
+  }
+  Game& g = **made;
+  if (const Status s = g.start(1); !s.ok()) {
+    fuzz::check(!s.error().message.empty(), "a game that does not start says why");
+    return 0;
+  }
+  for (int i = 0;; ++i) {
+    print_views(g);
+    const auto& pending = g.state().pending;
+    if (i == kDecisions || g.state().finished || !pending.open() || pending.choices.empty()) break;
+    if (const Status s = g.act(i % static_cast<int>(pending.choices.size())); !s.ok()) {
+      fuzz::check(!s.error().message.empty(), "a refused action says why");
+      break;
+    }
+  }
+  const std::string bytes = g.state().serialize();
+  auto again = State::read(bytes);
+  fuzz::check(again.ok() && again->hash() == g.state().hash(), "the state the rules left encodes and decodes the same");
+  return 0;
+}
