@@ -4,7 +4,10 @@
 //
 // The game is the project's Patrol (its game.toml, map, scenario and
 // view.lua) with patrol.lua replaced by the input, in a scratch copy of
-// its folder. The rules are loaded and the game started with seed 1, then
+// its folder; or, when the input starts with "--golan" (a Lua comment),
+// Golan 1973 with golan.lua replaced, for the hex-and-counter kit's
+// functions (zones, supply, sight, the combat table, retreats, the fog).
+// The rules are loaded and the game started with seed 1, then
 // up to kDecisions decisions are taken (choice i % n at the i-th), every
 // reader's view printed at each as `status` prints it; the last state must
 // encode to a snapshot that decodes to the same state. The sandbox's limits
@@ -34,14 +37,25 @@ namespace {
 
 constexpr int kDecisions = 40;
 
-// The scratch root: rules/patrol and scenarios/patrol copied once.
+struct Base {
+  const char* game;
+  const char* scenario;
+  const char* script;  // the file the input replaces
+};
+constexpr Base kPatrol{"patrol", "patrol/valley", "patrol.lua"};
+constexpr Base kGolan{"golan", "golan/october", "golan.lua"};
+
+// The scratch root: both games' rules and scenarios copied once.
 const std::string& root() {
   static const std::string r = [] {
     const std::string dir = fuzz::scratch_dir() + "/rules-root";
     fs::create_directories(dir + "/rules");
     fs::create_directories(dir + "/scenarios");
-    fs::copy(fuzz::project_root_dir() + "/rules/patrol", dir + "/rules/patrol", fs::copy_options::recursive);
-    fs::copy(fuzz::project_root_dir() + "/scenarios/patrol", dir + "/scenarios/patrol", fs::copy_options::recursive);
+    for (const Base& b : {kPatrol, kGolan}) {
+      const std::string game = b.game;
+      fs::copy(fuzz::project_root_dir() + "/rules/" + game, dir + "/rules/" + game, fs::copy_options::recursive);
+      fs::copy(fuzz::project_root_dir() + "/scenarios/" + game, dir + "/scenarios/" + game, fs::copy_options::recursive);
+    }
     return dir;
   }();
   return r;
@@ -59,8 +73,10 @@ void print_views(Game& g) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  fuzz::write_file(root() + "/rules/patrol/patrol.lua", std::string_view(reinterpret_cast<const char*>(data), size));
-  auto def = load_game("patrol/valley", root());
+  const std::string_view script(reinterpret_cast<const char*>(data), size);
+  const Base& base = script.starts_with("--golan") ? kGolan : kPatrol;
+  fuzz::write_file(root() + "/rules/" + base.game + "/" + base.script, script);
+  auto def = load_game(base.scenario, root());
   if (!def.ok()) {
     fuzz::check(!def.error().message.empty(), "a refused game says why");
     return 0;
