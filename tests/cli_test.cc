@@ -75,6 +75,32 @@ TEST_CASE("cli: a rules text that is not UTF-8 is printed in JSON with U+FFFD, n
   fs::remove_all(root);
 }
 
+TEST_CASE("cli: no escape sequence of a rules text reaches the terminal", "[cli][hostile]") {
+  // A mod's text could set the terminal's title, colours or what it shows;
+  // its control bytes are printed as '?', in JSON escaped as JSON does.
+  const fs::path root = fs::temp_directory_path() / "cardboard-cli-escape";
+  fs::remove_all(root);
+  fs::copy(fs::path(CARDBOARD_SOURCE_ROOT) / "tests/games/race", root, fs::copy_options::recursive);
+  replace_in(root / "rules/race/race.lua", "prompt = \"Roll or wait?\"", "prompt = \"Roll\\27]0;owned\\7 or wait?\"");
+  replace_in(root / "rules/race/race.lua", "log(\"1\", \"%s scored %d\"", "log(\"1\", \"%s\\27[2J scored %d\"");
+  const std::string save = temp_save("escape");
+  auto r = cardboard::testing::run_cardboard(root.string(), "new race/short --seed 5 --save " + save);
+  INFO(r.out);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find('\x1b') == std::string::npos);
+  CHECK(r.out.find("Roll?]0;owned? or wait?") != std::string::npos);
+  auto j = cardboard::testing::run_cardboard(root.string(), "status " + save + " --json");
+  CHECK(nlohmann::json::parse(j.out)["prompt"] == "Roll\x1b]0;owned\x07 or wait?");
+  auto a = cardboard::testing::run_cardboard(root.string(), "act " + save + " 1 --dice 6");
+  INFO(a.out);
+  CHECK(a.out.find('\x1b') == std::string::npos);
+  CHECK(a.out.find("?[2J scored") != std::string::npos);
+  auto l = cardboard::testing::run_cardboard(root.string(), "log " + save);
+  CHECK(l.out.find('\x1b') == std::string::npos);
+  CHECK(l.out.find("?[2J scored") != std::string::npos);
+  fs::remove_all(root);
+}
+
 TEST_CASE("cli: status shows only the view of the acting side", "[cli][hidden]") {
   const std::string save = temp_save("hidden");
   REQUIRE(cli("new race/short --seed 5 --save " + save).code == 0);

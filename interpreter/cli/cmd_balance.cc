@@ -16,6 +16,7 @@
 #include "cli/save_args.h"
 #include "data/game_loader.h"
 #include "session/json_text.h"
+#include "session/view_format.h"
 
 namespace cardboard {
 
@@ -37,14 +38,14 @@ void print_summary(const nlohmann::json& r, const std::string& dir) {
     for (const auto& x : r["results"]) {
       const auto& d = x["difference"];
       std::printf("  A %s  B %s  %s%s\n", pct(x["a"]).c_str(), pct(x["b"]).c_str(),
-                  x["result"].get<std::string>().c_str(),
+                  terminal_text(x["result"].get<std::string>()).c_str(),
                   d.is_object() && d["significant"].get<bool>() ? "  (differs, p < 0.05)" : "");
     }
   } else {
     std::printf("%s: %lld games, %lld errors\n", r["scenario"].get<std::string>().c_str(),
                 static_cast<long long>(r["games"].get<int64_t>()), static_cast<long long>(r["errors"].get<int64_t>()));
     for (const auto& x : r["results"])
-      std::printf("  %s  %s\n", pct(x).c_str(), x["result"].get<std::string>().c_str());
+      std::printf("  %s  %s\n", pct(x).c_str(), terminal_text(x["result"].get<std::string>()).c_str());
     for (const auto& x : r["sides"])
       std::printf("  %s  %s\n", pct(x).c_str(),
                   x["side"].is_null() ? "no winner" : ("side " + x["side"].get<std::string>() + " wins").c_str());

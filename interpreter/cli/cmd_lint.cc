@@ -25,6 +25,7 @@
 #include "data/toml_file.h"
 #include "script/game.h"
 #include "session/json_text.h"
+#include "session/view_format.h"
 
 namespace fs = std::filesystem;
 
@@ -210,8 +211,8 @@ void add_lint_command(CLI::App& app, int& code) {
       const nlohmann::json out = {{"root", t->root}, {"problems", jp}, {"warnings", jw}, {"checked", checked}};
       std::printf("%s\n", json_text(out, 2).c_str());
     } else {
-      for (const auto& p : problems) std::printf("%s\n", p.c_str());
-      for (const auto& w : warnings) std::printf("%s\n", w.c_str());
+      for (const auto& p : problems) std::printf("%s\n", terminal_text(p).c_str());
+      for (const auto& w : warnings) std::printf("%s\n", terminal_text(w).c_str());
       std::printf("%s: %zu problem%s", path.c_str(), problems.size(), problems.size() == 1 ? "" : "s");
       if (!warnings.empty()) std::printf(", %zu warning%s", warnings.size(), warnings.size() == 1 ? "" : "s");
       std::printf("\n");

@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "data/game_loader.h"
 #include "session/json_text.h"
+#include "session/view_format.h"
 
 namespace cardboard {
 
@@ -23,9 +24,9 @@ void add_list_command(CLI::App& app, int& code) {
     } else {
       std::string game;
       for (const auto& e : entries) {
-        if (e.game != game) std::printf("%s%s\n", game.empty() ? "" : "\n", e.game_title.c_str());
+        if (e.game != game) std::printf("%s%s\n", game.empty() ? "" : "\n", terminal_text(e.game_title).c_str());
         game = e.game;
-        std::printf("  %-32s %s\n", e.scenario.c_str(), e.scenario_title.c_str());
+        std::printf("  %-32s %s\n", e.scenario.c_str(), terminal_text(e.scenario_title).c_str());
       }
       if (entries.empty()) std::printf("no games under %s/scenarios\n", project_root().c_str());
     }

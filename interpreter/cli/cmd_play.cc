@@ -115,11 +115,11 @@ std::string trim(const std::string& s) {
 // `g` (session/hint.h), as `reader` reads the choices.
 void print_hint(Game& g, const std::string& hint, int reader) {
   auto bot = hint_bot(g, hint);
-  if (!bot.ok()) return void(std::printf("%s\n", bot.error().message.c_str()));
+  if (!bot.ok()) return void(std::printf("%s\n", terminal_text(bot.error().message).c_str()));
   std::printf("(%s thinks...)\n", hint.c_str());
   std::fflush(stdout);
   auto c = (*bot)->choose(BotPosition::of(g));
-  if (!c.ok()) return void(std::printf("the bot cannot choose here: %s\n", c.error().message.c_str()));
+  if (!c.ok()) return void(std::printf("the bot cannot choose here: %s\n", terminal_text(c.error().message).c_str()));
   const nlohmann::json j = hint_json(build_view(g, reader), **bot, *c, hint);
   std::printf("%s", hint_text(j, g.def().sides[static_cast<size_t>(g.state().pending.side)].title).c_str());
 }
@@ -145,12 +145,12 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
     auto rep = History::verify_file(path, root);
     if (!rep.ok()) {
       std::printf("\nthe edited rules do not load: %s\n(still playing the rules loaded before)\n> ",
-                  rep.error().message.c_str());
+                  terminal_text(rep.error().message).c_str());
     } else if (rep->divergence) {
       diverged = true;
       std::printf("\nthe edited rules diverge at decision %lld: %s\n"
                   "take back the decisions from there on (u N) to go on under the new rules\n> ",
-                  static_cast<long long>(rep->divergence->seq), rep->divergence->message.c_str());
+                  static_cast<long long>(rep->divergence->seq), terminal_text(rep->divergence->message).c_str());
     } else if (auto reopened = History::open(path, root); reopened.ok()) {
       diverged = false;
       held = std::move(*reopened);
@@ -158,7 +158,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
       std::printf("\nrules reloaded: all %lld decisions replay the same under them\n", static_cast<long long>(rep->actions_checked));
       std::printf("\n%s> ", screen(hp->game(), default_reader(hp->game())).c_str());
     } else {
-      std::printf("\ncannot reload: %s\n> ", reopened.error().message.c_str());
+      std::printf("\ncannot reload: %s\n> ", terminal_text(reopened.error().message).c_str());
     }
     std::fflush(stdout);
   };
@@ -170,8 +170,8 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
       times = std::move(now);
       reload();
     };
-  std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", hp->game().def().title.c_str(),
-              hp->game().def().scenario_title.c_str(), path.c_str());
+  std::printf("%s: %s (save: %s)\nType a choice's number, or h for help.\n\n", terminal_text(hp->game().def().title).c_str(),
+              terminal_text(hp->game().def().scenario_title).c_str(), path.c_str());
   print_events(*hp, hp->file().events(), reader_now(hp->game()));
   bool show_board = true;  // after help or the log, only the prompt again
   int shown_to = reader_now(hp->game());  // whose view is on the screen
@@ -182,13 +182,13 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
     const int viewer = reader_now(g);
     if (!g.state().finished && is_bot(bots, g.state().pending.side)) {
       const int side = g.state().pending.side;
-      std::printf("\n(%s: the bot decides)\n", def.sides[side].title.c_str());
+      std::printf("\n(%s: the bot decides)\n", terminal_text(def.sides[side].title).c_str());
       std::fflush(stdout);
       auto c = bots[side]->choose(BotPosition::of(g));
       const Status s = c.ok() ? hp->act(std::to_string(*c + 1)) : Status(c.error());
       if (!s.ok()) {
         std::printf("the bot of %s failed: %s\n(the save is unchanged)\n", def.sides[side].id.c_str(),
-                    s.error().message.c_str());
+                    terminal_text(s.error().message).c_str());
         return s.error().kind == ErrorKind::kScript ? 3 : 2;
       }
       print_events(*hp, hp->last_action_events(), viewer);
@@ -199,7 +199,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
       // Another person decides next: the screen goes to them only once the
       // last one has read the outcome of their move and passed it on.
       std::printf("\n-- %s to decide: pass the screen, then press Enter (q quits) --\n",
-                  g.def().sides[viewer].title.c_str());
+                  terminal_text(g.def().sides[viewer].title).c_str());
       std::fflush(stdout);
       std::string line;
       if (!read_line(line, on_idle) || trim(line) == "q") return 0;
@@ -230,7 +230,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
     }
     if (word == "s" || word == "status") continue;
     if (word == "b" || word == "bot") {
-      if (g.state().finished) std::printf("the game is over: %s\n", g.state().result.c_str());
+      if (g.state().finished) std::printf("the game is over: %s\n", terminal_text(g.state().result).c_str());
       else print_hint(g, hint, viewer);
       show_board = false;
       continue;
@@ -266,13 +266,13 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
           if (s.ok() && !is_bot(bots, hp->game().state().pending.side)) ++taken;
         }
       }
-      if (!s.ok()) std::printf("cannot undo: %s\n", s.error().message.c_str());
+      if (!s.ok()) std::printf("cannot undo: %s\n", terminal_text(s.error().message).c_str());
       else std::printf("undid %lld decision%s\n", static_cast<long long>(n), n == 1 ? "" : "s");
       if (s.ok() && diverged) reload();
       continue;
     }
     if (g.state().finished) {
-      std::printf("the game is over: %s\n", g.state().result.c_str());
+      std::printf("the game is over: %s\n", terminal_text(g.state().result).c_str());
       continue;
     }
     const int actor = viewer;
@@ -281,7 +281,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
     // nothing; the loop shows the new status.
     auto s = hp->act(line);
     if (!s.ok()) {
-      std::printf("%s\n", s.error().message.c_str());
+      std::printf("%s\n", terminal_text(s.error().message).c_str());
       if (s.error().kind == ErrorKind::kScript) std::printf("(the save is unchanged; the rules need fixing)\n");
       continue;
     }
@@ -370,7 +370,7 @@ void add_play_command(CLI::App& app, int& code) {
       std::printf("(the bots that last played this save: %s; --people plays every side)\n", named.c_str());
     }
     if (auto s = h->record_bots(texts); !s.ok())
-      std::fprintf(stderr, "cardboard: warning: the bots were not recorded in the save: %s\n", s.error().message.c_str());
+      std::fprintf(stderr, "cardboard: warning: the bots were not recorded in the save: %s\n", terminal_text(s.error().message).c_str());
     code = play(h, path, watch, bots, a.hint);
   });
 }

@@ -323,7 +323,7 @@ void add_save_commands(CLI::App& app, int& code) {
             step["choice"] = act.text;
             step["value"] = act.value;
             step["state_hash"] = act.state_hash;
-            if (!a.json) std::printf("== %lld. %s: %s\n", static_cast<long long>(seq), act.side.c_str(), act.text.c_str());
+            if (!a.json) std::printf("== %lld. %s: %s\n", static_cast<long long>(seq), act.side.c_str(), terminal_text(act.text).c_str());
           }
           nlohmann::json evs = nlohmann::json::array();
           for (; e < events->size() && (*events)[e].action == seq; ++e) {

@@ -13,6 +13,7 @@
 #include "cli/save_args.h"
 #include "data/game_loader.h"
 #include "session/json_text.h"
+#include "session/view_format.h"
 
 namespace cardboard {
 
@@ -91,9 +92,9 @@ void add_sim_command(CLI::App& app, int& code) {
                     static_cast<long long>(shard.n), static_cast<long long>(opt.first_game),
                     static_cast<long long>(opt.first_game + r->games - 1));
       for (const auto& [result, n] : r->outcomes)
-        std::printf("  %6.2f%%  %8lld  %s\n", 100.0 * n / g, static_cast<long long>(n), result.c_str());
+        std::printf("  %6.2f%%  %8lld  %s\n", 100.0 * n / g, static_cast<long long>(n), terminal_text(result).c_str());
       std::printf("  mean %.2f turns, %.1f decisions a game\n", r->turns / g, r->decisions / g);
-      if (r->errors) std::printf("first error: %s\n", r->first_error.c_str());
+      if (r->errors) std::printf("first error: %s\n", terminal_text(r->first_error).c_str());
       if (r->samples_failed)
         std::printf("the search left out %lld iterations whose sampled world the rules could not play on\n",
                     static_cast<long long>(r->samples_failed));

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "data/game_loader.h"
 #include "session/json_text.h"
+#include "session/view_format.h"
 
 namespace cardboard {
 
@@ -32,8 +33,9 @@ void add_test_command(CLI::App& app, int& code) {
     }
     auto report_or = run_game_tests(a.game, root, a.filter, [](const TestOutcome& o) {
       if (a.json) return;
-      if (!o.passed) std::printf("FAIL %s: %s\n  %s\n", o.file.c_str(), o.name.c_str(), o.message.c_str());
-      else if (!a.quiet) std::printf("ok   %s: %s\n", o.file.c_str(), o.name.c_str());
+      if (!o.passed)
+        std::printf("FAIL %s: %s\n  %s\n", o.file.c_str(), terminal_text(o.name).c_str(), terminal_text(o.message).c_str());
+      else if (!a.quiet) std::printf("ok   %s: %s\n", o.file.c_str(), terminal_text(o.name).c_str());
       std::fflush(stdout);
     });
     if (!report_or.ok()) return void(code = report(report_or.error()));

@@ -7,13 +7,15 @@
 
 #include "cli/commands.h"
 #include "data/game_loader.h"
+#include "session/view_format.h"
 
 namespace cardboard {
 
 int exit_code(ErrorKind kind) { return static_cast<int>(kind); }
 
 int report(const Error& e) {
-  std::fprintf(stderr, "cardboard: %s\n", e.message.c_str());
+  // An error may quote a rules script or a data file: no escape sequence reaches the terminal.
+  std::fprintf(stderr, "cardboard: %s\n", terminal_text(e.message).c_str());
   return exit_code(e.kind);
 }
 

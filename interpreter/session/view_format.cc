@@ -1,6 +1,8 @@
 #include "session/view_format.h"
 
 #include <algorithm>
+#include <string>
+#include <utility>
 #include <variant>
 
 namespace cardboard {
@@ -138,6 +140,14 @@ std::string piece_text(const PieceView& p) {
 
 }  // namespace
 
+std::string terminal_text(std::string text) {
+  for (char& c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if ((b < 0x20 && c != '\n' && c != '\t') || b == 0x7f) c = '?';
+  }
+  return text;
+}
+
 std::string view_text(const View& v) {
   std::string out = v.game_title + " - " + v.scenario_title + "\n" + position_line(v) + "\n";
   if (!v.tracks.empty()) {
@@ -177,14 +187,14 @@ std::string view_text(const View& v) {
       }
     }
   }
-  return out;
+  return terminal_text(std::move(out));
 }
 
 std::string decision_text(const View& v) {
-  if (v.finished) return "Game over: " + v.result + "\n";
+  if (v.finished) return terminal_text("Game over: " + v.result + "\n");
   if (!v.decision_open) return "";
   const DecisionView& d = v.decision;
-  if (!d.choices_shown) return d.side_title + " is deciding\n";
+  if (!d.choices_shown) return terminal_text(d.side_title + " is deciding\n");
   std::string out = d.side_title + ": " + d.prompt;
   if (!d.rule.empty()) out += " [" + d.rule + "]";
   out += "\n";
@@ -193,12 +203,12 @@ std::string decision_text(const View& v) {
     if (!c.note.empty()) out += "  [" + c.note + "]";
     out += "\n";
   }
-  return out;
+  return terminal_text(std::move(out));
 }
 
 std::string event_line(const std::string& kind, const std::string& rule, const std::string& text) {
   const bool sequence = kind == "sequence";
-  return (sequence ? "-- " : "   ") + (rule.empty() || sequence ? "" : "[" + rule + "] ") + text + "\n";
+  return terminal_text((sequence ? "-- " : "   ") + (rule.empty() || sequence ? "" : "[" + rule + "] ") + text + "\n");
 }
 
 }  // namespace cardboard
