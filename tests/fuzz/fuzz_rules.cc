@@ -23,12 +23,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/lazy_text.h"
 #include "data/game_loader.h"
 #include "fuzz_support.h"
-#include "session/json_text.h"
-#include "session/view.h"
-#include "session/view_format.h"
 
 namespace fs = std::filesystem;
 using namespace cardboard;
@@ -61,14 +57,6 @@ const std::string& root() {
   return r;
 }
 
-void print_views(Game& g) {
-  for (int reader = kPublicOnly; reader < static_cast<int>(g.def().sides.size()); ++reader) {
-    const View v = build_view(g, reader);
-    (void)view_text(v);
-    (void)json_text(view_json(v));
-    (void)decision_text(v);
-  }
-}
 
 }  // namespace
 
@@ -97,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   for (int i = 0;; ++i) {
-    print_views(g);
+    fuzz::print_views(g);
     const auto& pending = g.state().pending;
     if (i == kDecisions || g.state().finished || !pending.open() || pending.choices.empty()) break;
     if (const Status s = g.act(i % static_cast<int>(pending.choices.size())); !s.ok()) {

@@ -14,27 +14,9 @@
 #include <string>
 #include <string_view>
 
-#include "session/view_format.h"
-#include "core/lazy_text.h"
 #include "fuzz_support.h"
-#include "session/json_text.h"
-#include "session/view.h"
 
 using namespace cardboard;
-
-namespace {
-
-// Every reader's view: each side's, everyone's (a replay) and a spectator's.
-void print_views(Game& g) {
-  for (int reader = kPublicOnly; reader < static_cast<int>(g.def().sides.size()); ++reader) {
-    const View v = build_view(g, reader);
-    (void)view_text(v);
-    (void)json_text(view_json(v));
-    (void)decision_text(v);
-  }
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1) return 0;
@@ -53,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Game& g = fuzz::game(game_index);
   if (!g.restore(*state).ok()) return 0;
   for (int i = 0;; ++i) {
-    print_views(g);
+    fuzz::print_views(g);
     if (i == decisions || g.state().finished || !g.state().pending.open()) break;
     if (!g.act(0).ok()) break;
   }

@@ -9,7 +9,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/lazy_text.h"
 #include "data/game_loader.h"
+#include "session/json_text.h"
+#include "session/view.h"
+#include "session/view_format.h"
 
 namespace fs = std::filesystem;
 
@@ -99,6 +103,15 @@ Game& fresh_game(int index, uint64_t seed) {
   }
   g.clear_events();
   return g;
+}
+
+void print_views(Game& g) {
+  for (int reader = kPublicOnly; reader < static_cast<int>(g.def().sides.size()); ++reader) {
+    const View v = build_view(g, reader);
+    (void)view_text(v);
+    (void)json_text(view_json(v));
+    (void)decision_text(v);
+  }
 }
 
 void check(bool condition, const char* what) {

@@ -47,6 +47,10 @@ Game& game(int index);
 // the next. Ends the process when the real game cannot start.
 Game& fresh_game(int index, uint64_t seed = 1);
 
+// Prints every reader's view of `g` as `status` prints it (text, JSON and
+// the decision): each side's, everyone's (a replay) and a spectator's.
+void print_views(Game& g);
+
 // Ends the process (abort) with `what` on stderr when `condition` is false:
 // an invariant the kernel promises was broken by this input.
 void check(bool condition, const char* what);
