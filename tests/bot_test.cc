@@ -545,43 +545,36 @@ TEST_CASE("mcts: a position's stop ends the search, after one iteration at least
   // serve bounds a search's time whatever its parameters, and drops it when
   // the server stops: the position's stop is asked between iterations.
   auto def = shipped("arab_israeli_wars/1948");
-  const auto search = [&](int stop_at_call) {
+  // A search of `iterations` whose stop says yes at its call `stop_at_call`
+  // (0: never).
+  const auto search = [&](int64_t iterations, int stop_at_call) {
     MctsOptions o;
-    o.iterations = 100000000;
+    o.iterations = iterations;
     MctsBot bot(def, 0, o);
     auto g = make_game(def);
     g->set_branch_tracking(true);
     must_ok(g->start(4));
     int calls = 0;
-    const std::function<bool()> stop = [&] { return ++calls >= stop_at_call; };
+    const std::function<bool()> stop = [&] { return ++calls == stop_at_call; };
     BotPosition pos = BotPosition::of(*g);
     pos.stop = &stop;
     auto c = bot.choose(pos);
     REQUIRE(c.ok());
     CHECK(*c >= 0);
     CHECK(*c < static_cast<int>(g->state().pending.choices.size()));
-    CHECK(calls == stop_at_call);
+    if (stop_at_call) CHECK(calls == stop_at_call);
     return bot.last_stats();
   };
-  const MctsStats at_once = search(1);
+  const MctsStats at_once = search(100000000, 1);
   CHECK(at_once.iterations == 1);
   CHECK(at_once.stopped == 1);
-  const MctsStats later = search(25);
+  const MctsStats later = search(100000000, 25);
   CHECK(later.iterations == 25);
   CHECK(later.stopped == 1);
   // Not asked to stop, a search spends its iterations and says so.
-  MctsOptions o;
-  o.iterations = 30;
-  MctsBot bot(def, 0, o);
-  auto g = make_game(def);
-  g->set_branch_tracking(true);
-  must_ok(g->start(4));
-  const std::function<bool()> never = [] { return false; };
-  BotPosition pos = BotPosition::of(*g);
-  pos.stop = &never;
-  REQUIRE(bot.choose(pos).ok());
-  CHECK(bot.last_stats().iterations == 30);
-  CHECK(bot.last_stats().stopped == 0);
+  const MctsStats spent = search(30, 0);
+  CHECK(spent.iterations == 30);
+  CHECK(spent.stopped == 0);
 }
 
 TEST_CASE("mcts: the same seed gives the same games, whatever the threads", "[bots][determinism]") {
