@@ -1,5 +1,4 @@
 #include "serve/link_book.h"
-#include "session/json_text.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,6 +10,8 @@
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+
+#include "session/json_text.h"
 
 namespace cardboard {
 
