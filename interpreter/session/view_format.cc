@@ -141,11 +141,21 @@ std::string piece_text(const PieceView& p) {
 }  // namespace
 
 std::string terminal_text(std::string text) {
-  for (char& c : text) {
-    const auto b = static_cast<unsigned char>(c);
-    if ((b < 0x20 && c != '\n' && c != '\t') || b == 0x7f) c = '?';
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7f) {
+      out += '?';
+    } else if (b == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+      out += '?';  // a C1 control (U+0080 to U+009F) in UTF-8: U+009B opens a sequence too
+      ++i;
+    } else {
+      out += text[i];
+    }
   }
-  return text;
+  return out;
 }
 
 std::string view_text(const View& v) {
