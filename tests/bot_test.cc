@@ -19,6 +19,7 @@
 #include "bots/mcts.h"
 #include "bots/random_bot.h"
 #include "bots/simulate.h"
+#include "session/hint.h"
 #include "store/save_file.h"
 #include "support.h"
 
@@ -707,6 +708,16 @@ TEST_CASE("play: b asks the --hint bot what it would take, and takes nothing", "
   auto status = cardboard::testing::run_cardboard(root, "status " + save + " --json", 30);
   CHECK_THAT(status.out, Catch::Contains("\"actions\": 3"));
   clean();
+}
+
+TEST_CASE("hint: a search its time limit cut short says so, after how many iterations", "[bots]") {
+  const nlohmann::json cut = {{"bot", "mcts:iterations=100000000"}, {"choice", 2}, {"text", "safe"},
+                              {"iterations", 7}, {"stopped", true}, {"tried", nlohmann::json::array()}};
+  CHECK(cardboard::hint_text(cut, "Seeker") ==
+        "mcts:iterations=100000000 would take 2. safe\n  (its time ran out after 7 iterations)\n");
+  nlohmann::json spent = cut;
+  spent.erase("stopped");
+  CHECK(cardboard::hint_text(spent, "Seeker") == "mcts:iterations=100000000 would take 2. safe\n");
 }
 
 TEST_CASE("hint: what a bot would take at a save's decision, as text or JSON, and nothing taken", "[bots][cli]") {

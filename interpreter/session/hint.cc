@@ -1,7 +1,6 @@
 #include "session/hint.h"
 
 #include <cstdio>
-#include <utility>
 
 #include "bots/mcts.h"
 #include "session/view_format.h"
@@ -61,7 +60,7 @@ std::string hint_text(const nlohmann::json& hint, const std::string& side_title)
   std::string out = hint["bot"].get<std::string>() + " would take " + words(hint) + "\n";
   if (hint.value("stopped", false))
     out += "  (its time ran out after " + std::to_string(hint["iterations"].get<int64_t>()) + " iterations)\n";
-  if (hint["tried"].empty()) return terminal_text(std::move(out));
+  if (hint["tried"].empty()) return terminal_text(out);
   out += "  its most tried choices: iterations, and the mean outcome of their playouts for " + side_title +
          " (a win 100%):\n";
   for (const auto& c : hint["tried"]) {
@@ -70,7 +69,7 @@ std::string hint_text(const nlohmann::json& hint, const std::string& side_title)
                   static_cast<long long>(hint["iterations"].get<int64_t>()), 100 * c["mean"].get<double>());
     out += "  " + words(c) + line;
   }
-  return terminal_text(std::move(out));
+  return terminal_text(out);
 }
 
 }  // namespace cardboard

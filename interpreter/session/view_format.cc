@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <string>
-#include <utility>
+#include <string_view>
 #include <variant>
 
 namespace cardboard {
@@ -140,7 +140,7 @@ std::string piece_text(const PieceView& p) {
 
 }  // namespace
 
-std::string terminal_text(std::string text) {
+std::string terminal_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
@@ -197,7 +197,7 @@ std::string view_text(const View& v) {
       }
     }
   }
-  return terminal_text(std::move(out));
+  return terminal_text(out);
 }
 
 std::string decision_text(const View& v) {
@@ -213,7 +213,7 @@ std::string decision_text(const View& v) {
     if (!c.note.empty()) out += "  [" + c.note + "]";
     out += "\n";
   }
-  return terminal_text(std::move(out));
+  return terminal_text(out);
 }
 
 std::string event_line(const std::string& kind, const std::string& rule, const std::string& text) {

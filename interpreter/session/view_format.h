@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -24,6 +25,6 @@ std::string event_line(const std::string& kind, const std::string& rule, const s
 // or a data file may hold any bytes, and an escape sequence would act on
 // the player's terminal (its title, its colours, what it shows). The texts
 // above are made so.
-std::string terminal_text(std::string text);
+std::string terminal_text(std::string_view text);
 
 }  // namespace cardboard

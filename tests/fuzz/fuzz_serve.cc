@@ -104,8 +104,6 @@ struct Running {
   httplib::Client client() const {
     httplib::Client c("127.0.0.1", port);
     c.set_connection_timeout(5, 0);
-    c.set_tcp_nodelay(true);
-    c.set_keep_alive(true);
     c.set_read_timeout(20, 0);
     c.set_write_timeout(5, 0);
     return c;
