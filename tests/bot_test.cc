@@ -774,6 +774,11 @@ TEST_CASE("policy: the game's scripted player takes what bot_policy says", "[bot
   CHECK(any.outcomes.at("Seeker won the bet") < safe.outcomes.at("Seeker won the bet"));
   // The same seed plays the same games.
   CHECK(sim(def, "seeker=policy:name=any", 120).outcomes == any.outcomes);
+  // A question of where to move names its piece: decision.piece (the bet
+  // names none, and the policy checks that it is not there).
+  const auto place = sim(oracle("place", "oracle_helped"), "seeker=policy:name=place", 20);
+  CHECK(place.errors == 0);
+  CHECK(place.outcomes.at("Seeker handed the card over") == 20);
 }
 
 TEST_CASE("policy: it reads the game as its side sees it", "[bots][policy][hidden]") {

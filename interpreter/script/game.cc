@@ -889,7 +889,7 @@ int Game::push_pending_decision(lua_State* L) {
   const Game& g = *static_cast<const Game*>(lua_touserdata(L, 1));
   lua_pop(L, 1);
   const Decision& d = g.state().pending;
-  lua_createtable(L, 0, 2);
+  lua_createtable(L, 0, 3);
   lua_pushlstring(L, d.rule.data(), d.rule.size());
   lua_setfield(L, -2, "rule");
   const auto n = static_cast<int>(d.choices.size());
@@ -900,6 +900,13 @@ int Game::push_pending_decision(lua_State* L) {
     lua_pop(L, 1);
     lua_rawseti(L, -3, i + 1);
   }
+  // The piece a question of where to move names (ask's `piece`): its
+  // choices are zones, and a bot's plan may depend on what moves. Read
+  // raw: the rules' table may have a metatable.
+  lua_pushstring(L, "piece");
+  lua_rawget(L, -2);
+  if (lua_isinteger(L, -1)) lua_setfield(L, -4, "piece");
+  else lua_pop(L, 1);
   lua_pop(L, 1);
   lua_setfield(L, -2, "choices");
   return 1;

@@ -33,17 +33,54 @@ end
 -- and its regulars may enter (not north of the Litani in 2006, 15.1), those
 -- the Insurgent holds dispersed only when no other is left (then the
 -- second value is true). The Insurgent, who scores where it stands, has none.
+local RAID_SOURCE = {}
+for _, t in ipairs(ZONES) do
+  if map.attr(t, "raid_target") then
+    for _, z in ipairs(map.neighbours(t)) do RAID_SOURCE[z] = true end
+  end
+end
+local function avoided(z)
+  return bot_hostile(z) and not RAID_SOURCE[z]
+end
 local function goals(side)
   local out, hostile = {}, {}
   if side ~= "idf" then return out end
   local litani = scenario_rules().litani_limit
   for _, z in ipairs(scoring_zones()) do
     if controller(z) ~= "idf" and not (litani and map.attr(z, "litani") == "north") then
-      if bot_hostile(z) then hostile[#hostile + 1] = z else out[#out + 1] = z end
+      if avoided(z) then hostile[#hostile + 1] = z else out[#out + 1] = z end
     end
   end
-  if #out == 0 then return hostile, true end
+  if #out == 0 then return {}, true end
   return out, false
+end
+
+-- Where a unit that may cross the Litani in 2006 (15.1: SOF only) heads
+-- for first: the scoring zones beyond it that the IDF does not control and
+-- where it sees no Insurgent unit. Alone there it controls the zone (13.1)
+-- without a fight (9.0: SOF entering alone need not fight): 2 VP to the
+-- IDF and one fewer to the Insurgent. Nil where there is none, or `u` may
+-- not go.
+local function beyond_litani(side, u)
+  if side ~= "idf" or not scenario_rules().litani_limit then return nil end
+  local out = {}
+  for _, z in ipairs(scoring_zones()) do
+    if map.attr(z, "litani") == "north" and controller(z) ~= "idf" and may_enter(side, u, z)
+        and #units_on_map("insurgent", seen, { z }) == 0 then
+      out[#out + 1] = z
+    end
+  end
+  if #out == 0 then return nil end
+  return out
+end
+
+-- The goals of piece `p` of `side` (those beyond the Litani where it may
+-- take one, else the side's), and whether they are only zones held
+-- dispersed (as goals').
+local function goals_of(side, p)
+  local beyond = p and beyond_litani(side, p)
+  if beyond then return beyond, false end
+  return goals(side)
 end
 
 -- Zones from `zone` to the nearest of `targets` (a large number if none
@@ -113,7 +150,7 @@ local function stuck(side, c, at, targets, only_hostile)
   local here = distance_to(at, targets)
   for _, z in ipairs(zones) do
     local d = distance_to(z, targets)
-    if not only_hostile and bot_hostile(z) then d = d + HOSTILE end
+    if not only_hostile and avoided(z) then d = d + HOSTILE end
     if d < here then return false end
   end
   return true
@@ -127,28 +164,32 @@ end
 -- move; nil where `decision` is not a move of a side with goals.
 local function ranked_moves(side, decision)
   if not BOT_MOVE_RULES[decision.rule] then return nil end
-  local targets, only_hostile = goals(side)
-  if #targets == 0 then return nil end
-  local ranked, stop = {}, nil
+  local side_targets, side_hostile = goals(side)
+  local ranked, stop, any = {}, nil, false
   for i, c in ipairs(decision.choices) do
     local to, source = destination(c)
     if ENDS[c] then
       stop = i
     elseif type(to) == "string" and ZONE[to] then
+      local targets, only_hostile = side_targets, side_hostile
+      local piece = type(c) == "table" and c.piece or decision.piece
+      if not source and piece then targets, only_hostile = goals_of(side, piece) end
+      any = any or #targets > 0
       local d = distance_to(to, targets)
-      if not source and not only_hostile and bot_hostile(to) then d = d + HOSTILE end
+      if not source and not only_hostile and avoided(to) then d = d + HOSTILE end
       if source then d = d - math.min(group_size(side, c), BIG_GROUP) / BIG_GROUP end
       local holding = source and (holds(to) or stuck(side, c, to, targets, only_hostile)) or false
-      ranked[#ranked + 1] = { i = i, d = d, holding = holding }
+      ranked[#ranked + 1] = { i = i, d = d, holding = holding, targets = targets }
     else
       return nil
     end
   end
+  if not any then return nil end
   table.sort(ranked, function(a, b)
     if a.holding ~= b.holding then return b.holding end
     return a.d < b.d or (a.d == b.d and a.i < b.i)
   end)
-  return ranked, stop, targets
+  return ranked, stop
 end
 
 -- The number of the first choice `keep` accepts, or nil.
@@ -204,6 +245,19 @@ function bot_useful_move(side)
   return ranked ~= nil and #ranked > 0 and not ranked[1].holding
 end
 
+-- 7.4B: the unit that flies (a piece, or a choice naming one, as a mod
+-- may ask): one that may take a zone beyond the Litani (beyond_litani)
+-- and holds none where it stands; else nil, left to chance.
+function bot_flyer(side, decision)
+  for i, c in ipairs(decision.choices) do
+    local u = type(c) == "table" and c.piece or c
+    if type(u) == "number" and pieces.kind(u) == "unit" and beyond_litani(side, u) and not holds(bot_zone_of(u)) then
+      return i
+    end
+  end
+  return nil
+end
+
 -- The scripted IDF "advance" (docs/bots.md, `policy` and `mcts:playout`):
 -- the plan a random playout lacks. It selects J-3s, plays its chits to move
 -- first while a unit need move, moves the units outside the scoring zones
@@ -242,9 +296,10 @@ BOT_ADVANCE = {
   idle = { ["J-3A"] = function(side) return not bot_useful_move(side) end },
   -- 11.0: the strikes' zones and targets it picks.
   strikes = { ["11.0"] = true },
-  -- By rule, a mod's own picks: function(side, decision) giving the
-  -- number of a choice, or nil to leave it to chance.
-  picks = {},
+  -- By rule, its own picks (a mod's too): function(side, decision)
+  -- giving the number of a choice, or nil for the rest of the plan (a
+  -- mode, below) or chance. 7.4B: the unit that flies (bot_flyer).
+  picks = { ["7.4B"] = bot_flyer },
   -- Its answers, by rule, best first: in battle a J-4 (7.4C), close air
   -- support (7.3F) and a CSU's support (9.8) whenever it may, no evasion
   -- (7.2C), SOF entering alone do not fight (9.0); counterforce (13.1: it
@@ -313,14 +368,14 @@ end
 
 local function advance(side, decision)
   if side ~= "idf" then return nil end
-  local ranked, stop, targets = ranked_moves(side, decision)
+  local ranked, stop = ranked_moves(side, decision)
   if ranked and #ranked > 0 then
     -- A unit stops in a scoring zone (it holds it), or where nothing it
     -- can reach is nearer the goals.
     local c = decision.choices[ranked[1].i]
-    local piece = type(c) == "table" and c.to and c.piece
+    local piece = type(c) == "table" and c.to and c.piece or decision.piece
     local at = (piece and bot_zone_of(piece)) or bot_moving_zone()
-    if stop and ZONE[at] and (holds(at) or distance_to(at, targets) <= ranked[1].d) then return stop end
+    if stop and ZONE[at] and (holds(at) or distance_to(at, ranked[1].targets) <= ranked[1].d) then return stop end
     -- Units already holding scoring zones are moved only when nothing else can.
     if ranked[1].holding then return nil end
     return ranked[1].i
@@ -333,7 +388,8 @@ local function advance(side, decision)
   if answers then return preferred(decision, answers) end
   if plan.strikes and plan.strikes[decision.rule] then return strike(decision) end
   local pick = plan.picks and plan.picks[decision.rule]
-  if pick then return pick(side, decision) end
+  local picked = pick and pick(side, decision)
+  if picked then return picked end
   return function_to_play(plan, side, decision)
       or preferred(decision, type(plan.staffs) == "function" and plan.staffs(side) or plan.staffs)
       or preferred(decision, plan.modes)

@@ -43,7 +43,9 @@ BOT_ADVANCE = {
   functions = { "J-3B", "J-2A", "J-3A", "J-4B", "J-3E", "J-3D", "J-1A" },
   -- 8.1: a search in the scoring zone it does not control where it has
   -- the most units (none such: left to chance).
-  picks = { ["8.1"] = function(_, decision) return bot_search_zone(decision) end },
+  -- Mat J-4 airmobile: the base's flyer, an SOF for a zone beyond the
+  -- Litani (2006, 15.1) that it would hold alone.
+  picks = { ["8.1"] = function(_, decision) return bot_search_zone(decision) end, ["mat J-4 airmobile"] = bot_flyer },
   modes = { "concentrated" },
   -- 7.3: reorganizing turns a dispersed unit concentrated (regulars move
   -- only so, 9.1).

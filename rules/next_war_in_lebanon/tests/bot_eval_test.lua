@@ -127,51 +127,48 @@ test("bot_policy advance: units outside the scoring zones move toward the goals 
   expect_eq(advance(g, "idf", "7.3A", "{ { location = 'naqoura', option = 'move_units' }, { location = 'tyre', option = 'move_units' } }"), nil)
 end)
 
--- Leaves only a guerrilla of the Insurgent's in `zone`, in `mode`.
+-- Leaves only a guerrilla of the Insurgent's in `zone`, in `mode` (one
+-- eliminated, else one from another zone).
 local function lone_guerrilla(g, zone, mode)
   return g:run(string.format([[for _, u in ipairs(units_on_map('insurgent', nil, { %q })) do pieces.move(u, 'insurgent_eliminated', 'test') end
     local u = pieces.top('insurgent_eliminated', { type = 'guerrilla' })
+      or units_on_map('insurgent', function(x) return pieces.type(x) == 'guerrilla' end)[1]
     pieces.move(u, %q, 'test')
     pieces.set_face(u, %q, 'test')
+    refresh_stacks()
     return u]], zone, zone, mode))
 end
 
-test("bot_order: a zone the Insurgent holds with undisrupted dispersed units is a goal only when no other is, and as a destination counts two zones farther", function()
+test("bot_order: a zone the Insurgent holds with undisrupted dispersed units is no goal, and as a destination counts two zones farther; a raid's source (7.3E) stays one", function()
   local g = H.at_operations{}
-  local u = lone_guerrilla(g, "naqoura", "combat")
-  expect_eq(g:run("return bot_hostile('naqoura')"), false)
-  -- Naqoura a goal: it comes before Nahariyya, a zone from it.
-  expect_eq(order(g, "idf", "7.4B", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
-  -- Dispersed (3.0: units moving in, in combat mode, cannot fire at it): Naqoura
-  -- counts as its distance to the nearest other goal and two more.
+  local u = lone_guerrilla(g, "bint_jbeil", "combat")
+  expect_eq(g:run("return bot_hostile('bint_jbeil')"), false)
+  -- Bint Jbeil a goal: it comes before the Upper Galilee, a zone from it.
+  expect_eq(order(g, "idf", "7.4B", "{ 'upper_galilee', 'bint_jbeil' }"), { 2, 1 })
+  -- Dispersed (3.0: units moving in, in combat mode, cannot fire at it):
+  -- Bint Jbeil counts as its distance to the nearest other goal (a zone)
+  -- and two more.
   g:run(string.format("pieces.set_face(%d, 'dispersed', 'test')", u))
-  expect_eq(g:run("return bot_hostile('naqoura')"), true)
-  expect_eq(order(g, "idf", "7.4B", "{ 'naqoura', 'nahariyya' }"), { 2, 1 })
+  expect_eq(g:run("return bot_hostile('bint_jbeil')"), true)
+  expect_eq(order(g, "idf", "7.4B", "{ 'bint_jbeil', 'upper_galilee' }"), { 2, 1 })
   -- Disrupted, it holds nothing against them.
   g:run(string.format("pieces.mark(%d, 'disrupted', 'test')", u))
-  expect_eq(g:run("return bot_hostile('naqoura')"), false)
-  expect_eq(order(g, "idf", "7.4B", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
-  -- In 2006 (15.1), with every zone south of the Litani the IDF does not
-  -- control held so, they are the goals, and entering one costs no more.
+  expect_eq(g:run("return bot_hostile('bint_jbeil')"), false)
+  expect_eq(order(g, "idf", "7.4B", "{ 'upper_galilee', 'bint_jbeil' }"), { 2, 1 })
+  -- In 2006 (15.1), with the other zones south of the Litani taken and
+  -- Bint Jbeil and Naqoura held dispersed: Bint Jbeil is no goal, though
+  -- no other is left, but Naqoura is, the raids' source (7.3E: a raid
+  -- scores a die's VP a turn), and entering it costs no more.
   local h = H.at_operations{ scenario = "lebanon_2006" }
-  local z, n = table.unpack(h:run([[local first
-    for _, z in ipairs(SOUTH_OF_LITANI) do
-      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do
-        local class = pieces.value(u, 'unit_class')
-        if class == 'guerrilla' or class == 'militia' then pieces.set_face(u, 'dispersed', 'test') end
-      end
-      if not bot_hostile(z) then
-        for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
-        pieces.move(pieces.top(ZONES[1], { kind = 'unit', owner = 'idf' }), z, 'test')
-      end
-      for _, n in ipairs(map.neighbours(z)) do
-        if not first and bot_hostile(z) and map.attr(n, 'country') == 'israel' then first = { z, n } end
-      end
-    end
-    return first]]))
-  expect(z ~= nil)
-  expect_eq(h:run("for _, z in ipairs(SOUTH_OF_LITANI) do if not bot_hostile(z) and controller(z) ~= 'idf' then return z end end return 'none'"), "none")
-  expect_eq(order(h, "idf", "7.4B", string.format("{ %q, %q }", n, z)), { 2, 1 })
+  h:run([[for _, z in ipairs(SOUTH_OF_LITANI) do
+      for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
+      if z ~= 'bint_jbeil' and z ~= 'naqoura' then pieces.move(pieces.top(ZONES[1], { kind = 'unit', owner = 'idf' }), z, 'test') end
+    end]])
+  lone_guerrilla(h, "bint_jbeil", "dispersed")
+  lone_guerrilla(h, "naqoura", "dispersed")
+  expect_eq(h:run("return bot_hostile('naqoura') and bot_hostile('bint_jbeil')"), true)
+  expect_eq(order(h, "idf", "7.4B", "{ 'upper_galilee', 'naqoura' }"), { 2, 1 })
+  expect_eq(order(h, "idf", "7.4B", "{ 'bint_jbeil', 'upper_galilee' }"), { 2, 1 })
 end)
 
 test("bot_policy advance: a zone held with units to spare lets them go on; a contested one keeps them; reading only", function()
@@ -259,51 +256,54 @@ end)
 
 test("bot_hostile: only what the IDF sees (8.0: a stack's top), not the sample's guess at a hidden unit; reading only", function()
   local g = H.at_operations{}
-  local u = lone_guerrilla(g, "naqoura", "dispersed")
+  local u = lone_guerrilla(g, "bint_jbeil", "dispersed")
   local hash = g:hash()
-  expect_eq(g:run("return bot_hostile('naqoura')"), true)
-  expect_eq(order(g, "idf", "7.4B", "{ 'naqoura', 'nahariyya' }"), { 2, 1 })
-  -- Under another unit of the stack, the IDF cannot tell its mode: Naqoura
+  expect_eq(g:run("return bot_hostile('bint_jbeil')"), true)
+  expect_eq(order(g, "idf", "7.4B", "{ 'bint_jbeil', 'upper_galilee' }"), { 2, 1 })
+  -- Under another unit of the stack, the IDF cannot tell its mode: Bint Jbeil
   -- is a goal like any other.
   g:run(string.format("pieces.set_visibility(%d, 'owner', 'test')", u))
-  expect_eq(g:run("return bot_hostile('naqoura')"), false)
-  expect_eq(order(g, "idf", "7.4B", "{ 'nahariyya', 'naqoura' }"), { 2, 1 })
+  expect_eq(g:run("return bot_hostile('bint_jbeil')"), false)
+  expect_eq(order(g, "idf", "7.4B", "{ 'upper_galilee', 'bint_jbeil' }"), { 2, 1 })
   -- Shown again (9.0: a battle sets its units out in the open).
   g:run(string.format("pieces.set_visibility(%d, 'public', 'test')", u))
-  expect_eq(g:run("return bot_hostile('naqoura')"), true)
+  expect_eq(g:run("return bot_hostile('bint_jbeil')"), true)
   g:run(string.format("pieces.set_visibility(%d, nil, 'test')", u))
   expect_eq(g:hash(), hash)
 end)
 
 test("bot_order, bot_policy advance: a zone whose units could go nowhere nearer the goals is moved last, and makes no J-3 worth playing", function()
   -- 2006 (15.1): the goals are south of the Litani. The IDF holds all but
-  -- Naqoura, held dispersed, and Tyre beyond it; its other units wait in
-  -- Nahariyya, two zones from Tyre. Naqoura counts three (a zone to Tyre,
-  -- two for being held dispersed), the Upper Galilee two (through Naqoura
-  -- or Bint Jbeil and Qana), the sanctuary three: nowhere nearer.
+  -- Qana, held dispersed, and Tyre beyond it, one unit a zone; its other
+  -- units wait in Shaqra, two zones from Tyre. Qana counts three (a zone
+  -- to Tyre, two for being held dispersed), Bint Jbeil two (through
+  -- Naqoura), Marjayoun three; Nabatiye is beyond the Litani: nowhere
+  -- nearer.
   local g = H.at_operations{ scenario = "lebanon_2006" }
   g:run([[for _, z in ipairs(SOUTH_OF_LITANI) do
       for _, u in ipairs(units_on_map('insurgent', nil, { z })) do pieces.move(u, 'insurgent_eliminated', 'test') end
-      if z ~= 'tyre' and z ~= 'naqoura' then pieces.move(pieces.top(ZONES[1], { kind = 'unit', owner = 'idf' }), z, 'test') end
+      if z ~= 'tyre' and z ~= 'qana' then pieces.move(pieces.top(ZONES[1], { kind = 'unit', owner = 'idf' }), z, 'test') end
     end
     for _, z in ipairs(ZONES) do
       if map.attr(z, 'country') == 'israel' then
-        for _, u in ipairs(pieces.at(z, { kind = 'unit', owner = 'idf' })) do pieces.move(u, 'nahariyya', 'test') end
+        for _, u in ipairs(pieces.at(z, { kind = 'unit', owner = 'idf' })) do
+          if pieces.value(u, 'regular') then pieces.move(u, 'shaqra', 'test') else pieces.move(u, 'idf_eliminated', 'test') end
+        end
         for _, hq in ipairs(pieces.at(z, { kind = 'hq', owner = 'idf' })) do pieces.move(hq, 'idf_reinforcements', 'test') end
       end
     end]])
   lone_guerrilla(g, "tyre", "combat")
-  local u = lone_guerrilla(g, "naqoura", "dispersed")
+  local u = lone_guerrilla(g, "qana", "dispersed")
   local hash = g:hash()
-  expect_eq(g:run("return bot_hostile('naqoura')"), true)
-  local sources = "{ { location = 'nahariyya', option = 'move_units' }, { location = 'qana', option = 'move_units' } }"
-  -- Qana holds its zone with one unit; Nahariyya's would go nowhere nearer:
-  -- both last, nearest the goals first (Qana a zone from Tyre).
+  expect_eq(g:run("return bot_hostile('qana')"), true)
+  local sources = "{ { location = 'shaqra', option = 'move_units' }, { location = 'naqoura', option = 'move_units' } }"
+  -- Naqoura holds its zone with one unit; Shaqra's would go nowhere nearer:
+  -- both last, nearest the goals first (Naqoura a zone from Tyre).
   expect_eq(order(g, "idf", "7.3A", sources), { 2, 1 })
   expect_eq(advance(g, "idf", "7.3A", sources), nil)
   expect_eq(g:run("return bot_useful_move('idf')"), false)
   expect_eq(advance(g, "idf", "6.3", "{ { option = 'J-3A', row = 12 }, { option = 'J-3H', row = 18 }, 'end_phase' }"), 2)
-  -- Naqoura's guerrilla disrupted: Naqoura is a goal a zone from Nahariyya.
+  -- Qana's guerrilla disrupted: Qana is a goal a zone from Shaqra.
   g:run(string.format("pieces.mark(%d, 'disrupted', 'test')", u))
   expect_eq(g:run("return bot_useful_move('idf')"), true)
   expect_eq(advance(g, "idf", "7.3A", sources), 1)
@@ -333,4 +333,37 @@ test("bot_policy advance, bot_order: at set-up (4.0) the IDF places each unit an
   -- A unit already in Nahariyya: the Upper Galilee, as near and emptier.
   g:run(string.format("pieces.move(%d, 'nahariyya', 'test')", u))
   expect_eq(advance(g, "idf", "4.0", places), 3)
+end)
+
+test("bot_order, bot_policy advance: in 2006 an SOF heads for a zone beyond the Litani (15.1) that the IDF does not hold and where it sees no Insurgent, and is the unit that flies (7.4B); reading only", function()
+  local g = H.at_operations{ scenario = "lebanon_2006" }
+  local sof, armor = table.unpack(g:run("return { pieces.top(ZONES[1], { type = 'idf_sof' }), pieces.top(ZONES[1], { type = 'idf_armor' }) }"))
+  local hash = g:hash()
+  local function order_for(piece, choices)
+    return g:run(string.format("return bot_order('idf', { rule = '7.4B', piece = %d, choices = %s })", piece, choices))
+  end
+  -- 15.1: every Insurgent unit starts south of the Litani. The SOF goes
+  -- beyond it (13.1: alone there it controls a zone without a fight); a
+  -- regular's goals are south of it, and so are the side's where the
+  -- question names no piece.
+  expect_eq(order_for(sof, "{ 'naqoura', 'nabatiye' }"), { 2, 1 })
+  expect_eq(order_for(armor, "{ 'naqoura', 'nabatiye' }"), { 1, 2 })
+  expect_eq(order(g, "idf", "7.4B", "{ 'naqoura', 'nabatiye' }"), { 1, 2 })
+  -- The flight: the SOF, not a unit that may not cross.
+  expect_eq(advance(g, "idf", "7.4B", string.format("{ %d, %d }", armor, sof)), 2)
+  expect_eq(g:hash(), hash)
+  -- An Insurgent unit seen in Nabatiye: Zahrani, beyond the Litani too, comes first.
+  expect_eq(order_for(sof, "{ 'nabatiye', 'zahrani' }"), { 1, 2 })
+  lone_guerrilla(g, "nabatiye", "combat")
+  expect_eq(order_for(sof, "{ 'nabatiye', 'zahrani' }"), { 2, 1 })
+  -- Alone in Zahrani the SOF holds it: it flies no more (chance decides).
+  g:run(string.format("pieces.move(%d, 'zahrani', 'test') refresh_stacks()", sof))
+  expect_eq(g:run("return controller('zahrani')"), "idf")
+  expect_eq(advance(g, "idf", "7.4B", string.format("{ %d, %d }", armor, sof)), nil)
+  -- Without the Litani line (next_war) an SOF's goals are the side's:
+  -- Nabatiye, held by a unit in combat mode, is one like Zahrani.
+  local h = H.at_operations{}
+  local s = h:run("return pieces.top(ZONES[1], { type = 'idf_sof' })")
+  lone_guerrilla(h, "nabatiye", "combat")
+  expect_eq(h:run(string.format("return bot_order('idf', { rule = '7.4B', piece = %d, choices = { 'nabatiye', 'zahrani' } })", s)), { 1, 2 })
 end)

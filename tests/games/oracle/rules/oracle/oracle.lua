@@ -28,6 +28,16 @@ local function bet()
   return "Seeker lost the bet", "keeper"
 end
 
+-- place: where the top card of the pile goes, a question that names the
+-- piece it moves and offers locations (a bot's policy reads the piece from
+-- decision.piece).
+local function place()
+  local card = pieces.top("pile")
+  local to = ask("seeker", "1", { prompt = { "Where does %P go?", card }, piece = card, to = { "pile", "keeper_hand" } })
+  if to == "keeper_hand" then return "Seeker handed the card over", "seeker" end
+  return "Seeker kept the card", "keeper"
+end
+
 -- A long game for bot_eval: the seeker picks 1 or 2 forty times; the sum
 -- decides. bot_eval reads the sum so far.
 local function long()
@@ -104,5 +114,6 @@ function play()
   if test == "secret" then return secret() end
   if test == "tell" then return tell() end
   if test == "shown" then return shown() end
+  if test == "place" then return place() end
   return long()
 end

@@ -36,11 +36,21 @@ end
 -- card in the keeper's hand as its own game holds it (sampled: it cannot
 -- know it), "read_pick" names the card (or the number's parity) the keeper
 -- picked in secret as its own game's vars hold it (drawn: it cannot know
--- it either, unless the track shows it). Each checks the decision it is
--- given.
+-- it either, unless the track shows it), "place" hands the pile's top
+-- card over, checking that the decision names it. Each checks the
+-- decision it is given.
 function bot_policy(side, name, decision)
   if decision.rule ~= "1" or #decision.choices < 2 then error("not the decision the rules asked") end
   if name == "any" then return nil end
+  -- place: the question names the card it moves, the pile's top in the
+  -- bot's own game; its choices are the locations.
+  if name == "place" then
+    if math.type(decision.piece) ~= "integer" or pieces.location(decision.piece) ~= "pile" then
+      error("decision.piece is " .. tostring(decision.piece))
+    end
+    return 2
+  end
+  if decision.piece ~= nil then error("decision.piece where the question names no piece") end
   local want
   if name == "safe" then want = side == "seeker" and "safe" or "yawn" end
   if name == "peek" then want = pieces.type(pieces.top("keeper_hand")) end
