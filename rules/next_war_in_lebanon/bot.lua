@@ -27,32 +27,40 @@ function bot_hostile(z)
   end, { z }) > 0
 end
 
--- Where the IDF heads for, for the search's sense of direction (a random
--- playout seldom carries a brigade into Lebanon, so moving one looks no
--- better than staying home): the scoring zones it does not control (13.1)
--- and its regulars may enter (not north of the Litani in 2006, 15.1), those
--- the Insurgent holds dispersed only when no other is left (then the
--- second value is true). The Insurgent, who scores where it stands, has none.
+-- The zones the Insurgent raids from (7.3E: those next to the raid's
+-- target); a raid scores a die's VP a turn.
 local RAID_SOURCE = {}
 for _, t in ipairs(ZONES) do
   if map.attr(t, "raid_target") then
     for _, z in ipairs(map.neighbours(t)) do RAID_SOURCE[z] = true end
   end
 end
+
+-- Whether the IDF keeps out of zone `z`: held dispersed (bot_hostile),
+-- where its losses came from, unless the Insurgent raids from there.
+-- Never heading for such a zone won no more games alone than heading for
+-- it when no other goal was left; with the SOF beyond the Litani and the
+-- raids' source taken it did (README, "Balance").
 local function avoided(z)
   return bot_hostile(z) and not RAID_SOURCE[z]
 end
+
+-- Where the IDF heads for, for the search's sense of direction (a random
+-- playout seldom carries a brigade into Lebanon, so moving one looks no
+-- better than staying home): the scoring zones it does not control (13.1)
+-- and its regulars may enter (not north of the Litani in 2006, 15.1), but
+-- those it keeps out of (avoided). The Insurgent, who scores where it
+-- stands, has none.
 local function goals(side)
-  local out, hostile = {}, {}
+  local out = {}
   if side ~= "idf" then return out end
   local litani = scenario_rules().litani_limit
   for _, z in ipairs(scoring_zones()) do
-    if controller(z) ~= "idf" and not (litani and map.attr(z, "litani") == "north") then
-      if avoided(z) then hostile[#hostile + 1] = z else out[#out + 1] = z end
+    if controller(z) ~= "idf" and not (litani and map.attr(z, "litani") == "north") and not avoided(z) then
+      out[#out + 1] = z
     end
   end
-  if #out == 0 then return {}, true end
-  return out, false
+  return out
 end
 
 -- Where a unit that may cross the Litani in 2006 (15.1: SOF only) heads
@@ -74,13 +82,10 @@ local function beyond_litani(side, u)
   return out
 end
 
--- The goals of piece `p` of `side` (those beyond the Litani where it may
--- take one, else the side's), and whether they are only zones held
--- dispersed (as goals').
+-- The goals of piece `p` of `side`: those beyond the Litani where it may
+-- take one, else the side's.
 local function goals_of(side, p)
-  local beyond = p and beyond_litani(side, p)
-  if beyond then return beyond, false end
-  return goals(side)
+  return (p and beyond_litani(side, p)) or goals(side)
 end
 
 -- Zones from `zone` to the nearest of `targets` (a large number if none
@@ -141,44 +146,45 @@ end
 function bot_source_destinations(side, c) return move_destinations(side, c) end
 
 -- Whether a source's units would go nowhere nearer the goals (no zone they
--- may enter is nearer than `at`, a zone held dispersed counting HOSTILE
--- zones farther, as below): the move would end where it began, its J-3
+-- may enter is nearer than `at`, a zone the IDF keeps out of counting
+-- HOSTILE zones farther, as below): the move would end where it began, its J-3
 -- spent for nothing.
-local function stuck(side, c, at, targets, only_hostile)
+local function stuck(side, c, at, targets)
   local zones = bot_source_destinations(side, c)
   if not zones then return false end
   local here = distance_to(at, targets)
   for _, z in ipairs(zones) do
     local d = distance_to(z, targets)
-    if not only_hostile and avoided(z) then d = d + HOSTILE end
+    if avoided(z) then d = d + HOSTILE end
     if d < here then return false end
   end
   return true
 end
 
--- The choices of a move decision ranked by distance (nearest first, the
--- rules' order on a tie; a zone held dispersed HOSTILE zones farther while
--- another goal is left; sources holding a scoring zone, and those whose
--- units would go nowhere nearer, last) as
--- { i =, d =, holding = }, and the choice that ends the
--- move; nil where `decision` is not a move of a side with goals.
+-- The choices of a move decision ranked by distance to the goals of the
+-- piece that moves (goals_of; the side's for a source) (nearest first, the
+-- rules' order on a tie; a zone the IDF keeps out of HOSTILE zones
+-- farther; sources holding a scoring zone, and those whose units would go
+-- nowhere nearer, last) as { i =, d =, holding =, targets = }, and the
+-- choice that ends the move; nil where `decision` is not a move of a side
+-- with goals.
 local function ranked_moves(side, decision)
   if not BOT_MOVE_RULES[decision.rule] then return nil end
-  local side_targets, side_hostile = goals(side)
+  local side_targets = goals(side)
   local ranked, stop, any = {}, nil, false
   for i, c in ipairs(decision.choices) do
     local to, source = destination(c)
     if ENDS[c] then
       stop = i
     elseif type(to) == "string" and ZONE[to] then
-      local targets, only_hostile = side_targets, side_hostile
+      local targets = side_targets
       local piece = type(c) == "table" and c.piece or decision.piece
-      if not source and piece then targets, only_hostile = goals_of(side, piece) end
+      if not source and piece then targets = goals_of(side, piece) end
       any = any or #targets > 0
       local d = distance_to(to, targets)
-      if not source and not only_hostile and avoided(to) then d = d + HOSTILE end
+      if not source and avoided(to) then d = d + HOSTILE end
       if source then d = d - math.min(group_size(side, c), BIG_GROUP) / BIG_GROUP end
-      local holding = source and (holds(to) or stuck(side, c, to, targets, only_hostile)) or false
+      local holding = source and (holds(to) or stuck(side, c, to, targets)) or false
       ranked[#ranked + 1] = { i = i, d = d, holding = holding, targets = targets }
     else
       return nil
