@@ -140,20 +140,47 @@ std::string piece_text(const PieceView& p) {
 
 }  // namespace
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at `text[i]` (RFC 3629: no
+// overlong form, no surrogate, nothing past U+10FFFF), or 0 where the byte
+// starts none.
+size_t utf8_length(std::string_view text, size_t i) {
+  const auto at = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = at(i);
+  size_t n = 0;
+  unsigned char low = 0x80, high = 0xbf;  // the second byte's range
+  if (b >= 0xc2 && b <= 0xdf) n = 2;
+  else if (b >= 0xe0 && b <= 0xef) n = 3, low = b == 0xe0 ? 0xa0 : 0x80, high = b == 0xed ? 0x9f : 0xbf;
+  else if (b >= 0xf0 && b <= 0xf4) n = 4, low = b == 0xf0 ? 0x90 : 0x80, high = b == 0xf4 ? 0x8f : 0xbf;
+  if (n == 0 || i + n > text.size() || at(i + 1) < low || at(i + 1) > high) return 0;
+  for (size_t k = 2; k < n; ++k)
+    if (at(i + k) < 0x80 || at(i + k) > 0xbf) return 0;
+  return n;
+}
+
+}  // namespace
+
 std::string terminal_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     const auto b = static_cast<unsigned char>(text[i]);
-    if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7f) {
-      out += '?';
-    } else if (b == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
-      out += '?';  // a C1 control (U+0080 to U+009F) in UTF-8: U+009B opens a sequence too
-      ++i;
-    } else {
-      out += text[i];
+    if (b < 0x80) {
+      out += (b < 0x20 && b != '\n' && b != '\t') || b == 0x7f ? '?' : text[i];
+      continue;
     }
+    // A byte that is not UTF-8 (a lone 0x9B opens a sequence on a terminal
+    // set to an 8-bit character set), and a C1 control written in UTF-8
+    // (U+0080 to U+009F; U+009B opens one too), are '?'.
+    const size_t n = utf8_length(text, i);
+    if (n == 0 || (n == 2 && b == 0xc2 && static_cast<unsigned char>(text[i + 1]) <= 0x9f)) {
+      out += '?';
+      if (n) ++i;
+      continue;
+    }
+    out.append(text.substr(i, n));
+    i += n - 1;
   }
   return out;
 }

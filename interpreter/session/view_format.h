@@ -21,7 +21,8 @@ std::string decision_text(const View& v);
 // One event as a line of the log: "-- Turn 2" or "   [5] North Front: ...".
 std::string event_line(const std::string& kind, const std::string& rule, const std::string& text);
 // `text` safe for a terminal: each ASCII control byte but a line break or
-// a tab, and each C1 control written in UTF-8, becomes '?'. A rules script
+// a tab, each C1 control written in UTF-8, and each byte that is not
+// UTF-8, becomes '?'. A rules script
 // or a data file may hold any bytes, and an escape sequence would act on
 // the player's terminal (its title, its colours, what it shows). The texts
 // above are made so.
