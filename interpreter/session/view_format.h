@@ -22,10 +22,9 @@ std::string decision_text(const View& v);
 std::string event_line(const std::string& kind, const std::string& rule, const std::string& text);
 // `text` safe for a terminal: each ASCII control byte but a line break or
 // a tab, each C1 control written in UTF-8, and each byte that is not
-// UTF-8, becomes '?'. A rules script
-// or a data file may hold any bytes, and an escape sequence would act on
-// the player's terminal (its title, its colours, what it shows). The texts
-// above are made so.
+// UTF-8, becomes '?'. A rules script or a data file may hold any bytes,
+// and an escape sequence would act on the player's terminal (its title,
+// its colours, what it shows). The texts above are made so.
 std::string terminal_text(std::string_view text);
 
 }  // namespace cardboard
