@@ -991,3 +991,51 @@ TEST_CASE("serve --bot: a search plays a side against a person's page", "[serve]
   }
   CHECK(israeli_moves >= 3);
 }
+
+TEST_CASE("serve: a save slow to open holds up no other request, and opens once however often it is asked",
+          "[serve]") {
+  // The marathon fixture with rules that take a while to load (some 100
+  // million Lua instructions): opening a save runs them. The lobby and a
+  // room's page used to wait for every opening, which held the server's
+  // registry.
+  const fs::path root = fs::temp_directory_path() / ("cardboard-serve-slow-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::copy(cardboard::testing::fixture_root("marathon"), root, fs::copy_options::recursive);
+  {
+    std::ofstream rules(root / "rules/marathon/marathon.lua", std::ios::app);
+    rules << "\nlocal slow = 0\nfor i = 1, 50000000 do slow = slow + i end\n";
+  }
+  {
+    TestServer s(0, root.string());
+    for (const std::string name : {"first", "second", "third"}) {
+      auto h = cardboard::History::create((s.saves / (name + ".cbsave")).string(), "marathon/short", root.string(), 3);
+      REQUIRE(h.ok());
+    }
+    auto first = post(s, "/api/open", R"({"save":"first.cbsave"})", s.host());
+    REQUIRE(first.status == 200);
+    const std::string page = token_of(first.body["links"]["spectator"]);
+    // Without the test's assertions, which are for its own thread.
+    const auto open = [&](const std::string& save) {
+      return std::async(std::launch::async, [&s, save] {
+        auto r = s.client().Post("/api/open", s.host(), json{{"save", save}}.dump(), "application/json");
+        return r ? std::make_pair(r->status, r->body) : std::make_pair(0, std::string());
+      });
+    };
+    auto second = open("second.cbsave");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));  // its opening under way
+    CHECK(get(s, "/api/lobby", s.host()).status == 200);
+    CHECK(get(s, "/api/play/" + page + "/state").status == 200);
+    CHECK(second.wait_for(std::chrono::seconds(0)) == std::future_status::timeout);
+    CHECK(second.get().first == 200);
+    // Asked twice at once, a save opens once: both get the same links.
+    auto a = open("third.cbsave");
+    auto b = open("third.cbsave");
+    const auto [a_status, a_body] = a.get();
+    const auto [b_status, b_body] = b.get();
+    CHECK(a_status == 200);
+    CHECK(b_status == 200);
+    CHECK(json::parse(a_body)["links"] == json::parse(b_body)["links"]);
+    CHECK(get(s, "/api/lobby", s.host()).body["rooms"].size() == 3);
+  }
+  fs::remove_all(root);
+}

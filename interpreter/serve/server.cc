@@ -300,6 +300,10 @@ struct Server::Impl {
   // Booked saves a link could not open again (guarded by registry): not
   // tried again at every request, until the host opens them.
   std::set<std::string> unopenable;
+  // Saves being opened (guarded by registry): a save opens outside the
+  // lock, and a second request for it waits for `opened`.
+  std::set<std::string> opening;
+  std::condition_variable opened;
   std::atomic<bool> stopping{false};
 
   explicit Impl(ServeOptions o) : options(std::move(o)), hint_slots(options.hint_searches) {
@@ -421,10 +425,31 @@ struct Server::Impl {
 
   // Opens the save `name` as a room (or answers with the open one): a link
   // for each side people play and one for spectators.
+  // Opening runs the rules and replays the save, which may take seconds:
+  // the registry is unlocked meanwhile, so that no other game's requests
+  // wait for it.
   Reply open_room(const std::string& name, const Players& players) {
-    std::lock_guard lock(registry);
+    std::unique_lock lock(registry);
+    opened.wait(lock, [&] { return !opening.count(name); });
     if (auto it = rooms.find(name); it != rooms.end()) return {200, links_json(it->second)};
-    auto room = Room::open(options.saves + "/" + name, options.root, players.bots, players.specs);
+    opening.insert(name);
+    // Runs with the lock held on every way out, a throw included.
+    struct Opened {
+      Impl& server;
+      const std::string& name;
+      ~Opened() {
+        server.opening.erase(name);
+        server.opened.notify_all();
+      }
+    } done{*this, name};
+    auto room = [&] {
+      lock.unlock();
+      struct Relock {
+        std::unique_lock<std::mutex>& lock;
+        ~Relock() { lock.lock(); }
+      } relock{lock};
+      return Room::open(options.saves + "/" + name, options.root, players.bots, players.specs);
+    }();
     if (!room.ok()) return refusal(room.error());
     OpenRoom r{*room, name, {}};
     const GameDef& def = r.room->def();
