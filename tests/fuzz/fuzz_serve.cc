@@ -6,18 +6,21 @@
 //   P PATH BODY     a POST, BODY the rest of the line
 //
 // a leading H sending the host key as well ("HP /api/new {...}"). In PATH
-// and BODY, {0} and {1} stand for the links of a game's two sides and {2}
-// for its spectator's (golan/october between people), {r} for a replay
-// token of it and {s} for its save's name. A byte of PATH outside printable
-// ASCII is sent percent-encoded.
+// and BODY, {0} and {1} stand for the links of a game's two sides (the
+// one that decides first first) and {2} for its spectator's (golan/october
+// between people), {r} for a replay token of it and {s} for its save's
+// name. A byte of PATH outside printable ASCII is sent percent-encoded.
 //
 // Every request must be answered (none may hang or drop the connection),
 // never with a 5xx but 503 (a save in use, the hint slots full, the server
 // stopping), and an answer of the API with JSON; after the input the lobby
-// and the game must still answer. Making a game costs more than a whole
-// input's requests, so the server and its game are made anew, with a fresh
-// saves folder, every kInputsPerServer inputs (the games those inputs make
-// do not pile up); the inputs between play on from where the last left it.
+// and the game must still answer. Each input starts on the game at its
+// start, so that a crash it finds comes again when it is run alone: after
+// an input that sent a POST (GETs change no game) the game is taken back
+// to its start by an undo both sides agree to, or, where that fails, made
+// anew (which costs more than a whole input's requests). The server, with
+// a fresh saves folder, is made anew every kInputsPerServer inputs, so
+// that the games those inputs make do not pile up.
 #include <httplib.h>
 
 #include <cstddef>
@@ -49,6 +52,7 @@ struct Running {
   std::thread thread;
   int port = 0;
   int inputs = 0;
+  bool played = false;  // the last input sent a POST: its game may have moved
 
   explicit Running(int generation) {
     saves = fuzz::scratch_dir() + "/serve-" + std::to_string(generation);
@@ -92,6 +96,12 @@ struct Running {
       (who == "spectator" ? spectator : sides.emplace_back()) = l.substr(l.rfind('/') + 1);
     }
     fuzz::check(sides.size() == 2 && !spectator.empty(), "a game between two people gives three links");
+    // {0} is the side that decides first (Syria), so that the corpus's
+    // first moves are taken.
+    const auto st = c.Get("/api/play/" + sides[1] + "/state");
+    fuzz::check(st && st->status == 200, "a side's link answers");
+    const auto view = nlohmann::json::parse(st->body)["view"];
+    if (!view["choices"].empty()) std::swap(sides[0], sides[1]);
     names["{0}"] = sides[0];
     names["{1}"] = sides[1];
     names["{2}"] = spectator;
@@ -100,6 +110,31 @@ struct Running {
     fuzz::check(replay && replay->status == 200, "a replay of the game is opened");
     const std::string link = nlohmann::json::parse(replay->body)["link"].get<std::string>();
     names["{r}"] = link.substr(link.rfind('/') + 1);
+  }
+  // Takes the game back to its start: a waiting proposal refused, then an
+  // undo of every action proposed by one side and agreed by the other.
+  // False where the game is not at its start after it.
+  bool rewind() {
+    httplib::Client c = client();
+    const auto state = [&]() {
+      const auto r = c.Get("/api/play/" + names["{0}"] + "/state");
+      return r && r->status == 200 ? nlohmann::json::parse(r->body, nullptr, false) : nlohmann::json();
+    };
+    const auto post = [&](const std::string& who, const std::string& what, const nlohmann::json& body) {
+      c.Post("/api/play/" + names[who] + "/undo/" + what, body.dump(), "application/json");
+    };
+    nlohmann::json st = state();
+    if (!st.is_object() || !st.contains("actions")) return false;
+    const nlohmann::json at = st["actions"];
+    if (st["undo"].is_object() && st["undo"].contains("proposal") && !st["undo"]["proposal"].is_null())
+      for (const char* who : {"{0}", "{1}"}) post(who, "answer", {{"at", at}, {"agree", false}});
+    if (at != 0) {
+      post("{0}", "propose", {{"at", at}, {"count", at}});
+      post("{1}", "answer", {{"at", at}, {"agree", true}});
+    }
+    st = state();
+    return st.is_object() && st.value("actions", nlohmann::json()) == 0 && st["undo"].is_object() &&
+           st["undo"].value("proposal", nlohmann::json()).is_null();
   }
   httplib::Client client() const {
     httplib::Client c("127.0.0.1", port);
@@ -156,6 +191,8 @@ bool answered_well(const httplib::Result& r, const std::string& path) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Running& s = running();
+  if (s.played && !s.rewind()) s.make_game();
+  s.played = false;
   httplib::Client c = s.client();
   const auto& names = s.names;
 
@@ -170,6 +207,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (host) line.remove_prefix(1);
     if (line.size() < 3 || (line[0] != 'G' && line[0] != 'P') || line[1] != ' ') continue;
     const bool post = line[0] == 'P';
+    s.played = s.played || post;
     line.remove_prefix(2);
     const size_t space = line.find(' ');
     const std::string path = encode_path(substitute(std::string(line.substr(0, space)), names));
