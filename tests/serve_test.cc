@@ -994,7 +994,7 @@ TEST_CASE("serve --bot: a search plays a side against a person's page", "[serve]
 
 TEST_CASE("serve: a save slow to open holds up no other request, and opens once however often it is asked",
           "[serve]") {
-  // The marathon fixture with rules that take a while to load (some 100
+  // The marathon fixture with rules that take a while to load (some 140
   // million Lua instructions): opening a save runs them. The lobby and a
   // room's page used to wait for every opening, which held the server's
   // registry.
@@ -1003,7 +1003,7 @@ TEST_CASE("serve: a save slow to open holds up no other request, and opens once 
   fs::copy(cardboard::testing::fixture_root("marathon"), root, fs::copy_options::recursive);
   {
     std::ofstream rules(root / "rules/marathon/marathon.lua", std::ios::app);
-    rules << "\nlocal slow = 0\nfor i = 1, 50000000 do slow = slow + i end\n";
+    rules << "\nlocal slow = 0\nfor i = 1, 70000000 do slow = slow + i end\n";
   }
   {
     TestServer s(0, root.string());
