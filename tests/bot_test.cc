@@ -515,6 +515,46 @@ TEST_CASE("mcts: without the branch point, or when it cannot rebuild the decisio
   CHECK_THAT(lost.error().message, Catch::Contains("could not rebuild"));
 }
 
+TEST_CASE("mcts and policy: a game without locations has a branch point too", "[bots]") {
+  // The bots once took a branch point whose state had no contents lists
+  // for one not set yet, so they refused every decision of such a game.
+  // Three picks of one or two must sum to six.
+  cardboard::testing::TempProject p("cardboard-bot-bare", "bare", R"([game]
+title = "Bare"
+scripts = ["bare.lua"]
+
+[[sides]]
+id = "red"
+title = "Red"
+
+[[tracks]]
+id = "score"
+title = "Score"
+min = 0
+max = 99
+
+[sequence]
+max_turns = 3
+turn_limit_result = "Red falls short"
+
+[[sequence.phases]]
+id = "pick"
+title = "Pick"
+run = "pick"
+)",
+                                    "",
+                                    {{"bare.lua", "function pick()\n"
+                                                  "  local n = ask('red', '1', { prompt = 'How many?', choices = { 'one', 'two' } })\n"
+                                                  "  track.add('score', n == 'two' and 2 or 1, '1')\n"
+                                                  "  if track.get('score') >= 6 then return 'Red reaches 6', 'red' end\n"
+                                                  "end\n"
+                                                  "function bot_policy(side, name, d) return 2 end\n"}});
+  auto def = p.def();
+  REQUIRE(def->locations.empty());
+  CHECK(sim(def, "red=mcts:iterations=30", 4).outcomes["Red reaches 6"] == 4);
+  CHECK(sim(def, "red=policy:name=twos", 4).outcomes["Red reaches 6"] == 4);
+}
+
 TEST_CASE("mcts: a tree stops growing at max_nodes, and the iterations go on from its leaves", "[bots][hostile]") {
   // A bot asked for a hundred million iterations (a save may record one)
   // must not take the machine's memory: the tree is bounded, not the time.

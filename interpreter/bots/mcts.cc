@@ -569,7 +569,7 @@ Result<int> MctsBot::choose(const BotPosition& position) {
   const Decision& d = position.now->pending;
   if (d.choices.empty()) return rejected("the search was asked with no choice open");
   if (d.choices.size() == 1) return 0;
-  if (!position.branch || position.branch->quiet.contents.empty())
+  if (!position.branch || !position.branch->set)
     return rejected("the search needs the game's branch point (Game::set_branch_tracking, on before the game starts)");
   if (!game_) {
     auto g = Game::create(def_);

@@ -45,7 +45,7 @@ Result<int> PolicyBot::choose(const BotPosition& position) {
   const Decision& d = position.now->pending;
   const auto n = static_cast<int64_t>(d.choices.size());
   if (n == 0) return rejected("the policy bot was asked with no choice open");
-  if (!position.branch || position.branch->quiet.contents.empty())
+  if (!position.branch || !position.branch->set)
     return rejected("the policy bot needs the game's branch point (Game::set_branch_tracking, on before the game starts)");
   if (!game_) {
     auto g = Game::create(def_);

@@ -428,14 +428,14 @@ void Game::set_branch_tracking(bool on) {
   branch_ = std::make_unique<BranchPoint>();
   rt_.branch_path_ = &branch_->path;
   // Turned on mid-game, it has no quiet point to start from until the next
-  // phase: until then the branch point is the one of a game not yet started
-  // (an empty path from an empty state), which a search refuses.
+  // phase: until then the branch point is not set, and a search refuses it.
 }
 
 void Game::mark_quiet() {
   if (!branch_) return;
   branch_->quiet.assign(rt_.state_);
   branch_->path.clear();
+  branch_->set = true;
 }
 
 std::string Game::prompt_text(int reader) const { return render(state().pending.prompt, def(), reader); }

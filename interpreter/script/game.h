@@ -108,6 +108,7 @@ class Game {
   struct BranchPoint {
     State quiet;
     std::vector<PathStep> path;
+    bool set = false;  // whether `quiet` is a quiet point yet (turned on mid-game: not until the next phase)
   };
   void set_branch_tracking(bool on);
   const BranchPoint* branch_point() const { return branch_.get(); }
