@@ -9,7 +9,15 @@
 // and BODY, {0} and {1} stand for the links of a game's two sides (the
 // one that decides first first) and {2} for its spectator's (golan/october
 // between people), {r} for a replay token of it and {s} for its save's
-// name. A byte of PATH outside printable ASCII is sent percent-encoded.
+// name; {n0} and {n1} for the people's links of the game the input made or
+// opened last (in the order of the sides' ids) and {n2} for its
+// spectator's. A byte of PATH outside printable ASCII is sent
+// percent-encoded.
+//
+// The server's games are Golan, Patrol and Arab Israeli Wars, and
+// Sabotage (tests/games/sabotage), whose rules misbehave on request: its
+// step, its view or its bots' helpers raise errors, change the game or
+// give back what they must not.
 //
 // Every request must be answered (none may hang or drop the connection),
 // never with a 5xx but 503 (a save in use, the hint slots full, the server
@@ -46,6 +54,27 @@ namespace {
 constexpr int kInputsPerServer = 64;
 constexpr size_t kMaxRequests = 16;
 
+// A project root holding the games the server serves: the project's own
+// that the corpus plays, and the Sabotage fixture. Made once a process.
+const std::string& served_root() {
+  static const std::string root = [] {
+    namespace fs = std::filesystem;
+    const std::string out = fuzz::scratch_dir() + "/served";
+    fuzz::remove_all(out);
+    const fs::path project = fuzz::project_root_dir();
+    const auto copy = [&](const fs::path& from, const std::string& game) {
+      for (const char* part : {"rules", "scenarios"}) {
+        fs::create_directories(fs::path(out) / part / game);
+        fs::copy(from / part / game, fs::path(out) / part / game, fs::copy_options::recursive);
+      }
+    };
+    for (const char* game : {"golan", "patrol", "arab_israeli_wars"}) copy(project, game);
+    copy(project / "tests/games/sabotage", "sabotage");
+    return out;
+  }();
+  return root;
+}
+
 struct Running {
   std::string saves;
   std::unique_ptr<Server> server;
@@ -60,7 +89,7 @@ struct Running {
     std::filesystem::create_directories(saves);
     ServeOptions o;
     o.port = 0;
-    o.root = fuzz::project_root_dir();
+    o.root = served_root();
     o.saves = saves;
     o.bot_delay_ms = 0;
     o.hint = "mcts:iterations=8";
@@ -187,6 +216,19 @@ bool answered_well(const httplib::Result& r, const std::string& path) {
   return true;
 }
 
+// {n0} {n1} {n2}: the links of an answer that gives a game's ("links").
+void name_links(const nlohmann::json& answer, std::map<std::string, std::string>& names) {
+  if (!answer.is_object() || !answer.contains("links") || !answer["links"].is_object()) return;
+  int person = 0;
+  for (const auto& [who, link] : answer["links"].items()) {
+    if (!link.is_string()) continue;
+    const std::string l = link.get<std::string>();
+    const std::string token = l.substr(l.rfind('/') + 1);
+    if (who == "spectator") names["{n2}"] = token;
+    else if (person < 2) names["{n" + std::to_string(person++) + "}"] = token;
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -194,7 +236,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (s.played && !s.rewind()) s.make_game();
   s.played = false;
   httplib::Client c = s.client();
-  const auto& names = s.names;
+  // The names of the server's game, and those of the game this input made
+  // or opened last.
+  std::map<std::string, std::string> names = s.names;
 
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   size_t start = 0;
@@ -215,6 +259,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string body = space == std::string_view::npos ? "" : substitute(std::string(line.substr(space + 1)), names);
     const httplib::Headers headers = host ? s.host() : httplib::Headers{};
     const auto r = post ? c.Post(path, headers, body, "application/json") : c.Get(path, headers);
+    if (r && r->status == 200 && path.starts_with("/api/")) name_links(nlohmann::json::parse(r->body, nullptr, false), names);
     if (!answered_well(r, path)) {
       std::fprintf(stderr, "fuzz_serve: %s %s %s\n  -> %s\n", post ? "POST" : "GET", path.c_str(), body.c_str(),
                    r ? (std::to_string(r->status) + " " + r->body).c_str() : httplib::to_string(r.error()).c_str());
