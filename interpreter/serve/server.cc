@@ -424,10 +424,9 @@ struct Server::Impl {
   };
 
   // Opens the save `name` as a room (or answers with the open one): a link
-  // for each side people play and one for spectators.
-  // Opening runs the rules and replays the save, which may take seconds:
-  // the registry is unlocked meanwhile, so that no other game's requests
-  // wait for it.
+  // for each side people play and one for spectators. Opening runs the
+  // rules and replays the save, which may take seconds: the registry is
+  // unlocked meanwhile, so that no other game's requests wait for it.
   Reply open_room(const std::string& name, const Players& players) {
     std::unique_lock lock(registry);
     opened.wait(lock, [&] { return !opening.count(name); });
