@@ -1039,3 +1039,20 @@ TEST_CASE("serve: a save slow to open holds up no other request, and opens once 
   }
   fs::remove_all(root);
 }
+
+TEST_CASE("serve: a rules error names its file relative to the project, never by the host's folders", "[serve][hostile]") {
+  // Sabotage's bots' helpers raise an error once Blue picks "bot_error":
+  // a hint's answer says so, with the file and line.
+  const std::string root = CARDBOARD_SOURCE_ROOT "/tests/games/sabotage";
+  TestServer s(0, root);
+  auto a = post(s, "/api/new", json{{"scenario", "sabotage/one"}, {"seed", 1}}.dump(), s.host());
+  REQUIRE(a.status == 200);
+  const std::string red = token_of(a.body["links"]["red"]), blue = token_of(a.body["links"]["blue"]);
+  REQUIRE(post(s, "/api/play/" + red + "/act", json{{"at", 0}, {"choice", "1"}}.dump()).status == 200);
+  REQUIRE(post(s, "/api/play/" + blue + "/act", json{{"at", 1}, {"choice", "6"}}.dump()).status == 200);
+  auto hint = post(s, "/api/play/" + red + "/hint", json{{"at", 2}}.dump());
+  INFO(hint.text);
+  CHECK(hint.status == 422);
+  CHECK_THAT(hint.text, Catch::Contains("rules/sabotage/sabotage.lua:") && Catch::Contains("bot exploded"));
+  CHECK_THAT(hint.text, !Catch::Contains(CARDBOARD_SOURCE_ROOT));
+}

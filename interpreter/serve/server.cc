@@ -22,6 +22,7 @@
 #include "core/lazy_text.h"
 #include "data/game_loader.h"
 #include "serve/board_json.h"
+#include "serve/hidden_folders.h"
 #include "serve/bot_runner.h"
 #include "serve/compress.h"
 #include "serve/link_book.h"
@@ -305,9 +306,11 @@ struct Server::Impl {
   std::set<std::string> opening;
   std::condition_variable opened;
   std::atomic<bool> stopping{false};
+  std::vector<std::string> folders;  // own_folders(): what answers leave out of the paths they name
 
   explicit Impl(ServeOptions o) : options(std::move(o)), hint_slots(options.hint_searches) {
     if (options.host_key.empty()) options.host_key = new_token();
+    folders = own_folders();
     std::string warning;
     book = LinkBook::open(options.saves, &warning);
     if (!warning.empty()) std::fprintf(stderr, "cardboard serve: %s\n", warning.c_str());
@@ -320,6 +323,24 @@ struct Server::Impl {
   }
 
   std::chrono::milliseconds think() const { return std::chrono::seconds(options.bot_seconds); }
+
+  // The project root's and the saves folder's absolute paths.
+  std::vector<std::string> own_folders() const {
+    std::vector<std::string> folders;
+    for (const std::string& f : {options.root, options.saves}) {
+      std::error_code ec;
+      const fs::path absolute = fs::absolute(f, ec).lexically_normal();
+      if (!ec && absolute.has_relative_path()) folders.push_back(absolute.string());
+    }
+    return folders;
+  }
+
+  // A JSON answer (a rules error naming its file, a save's problem) with
+  // the server's own folders left out of the paths it names.
+  void hide_own_folders(httplib::Response& res) const {
+    if (res.body.empty() || !res.get_header_value("Content-Type").starts_with("application/json")) return;
+    res.body = hide_folders(res.body, folders);
+  }
 
   void load_catalog() {
     for (const CatalogEntry& e : list_catalog(options.root)) {
@@ -757,14 +778,16 @@ struct Server::Impl {
     });
     // Every answer leaves through encode(), never cpp-httplib's compression.
     const auto get = [this](const std::string& pattern, httplib::Server::Handler handler) {
-      http.Get(pattern, [handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+      http.Get(pattern, [this, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
         handler(req, res);
+        hide_own_folders(res);
         encode(req, res);
       });
     };
     const auto post = [this](const std::string& pattern, httplib::Server::Handler handler) {
-      http.Post(pattern, [handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+      http.Post(pattern, [this, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
         handler(req, res);
+        hide_own_folders(res);
         encode(req, res);
       });
     };
