@@ -138,10 +138,6 @@ std::string piece_text(const PieceView& p) {
   return extra.empty() ? out : out + " [" + extra + "]";
 }
 
-}  // namespace
-
-namespace {
-
 // The length of the well-formed UTF-8 sequence at `text[i]` (RFC 3629: no
 // overlong form, no surrogate, nothing past U+10FFFF), or 0 where the byte
 // starts none.
