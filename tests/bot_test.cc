@@ -181,6 +181,35 @@ TEST_CASE("mcts: the hidden card does not change its guess, so it guesses right 
   CHECK(right < games * 2 / 3);
 }
 
+TEST_CASE("mcts: it remembers a card it was shown while the card stays where it was", "[bots][hidden]") {
+  // Shown the keeper's card, then not: the search samples the card it saw
+  // and guesses right every time. Once the keeper has put it back and drawn
+  // again, it knows no more than in "guess".
+  auto bot_for = [](const std::shared_ptr<const GameDef>& def) {
+    auto bot = make_bot(spec(*def, "seeker=mcts:iterations=60"), def, 1);
+    REQUIRE(bot.ok());
+    return std::move(*bot);
+  };
+  auto right_guesses = [&](const std::string& scenario, int games) {
+    auto def = oracle(scenario);
+    auto bot = bot_for(def);
+    int right = 0;
+    for (int i = 0; i < games; ++i) {
+      auto g = make_game(def);
+      g->set_branch_tracking(true);
+      must_ok(g->start(static_cast<uint64_t>(i) + 1));
+      const std::string guess = first_choice(*g, *bot, 0);
+      const auto& hand = g->state().contents[static_cast<size_t>(def->find_location("keeper_hand"))];
+      right += def->types[static_cast<size_t>(g->state().pieces[static_cast<size_t>(hand.at(0))].type)].id == guess;
+    }
+    return right;
+  };
+  CHECK(right_guesses("glimpse", 30) == 30);
+  const int lost = right_guesses("glimpse_lost", 60);
+  CHECK(lost > 60 / 6);
+  CHECK(lost < 60 * 2 / 3);
+}
+
 TEST_CASE("mcts: a choice another side took in secret is sampled, unless the position shows it", "[bots][hidden]") {
   // The keeper picks a card in secret, held in vars alone ("secret"): the
   // seeker's search must take the same guess whatever he picked. Shown on a
@@ -648,6 +677,16 @@ TEST_CASE("determinize: hidden pieces trade identities within what the side cann
   std::swap(other.pieces[static_cast<size_t>(other.contents[pile][0])].type, other.pieces[static_cast<size_t>(held)].type);
   CHECK(view_hash(other, *def, 0) == view_hash(g->state(), *def, 0));
   CHECK(view_hash(other, *def, 1) != view_hash(g->state(), *def, 1));
+  // The seeker remembers the keeper's card (PieceState::known): the card
+  // keeps what it is, the pile's two trade, and the view hash tells it.
+  State remembered = g->state();
+  remembered.pieces[static_cast<size_t>(held)].known = 1;
+  CHECK(determinize(remembered, *def, 0, rng) == 2);
+  CHECK(remembered.pieces[static_cast<size_t>(held)].type == type);
+  State swapped = g->state();
+  swapped.pieces[static_cast<size_t>(held)].known = 1;
+  other.pieces[static_cast<size_t>(held)].known = 1;
+  CHECK(view_hash(other, *def, 0) != view_hash(swapped, *def, 0));
 }
 
 TEST_CASE("play --bot: the bot takes its side's decisions, undo takes back the person's with them", "[bots][cli]") {

@@ -929,6 +929,8 @@ TEST_CASE("history: a decoded snapshot is checked against its game, field by fie
   CHECK(refused([](State& s) { s.pieces[0].owner = 2; }) == "piece 0 has owner 2: the game has 2 sides");
   CHECK(refused([](State& s) { s.pieces[0].face = 2; }) == "piece 0 shows face 2: its type has 2 faces");
   CHECK(refused([](State& s) { s.pieces[0].visibility = 3; }) == "piece 0 has visibility 3");
+  CHECK(refused([](State& s) { s.pieces[0].known = 4; }) ==
+        "piece 0 is known to sides 4 (a bit a side): the game has 2 sides");
   CHECK(refused([](State& s) { s.pieces[0].markers = {"b", "a"}; }) == "piece 0's markers are not sorted and unique");
   CHECK(refused([](State& s) { s.pieces[0].counters = {{"hits", 0}}; }) ==
         "piece 0's counters are not sorted, unique and non-zero");

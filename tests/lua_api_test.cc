@@ -290,6 +290,48 @@ TEST_CASE("lua pieces: a piece's own visibility, and who sees its moves", "[kern
              Catch::Contains("a piece with no owner cannot be seen by its owner only"));
 }
 
+TEST_CASE("lua pieces: a side knows a piece it saw that was hidden where it stands, until it moves or changes",
+          "[kernel][lua][hidden]") {
+  auto g = api_game();
+  Game& L = *g;
+  // A Tank on the open board, seen by both; hidden from Blue where it stands:
+  // Blue remembers it, and forgets it once it changes or moves.
+  const std::string tank = "local t = pieces.at('board', {type = 'tank'})[1] ";
+  CHECK(lua_ok(L, tank + "return pieces.known(t, 'blue'), pieces.known(t, 'red')") == "true,true");
+  const std::vector<std::string> changes = {
+      "pieces.mark(t, 'fired')",        "pieces.set_counter(t, 'hits', 1)", "pieces.flip(t)",
+      "pieces.set_owner(t, 'blue')",    "pieces.move(t, 'board')",          "pieces.move(t, 'dead')",
+  };
+  for (const auto& change : changes) {
+    INFO(change);
+    CHECK(lua_ok(L, tank + "pieces.set_visibility(t, nil) pieces.set_visibility(t, 'owner') "
+                           "local kept = pieces.known(t, 'blue') pieces.set_visibility(t, 'nobody') "
+                           "local still = pieces.known(t, 'blue') " +
+                           change + " return kept, still, pieces.known(t, 'blue'), pieces.visibility(t)") ==
+          "true,true,false,nobody");
+    lua_ok(L, "for _, t in ipairs(pieces.at('dead')) do pieces.move(t, 'board') end "
+              "for _, t in ipairs(pieces.at('board', {type = 'tank'})) do pieces.set_owner(t, 'red') "
+              "pieces.set_counter(t, 'hits', 0) pieces.unmark(t, 'fired') pieces.set_face(t, 'front') end");
+  }
+  // What changes nothing of the piece keeps the memory: a mark it had, a
+  // counter set to its value, its own face.
+  CHECK(lua_ok(L, tank + "pieces.mark(t, 'fired') pieces.set_visibility(t, nil) pieces.set_visibility(t, 'owner') "
+                         "pieces.mark(t, 'fired') pieces.set_counter(t, 'hits', 0) pieces.set_face(t, 'front') "
+                         "return pieces.known(t, 'blue')") == "true");
+  // Seen again, then hidden again: known; a card never seen is not.
+  CHECK(lua_ok(L, tank + "pieces.set_visibility(t, 'public') local seen = pieces.known(t, 'blue') "
+                         "pieces.set_visibility(t, 'owner') return seen, pieces.known(t, 'blue')") == "true,true");
+  CHECK(lua_ok(L, "local c = pieces.top('deck') return pieces.known(c, 'red'), pieces.known(c, 'blue')") ==
+        "false,false");
+  // A card shown on the face-down deck and hidden there is known until the
+  // deck is shuffled: then it is somewhere in the deck.
+  CHECK(lua_ok(L, "local c = pieces.top('deck') pieces.set_visibility(c, 'public') pieces.set_visibility(c, nil) "
+                  "local kept = pieces.known(c, 'blue') deck.shuffle('deck') "
+                  "local after = false for _, d in ipairs(pieces.at('deck')) do after = after or pieces.known(d, 'blue') end "
+                  "return kept, after") == "true,false");
+  CHECK_THAT(lua_error(L, tank + "return pieces.known(t, 'green')"), Catch::Contains("bad argument #2 to 'known'"));
+}
+
 TEST_CASE("lua api: argument errors read like Lua's own", "[kernel][lua]") {
   auto g = api_game();
   Game& L = *g;

@@ -235,6 +235,47 @@ TEST_CASE("state: serialize then read gives identical bytes and hash", "[kernel]
   CHECK(a.rng.next() == b.rng.next());
 }
 
+TEST_CASE("state: the sides' memory of hidden pieces is in the snapshot, not in the hash", "[kernel][state][hidden]") {
+  State s = rich_state();
+  const uint64_t hash = s.hash();
+  s.pieces[1].known = 2;  // with a visibility of its own
+  s.pieces[0].known = 1;  // seen as its location is
+  // Kept by a snapshot, left out of the hash: the history gives it.
+  CHECK(s.hash() == hash);
+  auto back = State::read(s.serialize());
+  REQUIRE(back.ok());
+  CHECK(back->pieces[1].known == 2);
+  CHECK(back->pieces[1].visibility == static_cast<int32_t>(Visibility::kOwner));
+  CHECK(back->pieces[0].known == 1);
+  CHECK(back->pieces[0].visibility == -1);
+  CHECK(back->pieces[2].known == 0);
+  CHECK(back->serialize() == s.serialize());
+  CHECK(back->hash() == hash);
+  // A snapshot made before there was a memory reads as one with none.
+  s.pieces[0].known = s.pieces[1].known = 0;
+  back = State::read(s.serialize());
+  REQUIRE(back.ok());
+  CHECK(back->pieces[1].known == 0);
+  CHECK(back->hash() == hash);
+  // Any move or change of a piece clears it; a shuffle, of its pile.
+  State m = rich_state();
+  for (auto& p : m.pieces) p.known = 3;
+  m.move(0, m.pieces[0].location);
+  CHECK(m.pieces[0].known == 0);
+  set_marker(m.pieces[1], "new", true);
+  CHECK(m.pieces[1].known == 0);
+  m.pieces[1].known = 3;
+  set_marker(m.pieces[1], "new", true);  // it had it: no change
+  CHECK(m.pieces[1].known == 3);
+  set_counter(m.pieces[2], "steps", -1);  // the same value
+  CHECK(m.pieces[2].known == 3);
+  set_counter(m.pieces[2], "steps", 0);
+  CHECK(m.pieces[2].known == 0);
+  m.pieces[2].known = 3;
+  m.shuffle(m.pieces[2].location);
+  CHECK(m.pieces[2].known == 0);
+}
+
 TEST_CASE("state: the hash changes when any single field changes", "[kernel][state]") {
   const State base = rich_state();
   std::vector<std::pair<const char*, std::function<void(State&)>>> changes = {

@@ -23,7 +23,7 @@ std::vector<std::vector<int32_t>> hidden_groups(const State& s, const GameDef& d
   std::map<Key, std::vector<int32_t>> groups;
   for (size_t loc = 0; loc < s.contents.size(); ++loc)
     for (int32_t p : s.contents[loc]) {
-      if (sees_piece(def, s, p, side)) continue;
+      if (knows_piece(def, s, p, side)) continue;
       const PieceTypeDef& t = def.types[static_cast<size_t>(s.pieces[static_cast<size_t>(p)].type)];
       groups[Key{t.owner, t.kind, t.deck}].push_back(p);
     }
@@ -80,10 +80,10 @@ uint64_t view_hash(const State& s, const GameDef& def, int side, bool with_vars)
     for (size_t i = 0; i < members.size(); ++i) relabel[static_cast<size_t>(members[i])] = sorted[i];
   }
   for (size_t p = 0; p < relabel.size(); ++p) {
-    if (relabel[p] == static_cast<int32_t>(p) && sees_piece(def, s, static_cast<int>(p), side)) continue;
+    if (relabel[p] == static_cast<int32_t>(p) && knows_piece(def, s, static_cast<int>(p), side)) continue;
     PieceState& to = v.pieces[static_cast<size_t>(relabel[p])];
     to = s.pieces[p];
-    if (!sees_piece(def, s, static_cast<int>(p), side)) {
+    if (!knows_piece(def, s, static_cast<int>(p), side)) {
       to.type = -1;
       to.face = 0;
       to.markers.clear();

@@ -9,9 +9,11 @@
 // never becomes one of another, a unit a card, nor one side's unit the
 // other's; a card in a hand trades with those in the deck). The
 // order of a face-down deck or cup is sampled the same way, since its
-// pieces are all unseen. What the side saw of a piece that is hidden again
-// is forgotten: the sample is consistent with what it sees now, not with
-// all it ever saw, so it may know less than a player would, never more.
+// pieces are all unseen. A piece the side saw and that was hidden again
+// where it stood keeps its identity while it neither moves nor changes
+// (PieceState::known): the side remembers it, as a player would. Past a
+// move or a change the side forgets it, so it may know less than a player
+// would (one who followed the counter with his eyes), never more.
 #pragma once
 
 #include <cstdint>

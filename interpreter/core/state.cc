@@ -14,6 +14,12 @@ constexpr uint64_t kStateFormat = 5;
 // fields that follow only when set.
 constexpr uint64_t kHasFace = 1, kHasMarkers = 2, kHasCounters = 4, kHasVisibility = 8;
 constexpr int kFlagBits = 4;
+// The visibility field: the piece's own visibility in its low two bits (3:
+// none, seen as its location is), the sides that know it (PieceState::known)
+// above. Before the sides' memory it was the visibility alone, which reads
+// the same.
+constexpr uint64_t kNoVisibility = 3;
+constexpr int kVisibilityBits = 2;
 uint64_t zigzag(int64_t v) { return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63); }
 int64_t unzigzag(uint64_t z) { return static_cast<int64_t>(z >> 1) ^ -static_cast<int64_t>(z & 1); }
 }
@@ -92,17 +98,21 @@ static void detach(State& s, int32_t piece) {
 void State::move(int32_t piece, int32_t location) {
   detach(*this, piece);
   pieces[piece].location = location;
+  pieces[piece].known = 0;
   if (location >= 0) contents[location].push_back(piece);
 }
 
 void State::move_to_bottom(int32_t piece, int32_t location) {
   detach(*this, piece);
   pieces[piece].location = location;
+  pieces[piece].known = 0;
   if (location >= 0) contents[location].insert(contents[location].begin(), piece);
 }
 
 void State::shuffle(int32_t location) {
   auto& c = contents[location];
+  // Who knew a piece here no longer knows where in the pile it is.
+  for (int32_t p : c) pieces[p].known = 0;
   for (size_t i = c.size(); i > 1; --i) std::swap(c[i - 1], c[rng.below(i)]);
 }
 
@@ -110,7 +120,7 @@ void State::shuffle(int32_t location) {
 // then face, its own visibility, markers, counters when set); each location's pieces bottom to
 // top; tracks; vars; the generator; the position; the pending decision's side
 // and choices; the result. A piece's location is where the contents list it.
-void State::write(ByteWriter& w) const {
+void State::write(ByteWriter& w, bool memory) const {
   using W = ByteWriter;
   w.u(kStateFormat);
   w.u(pieces.size());
@@ -123,18 +133,22 @@ void State::write(ByteWriter& w) const {
     const PieceState& p = pieces[i];
     const uint64_t head = zigzag(p.owner) << kFlagBits;
     const uint64_t type = zigzag(p.type);
-    if (p.face == 0 && p.visibility < 0 && p.markers.empty() && p.counters.empty() && head < 0x80 && type < 0x80) {
+    const uint64_t known = memory ? p.known : 0;
+    if (p.face == 0 && p.visibility < 0 && known == 0 && p.markers.empty() && p.counters.empty() && head < 0x80 && type < 0x80) {
       // No flags, and each varint one byte: what the general path writes.
       *c++ = static_cast<char>(head);
       *c++ = static_cast<char>(type);
       continue;
     }
     const uint64_t flags = (p.face != 0 ? kHasFace : 0) | (p.markers.empty() ? 0 : kHasMarkers) |
-                           (p.counters.empty() ? 0 : kHasCounters) | (p.visibility >= 0 ? kHasVisibility : 0);
+                           (p.counters.empty() ? 0 : kHasCounters) |
+                           (p.visibility >= 0 || known != 0 ? kHasVisibility : 0);
     c = W::put_u(c, head | flags);
     c = W::put_u(c, type);
     if (flags & kHasFace) c = W::put_i(c, p.face);
-    if (flags & kHasVisibility) c = W::put_u(c, static_cast<uint64_t>(p.visibility));
+    if (flags & kHasVisibility)
+      c = W::put_u(c, (p.visibility >= 0 ? static_cast<uint64_t>(p.visibility) : kNoVisibility) |
+                          (known << kVisibilityBits));
     if (!(flags & (kHasMarkers | kHasCounters))) continue;
     w.commit(c);
     if (flags & kHasMarkers) {
@@ -204,8 +218,12 @@ Result<State> State::read(std::string_view bytes) {
     if (flags & kHasFace) p.face = static_cast<int32_t>(r.i());
     if (flags & kHasVisibility) {
       const uint64_t v = r.u();
-      if (v > static_cast<uint64_t>(Visibility::kNobody)) return rejected("bad state snapshot: piece visibility");
-      p.visibility = static_cast<int32_t>(v);
+      const uint64_t code = v & ((1u << kVisibilityBits) - 1);
+      if (code > static_cast<uint64_t>(Visibility::kNobody) && code != kNoVisibility)
+        return rejected("bad state snapshot: piece visibility");
+      if ((v >> kVisibilityBits) > UINT32_MAX) return rejected("bad state snapshot: sides that know a piece");
+      p.visibility = code == kNoVisibility ? -1 : static_cast<int32_t>(code);
+      p.known = static_cast<uint32_t>(v >> kVisibilityBits);
     }
     if (flags & kHasMarkers) {
       const uint64_t nm = r.u();
@@ -316,6 +334,9 @@ Status State::check(const GameDef& def) const {
                  count_of(static_cast<size_t>(faces), "face", "faces"));
     if (p.visibility < -1 || p.visibility > static_cast<int32_t>(Visibility::kNobody))
       return bad(piece + " has visibility " + std::to_string(p.visibility));
+    if (sides < 32 && (p.known >> sides) != 0)
+      return bad(piece + " is known to sides " + std::to_string(p.known) + " (a bit a side): the game has " +
+                 count_of(def.sides.size(), "side", "sides"));
     if (!std::is_sorted(p.markers.begin(), p.markers.end()) ||
         std::adjacent_find(p.markers.begin(), p.markers.end()) != p.markers.end())
       return bad(piece + "'s markers are not sorted and unique");
@@ -400,7 +421,7 @@ uint64_t State::hash() const {
   // One writer per thread keeps its buffer: hashing allocates nothing.
   thread_local ByteWriter w;
   w.clear();
-  write(w);
+  write(w, false);
   return hash_bytes(w.bytes());
 }
 
@@ -409,6 +430,7 @@ bool set_marker(PieceState& p, const std::string& marker, bool on) {
   const bool had = it != p.markers.end() && *it == marker;
   if (on && !had) p.markers.insert(it, marker);
   if (!on && had) p.markers.erase(it);
+  if (on != had) p.known = 0;
   return had;
 }
 
@@ -426,6 +448,7 @@ void set_counter(PieceState& p, const std::string& name, int64_t value) {
   auto it = std::lower_bound(p.counters.begin(), p.counters.end(), name,
                              [](const auto& e, const std::string& n) { return e.first < n; });
   const bool found = it != p.counters.end() && it->first == name;
+  if (value != (found ? it->second : 0)) p.known = 0;
   if (value == 0) {
     if (found) p.counters.erase(it);
   } else if (found) {

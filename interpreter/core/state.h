@@ -29,6 +29,12 @@ struct PieceState {
   int32_t visibility = -1;  // -1: as its location's; else a Visibility of its own (core/visibility.h)
   std::vector<std::string> markers;                       // sorted, unique
   std::vector<std::pair<std::string, int64_t>> counters;  // sorted by name, no zeroes
+  // The sides (bit per side) that know what the piece is although they do
+  // not see it: they saw it, then it was hidden where it stood, and it has
+  // neither moved nor changed since (any change or move clears it). A
+  // player's memory, which the bots' sampling keeps to (bots/determinize.h);
+  // derived from the history alone, so it is in snapshots, not in the hash.
+  uint32_t known = 0;
 
   // Copies every field of `o` (a new field is copied here too). The same
   // as operator= but for the markers and counters, which are assigned only
@@ -40,6 +46,7 @@ struct PieceState {
     location = o.location;
     face = o.face;
     visibility = o.visibility;
+    known = o.known;
     if (!markers.empty() || !o.markers.empty()) markers = o.markers;
     if (!counters.empty() || !o.counters.empty()) counters = o.counters;
   }
@@ -86,7 +93,10 @@ struct State {
   void move_to_bottom(int32_t piece, int32_t location);
   void shuffle(int32_t location);
 
-  void write(ByteWriter& w) const;
+  // The state's bytes; without `memory`, those of the hash: the sides'
+  // memory of hidden pieces (PieceState::known) left out, since the
+  // history alone gives it, as it gives the log.
+  void write(ByteWriter& w, bool memory = true) const;
   // Decodes the bytes write() gives. Any other bytes are an error, never a
   // crash; a state that decodes may still not fit its game: see check().
   static Result<State> read(std::string_view bytes);

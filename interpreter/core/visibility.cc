@@ -1,5 +1,7 @@
 #include "core/visibility.h"
 
+#include <algorithm>
+
 namespace cardboard {
 
 namespace {
@@ -41,6 +43,20 @@ bool sees_location(const GameDef& d, int loc, int side) {
 bool sees_piece(const GameDef& d, const State& s, int piece, int side) {
   const PieceState& p = s.pieces[piece];
   return sees_at(d, p, p.location, side);
+}
+
+bool knows_piece(const GameDef& d, const State& s, int piece, int side) {
+  if (sees_piece(d, s, piece, side)) return true;
+  return side >= 0 && side < 32 && (s.pieces[piece].known >> side & 1u) != 0;
+}
+
+void remember_hidden(const GameDef& d, const PieceState& before, PieceState& after) {
+  const int sides = std::min(static_cast<int>(d.sides.size()), 32);
+  for (int side = 0; side < sides; ++side) {
+    const uint32_t bit = uint32_t{1} << side;
+    if (sees_at(d, after, after.location, side)) after.known &= ~bit;
+    else if (sees_at(d, before, before.location, side)) after.known |= bit;
+  }
 }
 
 }  // namespace cardboard

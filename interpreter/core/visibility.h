@@ -20,5 +20,12 @@ Visibility visibility_at(const GameDef& d, const PieceState& p, int loc, int& ow
 bool sees_at(const GameDef& d, const PieceState& p, int loc, int side);
 bool sees_location(const GameDef& d, int loc, int side);
 bool sees_piece(const GameDef& d, const State& s, int piece, int side);
+// Whether `side` knows what piece `p` is: it sees it, or saw it and it has
+// neither moved nor changed since (PieceState::known).
+bool knows_piece(const GameDef& d, const State& s, int piece, int side);
+// Updates the sides' memory of a piece whose own visibility changed where it
+// stands, from `before`: a side that saw it and no longer does knows it
+// still; one that sees it needs no memory.
+void remember_hidden(const GameDef& d, const PieceState& before, PieceState& after);
 
 }  // namespace cardboard

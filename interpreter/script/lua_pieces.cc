@@ -466,6 +466,7 @@ int l_set_owner(lua_State* L) {
   const int side = opt_side(L, 2);
   Runtime& g = runtime_of(L);
   std::string rule = event_rule(L, 3);
+  if (g.state().pieces[p].owner != side) g.state().pieces[p].known = 0;
   g.state().pieces[p].owner = side;
   TextArg s;
   s.kind = TextArg::Kind::kSide;
@@ -503,6 +504,7 @@ int set_face(lua_State* L, Runtime& g, int p, int face, const std::string& rule)
   const auto& faces = faces_of(g, p);
   if (piece.face != face) {
     piece.face = face;
+    piece.known = 0;
     emit_change(g, p, rule, "%P turned to its %s side", {string_arg(faces[face])});
   }
   lua_pushstring(L, faces[face].c_str());
@@ -548,6 +550,17 @@ int l_visibility(lua_State* L) {
   return 1;
 }
 
+// pieces.known(p, side) -> whether `side` knows what the piece is: it sees
+// it, or saw it and the piece has neither moved nor changed since it was
+// hidden where it stands (a player's memory; core/visibility.h)
+int l_known(lua_State* L) {
+  const int p = check_piece(L, 1);
+  const int side = check_side(L, 2);
+  Runtime& g = runtime_of(L);
+  lua_pushboolean(L, knows_piece(g.def(), g.state(), p, side));
+  return 1;
+}
+
 // pieces.set_visibility(p, visibility [, rule]): "public", "owner" (the
 // piece's owner sees it) or "nobody"; nil: seen as its location is again.
 // Showing the piece to a side that did not see it is a reveal event.
@@ -565,6 +578,7 @@ int l_set_visibility(lua_State* L) {
     return luaL_argerror(L, 2, "a piece with no owner cannot be seen by its owner only");
   const PieceState before = piece;
   piece.visibility = v;
+  remember_hidden(g.def(), before, piece);
   if (!g.recording()) return 0;
   const auto& d = g.def();
   bool shown = false;
@@ -771,6 +785,7 @@ void open_lua_pieces(lua_State* L) {
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"set_face", l_set_face},
       {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},
+      {"known", l_known},
       {"mark", l_mark},     {"unmark", l_unmark},     {"marked", l_marked},   {"counter", l_counter},
       {"set_counter", l_set_counter}, {"create", l_create}, {"move", l_move}, {nullptr, nullptr}};
   luaL_setfuncs(L, fns, 7);

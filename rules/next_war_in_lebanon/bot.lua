@@ -7,15 +7,15 @@ local ZONE, SCORING = {}, {}
 for _, z in ipairs(ZONES) do ZONE[z] = true end
 for _, z in ipairs(scoring_zones()) do SCORING[z] = true end
 
--- Whether the IDF sees unit `u`: a stack's top (8.0), a battle's units
--- (9.0). The bot plays in a sample of what its side cannot see
--- (docs/bots.md), drawn anew at each decision, so a plan read from a
--- hidden unit would change from one decision to the next: it chose a
--- zone's units to move on one sample and moved none on the next.
+-- Whether the IDF knows what unit `u` is: it sees it (a stack's top, 8.0;
+-- a battle's units, 9.0), or saw it and it has neither moved nor changed
+-- since (a unit a battle showed, hidden again under its stack). The bot
+-- plays in a sample of what its side does not know (docs/bots.md), drawn
+-- anew at each decision, so a plan read from a unit it does not know would
+-- change from one decision to the next: it chose a zone's units to move on
+-- one sample and moved none on the next.
 local function seen(u)
-  local v = pieces.visibility(u)
-  if ZONE[pieces.location(u)] then return v ~= "owner" and v ~= "nobody" end
-  return v == "public"
+  return pieces.known(u, "idf")
 end
 
 -- Whether the IDF sees the Insurgent hold `z` with undisrupted dispersed

@@ -254,15 +254,19 @@ test("bot_policy advance: a J-3 moves only where a unit need move, else strikes:
   expect_eq(g:hash(), hash)
 end)
 
-test("bot_hostile: only what the IDF sees (8.0: a stack's top), not the sample's guess at a hidden unit; reading only", function()
+test("bot_hostile: only what the IDF sees (8.0: a stack's top) or saw of a unit unmoved and unchanged since, not the sample's guess at a hidden unit; reading only", function()
   local g = H.at_operations{}
   local u = lone_guerrilla(g, "bint_jbeil", "dispersed")
   local hash = g:hash()
   expect_eq(g:run("return bot_hostile('bint_jbeil')"), true)
   expect_eq(order(g, "idf", "7.4B", "{ 'bint_jbeil', 'upper_galilee' }"), { 2, 1 })
-  -- Under another unit of the stack, the IDF cannot tell its mode: Bint Jbeil
-  -- is a goal like any other.
+  -- Hidden where it stands, under another unit of the stack: the IDF saw it,
+  -- and remembers it (as after a battle that showed it, 9.0).
   g:run(string.format("pieces.set_visibility(%d, 'owner', 'test')", u))
+  expect_eq(g:run("return bot_hostile('bint_jbeil')"), true)
+  -- Turned unseen (to combat mode and back), the IDF cannot tell its mode:
+  -- Bint Jbeil is a goal like any other.
+  g:run(string.format("pieces.set_face(%d, 'combat', 'test') pieces.set_face(%d, 'dispersed', 'test')", u, u))
   expect_eq(g:run("return bot_hostile('bint_jbeil')"), false)
   expect_eq(order(g, "idf", "7.4B", "{ 'upper_galilee', 'bint_jbeil' }"), { 2, 1 })
   -- Shown again (9.0: a battle sets its units out in the open).

@@ -104,8 +104,26 @@ local function shown()
   return "Seeker guessed wrong", "keeper"
 end
 
+-- The keeper's card shown to the seeker, then hidden again in his hand: a
+-- search that remembers what its side saw guesses right every time
+-- (glimpse). Once the keeper has put it back and drawn again, it cannot
+-- (glimpse_lost).
+local function glimpse(lost)
+  local held = pieces.top("keeper_hand")
+  pieces.set_visibility(held, "public", "1")
+  pieces.set_visibility(held, nil, "1")
+  if lost then
+    pieces.move(held, "pile", "1")
+    deck.shuffle("pile", "1")
+    deck.draw("pile", "keeper_hand", "1")
+  end
+  return guess()
+end
+
 function play()
   local test = game.scenario():match("/(.*)$")
+  if test == "glimpse" then return glimpse(false) end
+  if test == "glimpse_lost" then return glimpse(true) end
   if test == "guess" then return guess() end
   if test == "die" then return call_die() end
   if test == "bet" then return bet() end
