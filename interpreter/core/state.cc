@@ -117,9 +117,11 @@ void State::shuffle(int32_t location) {
 }
 
 // The encoding, in order: the format; the pieces (each: owner and flags, type,
-// then face, its own visibility, markers, counters when set); each location's pieces bottom to
-// top; tracks; vars; the generator; the position; the pending decision's side
-// and choices; the result. A piece's location is where the contents list it.
+// then face, its own visibility and the sides that know it, markers, counters
+// when set); each location's pieces bottom to top; tracks; vars; the
+// generator; the position; the pending decision's side and choices; the
+// result. A piece's location is where the contents list it. Without the
+// memory (the hash's bytes), the sides that know a piece are not written.
 void State::write(ByteWriter& w, bool memory) const {
   using W = ByteWriter;
   w.u(kStateFormat);
@@ -134,7 +136,8 @@ void State::write(ByteWriter& w, bool memory) const {
     const uint64_t head = zigzag(p.owner) << kFlagBits;
     const uint64_t type = zigzag(p.type);
     const uint64_t known = memory ? p.known : 0;
-    if (p.face == 0 && p.visibility < 0 && known == 0 && p.markers.empty() && p.counters.empty() && head < 0x80 && type < 0x80) {
+    if (p.face == 0 && p.visibility < 0 && known == 0 && p.markers.empty() && p.counters.empty() && head < 0x80 &&
+        type < 0x80) {
       // No flags, and each varint one byte: what the general path writes.
       *c++ = static_cast<char>(head);
       *c++ = static_cast<char>(type);
