@@ -757,7 +757,9 @@ struct Server::Impl {
     const int threads = std::max(4, options.threads);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
     http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { secure_headers(res); });
-    http.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
+    // An exception's words may name a file (std::filesystem's do): the
+    // server's own folders are left out of them too.
+    http.set_exception_handler([this](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
       std::string what = "internal error";
       try {
         if (ep) std::rethrow_exception(ep);
@@ -766,6 +768,7 @@ struct Server::Impl {
       } catch (...) {
       }
       send_error(res, 500, what);
+      hide_own_folders(res);
       encode(req, res);
     });
     // A handler's refusal has its body already (sent by a content provider).
