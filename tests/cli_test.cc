@@ -380,6 +380,19 @@ TEST_CASE("cli: a piece's own visibility hides it on an open board and shows it 
   const auto text = masked("status " + save + " --as blue").out;
   CHECK(text.find("Board (2): hidden Red piece, Guard") != std::string::npos);
   CHECK(text.find("Red hand (2): Ace, hidden Red piece") != std::string::npos);
+  // Flashed (turned up and down again where it stands), the scout is
+  // hidden from Blue, who remembers it (pieces.known); Red sees it.
+  const std::string flashed = temp_save("masked-flash");
+  REQUIRE(masked("new masked/one --seed 1 --save " + flashed).code == 0);
+  REQUIRE(masked("act " + flashed + " Flash").code == 0);
+  auto seen = find(nlohmann::json::parse(masked("status " + flashed + " --json --as blue").out), "board");
+  CHECK(seen["pieces"][0]["hidden"] == true);
+  CHECK(seen["pieces"][0]["remembered"]["name"] == "Scout");
+  CHECK_FALSE(seen["pieces"][0]["remembered"].contains("id"));
+  CHECK(masked("status " + flashed + " --as blue").out.find("Board (2): hidden Red piece (seen: Scout), Guard") !=
+        std::string::npos);
+  CHECK_FALSE(find(nlohmann::json::parse(masked("status " + flashed + " --json --as red").out), "board")["pieces"][0]
+                  .contains("remembered"));
   // Revealed, the scout is seen as its location is again.
   REQUIRE(masked("act " + save + " Reveal").code == 0);
   auto after = nlohmann::json::parse(masked("status " + save + " --json --as blue").out);

@@ -39,6 +39,11 @@ PieceView piece_view(const GameDef& d, const State& s, int p, int reader) {
     v.hidden = true;
     const SideDef* owner = ps.owner >= 0 ? &d.sides[ps.owner] : nullptr;
     v.name = owner ? "hidden " + (owner->adjective.empty() ? owner->title : owner->adjective) + " piece" : "hidden piece";
+    if (reader >= 0 && knows_piece(d, s, p, reader)) {
+      auto seen = std::make_shared<PieceView>(piece_view(d, s, p, kEveryone));
+      seen->id = -1;
+      v.remembered = std::move(seen);
+    }
     return v;
   }
   const PieceTypeDef& t = d.types[ps.type];

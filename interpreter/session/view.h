@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,10 @@ struct PieceView {
   std::string text;     // its printed text ([view] text), when its front is up; else ""
   std::vector<std::string> markers;
   std::vector<std::pair<std::string, int64_t>> counters;
+  // A hidden piece its reader saw and knows still (pieces.known: hidden
+  // again where it stood, neither moved nor changed since): the piece as it
+  // was seen, without its id; null otherwise.
+  std::shared_ptr<const PieceView> remembered;
 };
 
 struct LocationView {

@@ -43,8 +43,10 @@ nlohmann::json piece_json(const PieceView& p) {
   nlohmann::json j;
   if (p.hidden) {
     j["hidden"] = true;
+    if (p.remembered) j["remembered"] = piece_json(*p.remembered);
   } else {
-    j = {{"id", p.id}, {"name", p.name}, {"type", p.type}, {"face", p.face}, {"label", p.label}};
+    if (p.id >= 0) j["id"] = p.id;
+    j.update({{"name", p.name}, {"type", p.type}, {"face", p.face}, {"label", p.label}});
     nlohmann::json values = nlohmann::json::object();
     for (const auto& [k, v] : p.values) values[k] = value_json(v);
     j["values"] = values;
@@ -130,7 +132,7 @@ namespace {
 // How a piece reads on the board: its label, then its markers and counters
 // ("Grad (CF 2) [suppressed, hits 2]").
 std::string piece_text(const PieceView& p) {
-  if (p.hidden) return p.name;
+  if (p.hidden) return p.remembered ? p.name + " (seen: " + piece_text(*p.remembered) + ")" : p.name;
   std::string out = p.label.empty() ? p.name : p.label;
   std::string extra;
   for (const auto& m : p.markers) extra += (extra.empty() ? "" : ", ") + m;
