@@ -329,7 +329,8 @@ TEST_CASE("lua pieces: a side knows a piece it saw that was hidden where it stan
                   "local kept = pieces.known(c, 'blue') deck.shuffle('deck') "
                   "local after = false for _, d in ipairs(pieces.at('deck')) do after = after or pieces.known(d, 'blue') end "
                   "return kept, after") == "true,false");
-  CHECK_THAT(lua_error(L, tank + "return pieces.known(t, 'green')"), Catch::Contains("bad argument #2 to 'known'"));
+  CHECK_THAT(lua_error(L, tank + "return pieces.known(t, 'green')"),
+             Catch::Contains("bad argument #2 to 'known' (no such side: 'green')"));
 }
 
 TEST_CASE("lua api: argument errors read like Lua's own", "[kernel][lua]") {

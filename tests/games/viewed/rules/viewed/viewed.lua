@@ -2,8 +2,7 @@
 -- an order face up, one in Red's hand, one used.
 function setup()
   pieces.create("tank", "field")
-  local spy = pieces.create("spy", "field")
-  pieces.set_visibility(spy, "owner")
+  pieces.create("spy", "field", nil, { visibility = "owner" })
   pieces.create("guard", "field")
   pieces.create("charge", "order")
   pieces.create("hold", "red_hand")
