@@ -148,6 +148,8 @@ TEST_CASE("bot specs: SIDE=NAME[:KEY=VALUE,...], errors that name the part", "[b
   CHECK_THAT(error("israel=mcts:width=3"), Catch::Contains("no parameter 'width'"));
   CHECK_THAT(error("israel=mcts:iterations=5,iterations=6"), Catch::Contains("parameter 'iterations' given twice"));
   CHECK_THAT(error("israel=mcts:playout=Hold!"), Catch::Contains("playout=Hold!: a name of a-z"));
+  CHECK_THAT(error("israel=mcts:prior=5"), Catch::Contains("prior=5") && Catch::Contains("needs playout=NAME"));
+  CHECK_THAT(error("israel=mcts:prior=-1,playout=hold"), Catch::Contains("prior=-1"));
   CHECK_THAT(error("israel=random:seed=3"), Catch::Contains("no parameters"));
   auto twice = parse_bot_specs({"israel=random", "israel=mcts"}, *def);
   REQUIRE_FALSE(twice.ok());
@@ -324,6 +326,34 @@ TEST_CASE("mcts: playout=NAME plays the playouts by the rules' bot_policy", "[bo
     return taken;
   };
   CHECK(choices("seeker=mcts:iterations=20,playout=any") == choices("seeker=mcts:iterations=20"));
+}
+
+TEST_CASE("mcts: prior=N gives the scripted choice a head start that the search leaves only on what it finds",
+          "[bots][policy]") {
+  const auto seeker_bets = [](std::shared_ptr<const GameDef> def, const std::string& bot) {
+    std::vector<std::string> bets;
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+      auto made = make_bot(spec(*def, bot), def, seed);
+      REQUIRE(made.ok());
+      auto g = make_game(def);
+      g->set_branch_tracking(true);
+      must_ok(g->start(seed));
+      bets.push_back(first_choice(*g, **made, 0));
+    }
+    return bets;
+  };
+  const std::vector<std::string> safe(8, "safe"), long_shot(8, "long_shot");
+  // The bet's bot_order leaves the safe bet out of the tree; the scripted
+  // choice joins it, and wins there (5 in 6).
+  auto bet = oracle("bet", "oracle_helped");
+  CHECK(seeker_bets(bet, "seeker=mcts:iterations=30,playout=safe,prior=5") == safe);
+  CHECK(seeker_bets(bet, "seeker=mcts:iterations=30,playout=safe") == long_shot);
+  // Where the script takes the long shot (1 in 6), a head start of 5 is
+  // spent in 200 iterations; one of 1,000 is more than 30 can overturn.
+  auto rash = oracle("rash", "oracle_helped");
+  CHECK(seeker_bets(rash, "seeker=mcts:iterations=200,playout=reckless,prior=5") == safe);
+  CHECK(seeker_bets(rash, "seeker=mcts:iterations=30,playout=reckless,prior=1000") == long_shot);
+  CHECK(seeker_bets(rash, "seeker=mcts:iterations=30,playout=reckless") == safe);
 }
 
 TEST_CASE("mcts: a playout policy that is missing or breaks gets a clear error", "[bots][policy][hostile]") {

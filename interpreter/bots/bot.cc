@@ -21,7 +21,8 @@ std::string bot_help() {
   return "random: each choice equally likely (no parameters)\n"
          "mcts: Monte Carlo tree search: iterations=N (1000) a decision, or ms=N a decision's time; "
          "c=X (0.7) exploration; depth=N (0: to the end) playout decisions before the game's bot_eval; "
-         "playout=NAME: the rules' bot_policy plays the playouts (default: at random); seed=N\n"
+         "playout=NAME: the rules' bot_policy plays the playouts (default: at random); "
+         "prior=N: with playout, its choice at each decision of the tree starts with N iterations won; seed=N\n"
          "policy: the game's scripted player: name=NAME (required) of the rules' bot_policy; seed=N";
 }
 

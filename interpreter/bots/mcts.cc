@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string_view>
 
 #include "bots/determinize.h"
@@ -44,8 +45,9 @@ struct Edge {
 
 struct Node {
   std::vector<Edge> edges;  // sorted by key
-  bool ordered = false;     // bot_order was asked here
-  std::vector<uint64_t> order;  // the keys it listed, best first; empty: every choice
+  bool hinted = false;      // bot_order (and for a prior, bot_policy) was asked here
+  std::vector<uint64_t> order;  // the keys bot_order listed, best first; empty: every choice
+  std::optional<uint64_t> scripted;  // the key of bot_policy's choice, given a head start
 
   Edge* find(uint64_t key) {
     auto it = std::lower_bound(edges.begin(), edges.end(), key, [](const Edge& e, uint64_t k) { return e.key < k; });
@@ -88,6 +90,10 @@ Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, s
     } else if (k == "playout") {
       if (auto s = check_policy_name("mcts", k, v); !s.ok()) return s.error();
       o.playout = v;
+    } else if (k == "prior") {
+      auto n = read_int(k, v, 0, 1000000);
+      if (!n.ok()) return n.error();
+      o.prior = *n;
     } else if (k == "c") {
       char* end = nullptr;
       const double c = std::strtod(v.c_str(), &end);
@@ -95,9 +101,12 @@ Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, s
         return rejected("mcts parameter c=" + v + ": a number from 0 to 100 expected");
       o.c = c;
     } else {
-      return rejected("mcts has no parameter '" + k + "' (iterations, ms, c, seed, depth, playout)");
+      return rejected("mcts has no parameter '" + k + "' (iterations, ms, c, seed, depth, playout, prior)");
     }
   }
+  if (o.prior > 0 && o.playout.empty())
+    return rejected("mcts parameter prior=" + std::to_string(o.prior) +
+                    " gives the playout's scripted choice a head start: it needs playout=NAME");
   return o;
 }
 
@@ -221,7 +230,7 @@ class MctsBot::Search {
 
  private:
   enum class Phase { kReplay, kTree, kPlayout };
-  enum class Stop { kNone, kOrder, kPolicy, kCutoff, kTooLong, kLost, kChecked, kUnseen };
+  enum class Stop { kNone, kHints, kPolicy, kCutoff, kTooLong, kLost, kChecked, kUnseen };
 
   // How the replay takes the branch path: as it was, as it was to check
   // that it leads to the live decision, or with the other sides' secret
@@ -273,8 +282,8 @@ class MctsBot::Search {
         if (auto r = outcome(); !r.ok()) return r;
         break;
       }
-      if (stop_ == Stop::kOrder) {
-        if (auto r = ask_order(); !r.ok()) return r;
+      if (stop_ == Stop::kHints) {
+        if (auto r = ask_hints(); !r.ok()) return r;
         stop_ = Stop::kNone;
         s = game_.act(tree_step(game_));
         continue;
@@ -376,9 +385,10 @@ class MctsBot::Search {
     const Decision& d = g.state().pending;
     const int n = static_cast<int>(d.choices.size());
     if (n == 1) return ++bot_.stats_.decisions, 0;
-    // bot_order is asked where the game is suspended (iterate), once a node.
-    if (have_order_ && !nodes_[node_].ordered) {
-      stop_ = Stop::kOrder;
+    // bot_order, and bot_policy for a prior, are asked where the game is
+    // suspended (iterate), once a node.
+    if ((have_order_ || bot_.options_.prior > 0) && !nodes_[node_].hinted) {
+      stop_ = Stop::kHints;
       return -1;
     }
     ++bot_.stats_.decisions;
@@ -392,14 +402,23 @@ class MctsBot::Search {
         for (int i = 0; i < n; ++i)
           if (keys_[i] == k) allowed_.push_back(i);
     }
+    // The scripted choice is tried too, if bot_order left it out.
+    const std::optional<uint64_t> scripted = nodes_[node_].scripted;
+    if (!allowed_.empty() && scripted)
+      for (int i = 0; i < n; ++i)
+        if (keys_[i] == *scripted && std::find(allowed_.begin(), allowed_.end(), i) == allowed_.end())
+          allowed_.push_back(i);
     if (allowed_.empty())
       for (int i = 0; i < n; ++i) allowed_.push_back(i);
-    // A choice not tried yet here: bot_order's first, else one at random.
+    // A choice not tried yet here: the scripted one, else bot_order's
+    // first, else one at random.
     untried_.clear();
     for (int i : allowed_)
       if (!nodes_[node_].find(keys_[i])) untried_.push_back(i);
     if (!untried_.empty()) {
-      const int i = order.empty() ? untried_[rng_.below(untried_.size())] : untried_.front();
+      int i = order.empty() ? untried_[rng_.below(untried_.size())] : untried_.front();
+      for (int u : untried_)
+        if (scripted == keys_[u]) i = u;
       if (static_cast<int64_t>(nodes_.size()) >= bot_.options_.max_nodes) {
         // The tree is full: this choice is played out, and not kept.
         phase_ = Phase::kPlayout;
@@ -413,6 +432,10 @@ class MctsBot::Search {
       e.side = d.side;
       e.child = child;
       e.available = 1;
+      if (scripted == e.key) {
+        e.visits = static_cast<uint32_t>(bot_.options_.prior);
+        e.reward = static_cast<double>(bot_.options_.prior);
+      }
       node.edges.insert(std::lower_bound(node.edges.begin(), node.edges.end(), e.key,
                                          [](const Edge& x, uint64_t k) { return x.key < k; }),
                         e);
@@ -473,19 +496,41 @@ class MctsBot::Search {
     const std::string& name = bot_.options_.playout;
     auto v = game_.call_reader("bot_policy", d.side, &name, true);
     if (!v.ok()) return failed(v.error());
-    const auto n = static_cast<int64_t>(d.choices.size());
-    if (v->is_nil()) return static_cast<int>(rng_.below(static_cast<uint64_t>(n)));
-    if (!v->is_int() || v->as_int() < 1 || v->as_int() > n)
-      return script_error("bot_policy(\"" + pos_.def->sides[static_cast<size_t>(d.side)].id + "\", \"" + name +
-                          "\") must return a choice number from 1 to " + std::to_string(n) + " or nil (" +
-                          game_.where() + ")");
-    return static_cast<int>(v->as_int() - 1);
+    auto i = policy_choice(*v);
+    if (!i.ok() || *i >= 0) return i;
+    return static_cast<int>(rng_.below(d.choices.size()));
   }
 
-  // bot_order(side, decision) at the node where the game is suspended.
+  // bot_policy's answer at the pending decision: the choice's index, or -1
+  // for nil.
+  Result<int> policy_choice(const Value& v) {
+    const Decision& d = game_.state().pending;
+    const auto n = static_cast<int64_t>(d.choices.size());
+    if (v.is_nil()) return -1;
+    if (!v.is_int() || v.as_int() < 1 || v.as_int() > n)
+      return script_error("bot_policy(\"" + pos_.def->sides[static_cast<size_t>(d.side)].id + "\", \"" +
+                          bot_.options_.playout + "\") must return a choice number from 1 to " + std::to_string(n) +
+                          " or nil (" + game_.where() + ")");
+    return static_cast<int>(v.as_int() - 1);
+  }
+
+  // At a node, where the game is suspended: bot_order(side, decision), and
+  // for a prior, the scripted choice, bot_policy(side, playout, decision).
+  Status ask_hints() {
+    nodes_[node_].hinted = true;
+    const Decision& d = game_.state().pending;
+    if (bot_.options_.prior > 0) {
+      auto v = game_.call_reader("bot_policy", d.side, &bot_.options_.playout, true);
+      if (!v.ok()) return failed(v.error());
+      if (auto i = policy_choice(*v); !i.ok()) return i.error();
+      else if (*i >= 0) nodes_[node_].scripted = choice_key(d.side, d.choices[static_cast<size_t>(*i)]);
+    }
+    return have_order_ ? ask_order() : ok_status();
+  }
+
+  // bot_order(side, decision).
   Status ask_order() {
     Node& node = nodes_[node_];
-    node.ordered = true;
     const Decision& d = game_.state().pending;
     auto v = game_.call_reader("bot_order", d.side, nullptr, true);
     if (!v.ok()) return failed(v.error());

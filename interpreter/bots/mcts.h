@@ -22,7 +22,8 @@
 // a decision, best first (the others are left out of the tree), and
 // `bot_policy(side, name, decision)`: a scripted player that takes the
 // playouts' choices instead of chance when the search is given
-// `playout=NAME`. All are optional (docs/bots.md).
+// `playout=NAME`, whose choice at each decision of the tree may start with
+// `prior` iterations won. All are optional (docs/bots.md).
 //
 // Deterministic for a seed: the same position and seed give the same choice
 // in every process, unless the search is limited by time (`ms`).
@@ -52,9 +53,13 @@ struct MctsOptions {
   // parameters (iterations=100000000) can take the machine's memory.
   int64_t max_nodes = 2000000;
   std::string playout;        // not empty: bot_policy(side, playout, decision) plays the playouts
+  // > 0 (with a playout): at each decision of the tree, the playout's
+  // scripted choice starts with this many iterations won, as prior
+  // knowledge does in UCT (the search leaves it only on what it finds).
+  int64_t prior = 0;
 };
 
-// Reads KEY=VALUE parameters: iterations, ms, c, seed, depth, playout.
+// Reads KEY=VALUE parameters: iterations, ms, c, seed, depth, playout, prior.
 Result<MctsOptions> read_mcts_options(const std::vector<std::pair<std::string, std::string>>& params, uint64_t seed);
 
 // What the last decision's search did, for benchmarks and reports.

@@ -19,7 +19,8 @@ local function call_die()
 end
 
 -- The keeper first passes a few times (decisions for the tree to go
--- through), then the seeker bets: safe wins on 2-6, long shot on a 6.
+-- through), then the seeker bets: safe wins on 2-6, long shot on a 6
+-- (in "bet", and in "rash", where a scripted player takes the long shot).
 local function bet()
   for _ = 1, 3 do ask("keeper", "1", { prompt = "Wait", options = { "wait", "yawn" } }) end
   local g = ask("seeker", "1", { prompt = "Which bet?", options = { "long_shot", "safe" } })
@@ -126,7 +127,7 @@ function play()
   if test == "glimpse_lost" then return glimpse(true) end
   if test == "guess" then return guess() end
   if test == "die" then return call_die() end
-  if test == "bet" then return bet() end
+  if test == "bet" or test == "rash" then return bet() end
   if test == "stale" then return stale() end
   if test == "dither" then return dither() end
   if test == "secret" then return secret() end

@@ -7,6 +7,8 @@ function bot_eval(side, result)
     if result then return nil end
     return side == "seeker" and 0.9 or 0.1
   end
+  -- The other games keep no sum: their ends go by the winner.
+  if result and vars.sum == nil then return nil end
   local sum = vars.sum or 0
   local v = math.min(1, sum / 80)
   if side == "seeker" then return v end
@@ -32,7 +34,7 @@ function bot_order(side, decision)
 end
 
 -- Scripted players for the policy bot: "safe" takes the safe bet (and the
--- keeper yawns), "any" leaves every decision to chance, "peek" guesses the
+-- keeper yawns), "reckless" the long shot (and the keeper waits), "any" leaves every decision to chance, "peek" guesses the
 -- card in the keeper's hand as its own game holds it (sampled: it cannot
 -- know it), "read_pick" names the card (or the number's parity) the keeper
 -- picked in secret as its own game's vars hold it (drawn: it cannot know
@@ -53,6 +55,7 @@ function bot_policy(side, name, decision)
   if decision.piece ~= nil then error("decision.piece where the question names no piece") end
   local want
   if name == "safe" then want = side == "seeker" and "safe" or "yawn" end
+  if name == "reckless" then want = side == "seeker" and "long_shot" or "wait" end
   if name == "peek" then want = pieces.type(pieces.top("keeper_hand")) end
   if name == "read_pick" then want = vars.pick end
   if name == "read_pick" and math.type(vars.pick) == "integer" then want = vars.pick % 2 == 1 and "odd" or "even" end
