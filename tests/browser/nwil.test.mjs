@@ -2,7 +2,10 @@
 // own. Proves: after the set-up (played through the API), each page shows
 // its own hand of Joint Ops chits by name and the other's as a closed pile,
 // and neither the page nor what the server sends it names the other's
-// chits; the IDF's page points at its choices and acts.
+// chits; the Insurgent units the IDF saw set up, now under their stacks'
+// tops (8.0), show on its page as it remembers them (faded, named in the
+// tooltip), as the IDF's units do on the Insurgent's, and a spectator
+// remembers nothing; the IDF's page points at its choices and acts.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,6 +51,28 @@ test('NWiL: each side sees its own chits, never the other side\'s', async () => 
     for (const id of hand) assert.ok(!insState.includes(`"id":${id},`), `the Insurgent's state names chit ${id}`);
     const dump = await pageDump(ins);
     assert.ok(!/IDF chose J-\d</.test(dump), 'the Insurgent page shows an IDF selection');
+    // What the IDF remembers: each look its view gives is drawn, faded.
+    const seen = new Set();
+    for (const l of idfState.locations) {
+      for (const p of l.pieces || []) if (p.remembered) seen.add(p.remembered.label);
+    }
+    assert.ok(seen.size > 0, 'the IDF remembers Insurgent units it saw set up');
+    const drawn = await idf.$$eval('[data-remembered]', (nodes) => nodes.map((n) =>
+      [n.getAttribute('data-remembered'), n.getAttribute('data-hidden-owner'), getComputedStyle(n).opacity]));
+    assert.deepEqual([...new Set(drawn.map(([label]) => label))].sort(), [...seen].sort());
+    for (const [label, owner, opacity] of drawn) {
+      assert.equal(owner, 'insurgent', `${label} is a hidden Insurgent piece`);
+      assert.ok(Number(opacity) < 1, `${label} is drawn faded`);
+    }
+    assert.equal(await idf.$$eval('[data-remembered][data-piece]', (n) => n.length), 0, 'a memory names no piece id');
+    const insMemory = await ins.$$eval('[data-remembered]', (nodes) => nodes.map((n) => n.getAttribute('data-hidden-owner')));
+    assert.ok(insMemory.every((owner) => owner === 'idf'), 'the Insurgent remembers IDF units only: it sees its own');
+    const watching = JSON.stringify((await api('GET', `/api/play/${tokenOf(started.links.spectator)}/state`)).json);
+    assert.ok(!watching.includes('"remembered"'), 'a spectator remembers nothing');
+    const box = await (await idf.$('[data-remembered]')).boundingBox();
+    await idf.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await idf.waitForSelector('.tooltip:not([hidden])');
+    assert.match(await idf.$eval('.tooltip', (n) => n.textContent), /a hidden Insurgent piece \(seen: .+\)/);
     await shot(idf, 'nwil-idf');
     await shot(ins, 'nwil-insurgent');
     // The IDF acts by its choices: ending its phase hands the turn over.

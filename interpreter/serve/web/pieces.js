@@ -46,7 +46,17 @@ export function showsAsCard(model, piece, onMap) {
 export function drawPiece(model, registry, piece, location, x, y, asCard, size = COUNTER) {
   let g;
   if (piece.hidden) {
-    g = asCard ? drawCardBack(model, piece.owner, x, y) : drawHiddenBack(model, piece.owner, x, y, size);
+    // A hidden piece the reader saw, which has neither moved nor changed
+    // since (the view's `remembered`): its face as it was seen, drawn as a
+    // memory, not a sight.
+    const seen = piece.remembered;
+    if (seen) {
+      g = asCard ? drawCard(model, seen, x, y) : drawCounter(model, seen, x, y, size);
+      g.classList.add('remembered');
+      g.setAttribute('data-remembered', seen.label || seen.name || '');
+    } else {
+      g = asCard ? drawCardBack(model, piece.owner, x, y) : drawHiddenBack(model, piece.owner, x, y, size);
+    }
     g.setAttribute('data-hidden-owner', piece.owner || '');
     g.setAttribute('data-at', location);
     return g;
@@ -62,7 +72,7 @@ export function drawPiece(model, registry, piece, location, x, y, asCard, size =
 
 // A key that is the same for pieces that look the same.
 function lookKey(piece) {
-  if (piece.hidden) return `hidden:${piece.owner || ''}`;
+  if (piece.hidden) return `hidden:${piece.owner || ''}:${piece.remembered ? lookKey(piece.remembered) : ''}`;
   return JSON.stringify([piece.type, piece.face, piece.owner, piece.label, piece.text || '', piece.markers || [], piece.counters || {}]);
 }
 

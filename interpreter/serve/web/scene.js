@@ -167,7 +167,10 @@ function valuesText(values) {
 }
 
 function pieceLines(model, piece) {
-  if (piece.hidden) return [el('div', {class: 'tip-piece'}, `a hidden ${model.sideTitle(piece.owner)} piece`)];
+  if (piece.hidden) {
+    const seen = piece.remembered ? piece.remembered.label || piece.remembered.name : '';
+    return [el('div', {class: 'tip-piece'}, `a hidden ${model.sideTitle(piece.owner)} piece${seen ? ` (seen: ${seen})` : ''}`)];
+  }
   const face = model.faceIndex(piece.type, piece.face) > 0 ? ` (${piece.face})` : '';
   const owner = piece.owner ? ` - ${model.sideTitle(piece.owner)}` : '';
   const lines = [el('div', {class: 'tip-piece'}, el('strong', {}, piece.name || piece.label || '?'), `${face}${owner}`)];
@@ -201,13 +204,14 @@ export class Tooltip {
     const hidden = target && target.closest('[data-hidden-owner]');
     let key = null;
     if (piece) key = 'p' + piece.getAttribute('data-piece');
-    else if (hidden) key = 'h' + hidden.getAttribute('data-hidden-owner');
+    else if (hidden) key = 'h' + hidden.getAttribute('data-hidden-owner') + ':' + (hidden.getAttribute('data-remembered') || '');
     else if (location) key = 'l' + location.getAttribute('data-location');
     if (!key) return this.hide();
     if (key !== this.key) {
       this.key = key;
       const content = piece ? this.pieceContent(Number(piece.getAttribute('data-piece')))
-        : hidden ? pieceLines(this.board.model, {hidden: true, owner: hidden.getAttribute('data-hidden-owner')})
+        : hidden ? pieceLines(this.board.model, {hidden: true, owner: hidden.getAttribute('data-hidden-owner'),
+          remembered: hidden.hasAttribute('data-remembered') ? {label: hidden.getAttribute('data-remembered')} : null})
           : this.locationContent(location.getAttribute('data-location'));
       if (!content) return this.hide();
       replaceChildren(this.node, content);
