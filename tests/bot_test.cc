@@ -358,6 +358,8 @@ TEST_CASE("mcts: prior=N gives the scripted choice a head start that the search 
 
 TEST_CASE("mcts: a playout policy that is missing or breaks gets a clear error", "[bots][policy][hostile]") {
   expect_bot_errors("seeker=mcts:iterations=20,playout=plan", kBrokenPolicies);
+  // Asked at the tree's decisions for a head start, it fails the same way.
+  expect_bot_errors("seeker=mcts:iterations=20,playout=plan,prior=3", kBrokenPolicies);
 }
 
 TEST_CASE("mcts: a game's bot functions that break get a clear error", "[bots][hostile]") {
