@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 #include <utility>
+#include <unistd.h>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -95,7 +96,9 @@ void expect_bot_errors(const std::string& bot, const BotErrorCases& cases) {
   const OracleFiles oracle_files = read_oracle_with_bad_lua();
   for (const auto& [code, want] : cases) {
     INFO(code);
-    cardboard::testing::TempProject p("cardboard-bot-hostile", "oracle", oracle_files.game_toml, "",
+    // Three test cases call this, and ctest runs them at once: a folder each.
+    cardboard::testing::TempProject p("cardboard-bot-hostile-" + std::to_string(::getpid()), "oracle",
+                                      oracle_files.game_toml, "",
                                       {{"oracle.lua", oracle_files.lua}, {"bad.lua", code}});
     auto def = p.def();
     auto made = make_bot(spec(*def, bot), def, 1);
