@@ -34,7 +34,8 @@ function bot_order(side, decision)
 end
 
 -- Scripted players for the policy bot: "safe" takes the safe bet (and the
--- keeper yawns), "reckless" the long shot (and the keeper waits), "any" leaves every decision to chance, "peek" guesses the
+-- keeper yawns), "reckless" the long shot (and the keeper waits), "any"
+-- leaves every decision to chance, "peek" guesses the
 -- card in the keeper's hand as its own game holds it (sampled: it cannot
 -- know it), "read_pick" names the card (or the number's parity) the keeper
 -- picked in secret as its own game's vars hold it (drawn: it cannot know
