@@ -155,6 +155,26 @@ TEST_CASE("mod: the mod's scripts run after the base's and require looks in the 
   CHECK(lua_ok(L, "return require('only_base')") == "only in base");
 }
 
+TEST_CASE("mod: a loaded game runs the scripts it was loaded and hashed with, whatever the files become", "[data][mod]") {
+  // A balance run makes hundreds of games from one definition: a script
+  // edited, broken or removed during the run must not change the later
+  // games, nor make them differ from the rules hash the report records.
+  ModProject p("read-once");
+  auto def = p.load();
+  REQUIRE(def.ok());
+  const uint64_t hash = (*def)->rules_hash;
+  std::ofstream(p.file("rules/mod/mod.lua")) << "BONUS = 3\n";
+  fs::remove(p.file("rules/base/base.lua"));
+  auto g = make_game(*def);
+  CHECK(lua_ok(*g, "return bonus()") == "2");
+  // Loaded again, the definition reads the files as they are now.
+  std::ofstream(p.file("rules/base/base.lua")) << "function bonus() return BONUS end\nfunction play() end\n";
+  auto again = p.load();
+  REQUIRE(again.ok());
+  CHECK((*again)->rules_hash != hash);
+  CHECK(lua_ok(*make_game(*again), "return bonus()") == "3");
+}
+
 TEST_CASE("mod: base holds the bases' globals as they were before the mod's scripts, frozen", "[data][mod]") {
   // Issue 9.11: an override can call the function it replaces, and reach
   // the base's constants, without copying the base's code.

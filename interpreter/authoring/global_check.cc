@@ -115,6 +115,7 @@ std::set<std::string> predeclared_globals(const GameDef& def, Game* loaded) {
   auto bare = std::make_shared<GameDef>(def);
   bare->scripts.clear();
   bare->script_paths.clear();
+  bare->script_code.clear();
   bare->sequence.setup.clear();
   bare->sequence.at_end.clear();
   bare->setup_script.clear();

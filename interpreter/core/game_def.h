@@ -172,6 +172,7 @@ struct GameDef {
   // a mod (a game that `extends` another): see docs/mods.md
   std::vector<std::string> base_dirs;     // the bases' folders, nearest first; `require` searches dir, then these
   std::vector<std::string> script_paths;  // every rules file to run, in order: the bases' first, then the game's
+  std::vector<std::string> script_code;   // their texts as loaded (the rules hash's): a game never reads them again
   std::string base_id;                    // the game it extends, "" for none
   uint64_t base_rules_hash = 0;           // hash of the base's files (its own bases' included), 0 for none
 

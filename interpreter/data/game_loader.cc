@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 
 #include "core/bytes.h"
 #include "core/decision.h"
@@ -335,11 +336,22 @@ class Loader {
     std::sort(lua_files.begin(), lua_files.end());
     std::string out;
     for (const auto& f : lua_files) {
-      auto text = read_input_file(f);
-      if (!problems_.check(text)) continue;
+      const std::string* text = read_lua(f);
+      if (!text) continue;
       out += f.substr(dir.size()) + "\n" + *text;
     }
     return out;
+  }
+
+  // The text of rules file `path`, read once: the scripts a game runs and
+  // the rules hash are the same bytes, whatever happens to the file later.
+  // Null (the problem recorded) when it cannot be read.
+  const std::string* read_lua(const std::string& path) {
+    const std::string key = fs::path(path).lexically_normal().string();
+    if (auto it = lua_read_.find(key); it != lua_read_.end()) return &it->second;
+    auto text = read_input_file(path);
+    if (!problems_.check(text)) return nullptr;
+    return &lua_read_.emplace(key, std::move(*text)).first->second;
   }
 
   // Reads the game at `dir` and, first, the game it extends (recursively):
@@ -456,7 +468,11 @@ class Loader {
     if (problems_.check(title)) def_->title = *title;
     def_->scripts = top.scripts;
     for (const auto& lv : levels_)
-      for (const auto& sc : lv.scripts) def_->script_paths.push_back(lv.dir + "/" + sc);
+      for (const auto& sc : lv.scripts) {
+        def_->script_paths.push_back(lv.dir + "/" + sc);
+        const std::string* code = read_lua(def_->script_paths.back());
+        def_->script_code.push_back(code ? *code : std::string());
+      }
     for (size_t i = levels_.size() - 1; i-- > 0;) def_->base_dirs.push_back(levels_[i].dir);
     if (levels_.size() > 1) {
       const Level& base = levels_[levels_.size() - 2];
@@ -1223,6 +1239,7 @@ class Loader {
   std::shared_ptr<GameDef> def_;
   Problems problems_;
   std::string hashed_;
+  std::map<std::string, std::string> lua_read_;  // read_lua's texts by normal path
   int64_t set_up_pieces_ = 0;    // the pieces the set-up makes so far
   std::vector<Level> levels_;    // the bases first, the game itself last
   std::vector<Source> sources_;  // every data file, the bases' first

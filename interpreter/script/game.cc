@@ -221,6 +221,10 @@ Status Game::load_rules() {
     for (size_t i = 0; i < d.script_paths.size(); ++i) {
       if (i == mod_first) set_base_table(sb.L(), kernel_names);
       const std::string& path = d.script_paths[i];
+      if (i < d.script_code.size()) {
+        CB_TRY(sb.run_string(d.script_code[i], path));
+        continue;
+      }
       auto code = read_input_file(path);
       if (!code.ok()) return script_error(code.error().message);
       CB_TRY(sb.run_string(*code, path));
