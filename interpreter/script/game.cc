@@ -8,7 +8,6 @@
 
 #include "core/sequence.h"
 #include "core/visibility.h"
-#include "core/input_file.h"
 #include "kit/fog.h"
 #include "kit/prelude.h"
 #include "script/lua_api.h"
@@ -216,18 +215,14 @@ Status Game::load_rules() {
     // Every file by its full path: a base's script is never shadowed by a
     // mod's file of the same name. A mod's scripts run last, so they
     // redefine the base's globals before the globals are frozen.
+    // The texts were read with the definition (script_code): never again.
+    if (d.script_code.size() != d.script_paths.size())
+      return script_error("rules error in " + d.id + ": the rules files were not loaded with the game");
     const std::set<std::string> kernel_names = global_names(sb.L());
     const size_t mod_first = d.base_dirs.empty() ? d.script_paths.size() : d.script_paths.size() - d.scripts.size();
     for (size_t i = 0; i < d.script_paths.size(); ++i) {
       if (i == mod_first) set_base_table(sb.L(), kernel_names);
-      const std::string& path = d.script_paths[i];
-      if (i < d.script_code.size()) {
-        CB_TRY(sb.run_string(d.script_code[i], path));
-        continue;
-      }
-      auto code = read_input_file(path);
-      if (!code.ok()) return script_error(code.error().message);
-      CB_TRY(sb.run_string(*code, path));
+      CB_TRY(sb.run_string(d.script_code[i], d.script_paths[i]));
     }
     if (mod_first == d.script_paths.size() && !d.base_dirs.empty()) set_base_table(sb.L(), kernel_names);
   }
