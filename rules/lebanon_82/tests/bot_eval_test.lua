@@ -83,3 +83,32 @@ test("bot_order: a side that must attack tries the three destinations nearest it
   expect_eq(order(g82, "syria", "5.0", { "3425", "0909" }), nil)
   expect_eq(order(new_game{ scenario = "position_2006.toml" }, "israel", "5.0", { "3418", "0518" }), nil)
 end)
+
+local function policy(g, side, name, rule, choices)
+  local list = {}
+  for _, c in ipairs(choices) do list[#list + 1] = string.format("%q", c) end
+  return g:run(string.format("return bot_policy(%q, %q, { rule = %q, choices = { %s } })",
+    side, name, rule, table.concat(list, ", ")))
+end
+
+test("bot_policy hold: 2006's PLO moves no unit (5.0, 4.1) and attacks no hex (7.0); the rest is left to chance", function()
+  local g = new_game{ scenario = "position_2006.toml" }
+  local hash = g:hash()
+  expect_eq(policy(g, "plo", "hold", "5.0", { "11", "12", "done" }), 3)
+  expect_eq(policy(g, "plo", "hold", "4.1", { "done", "11" }), 1)
+  expect_eq(policy(g, "plo", "hold", "7.0", { "3418", "2925", "done" }), 3)
+  -- Israel's decisions, those where "done" is not offered, and other rules
+  -- (a retreat, 7.7; the attackers joined, 7.0 with "attack") are nil.
+  expect_eq(policy(g, "israel", "hold", "5.0", { "done", "11" }), nil)
+  expect_eq(policy(g, "plo", "hold", "7.0", { "11", "attack" }), nil)
+  expect_eq(policy(g, "plo", "hold", "7.7", { "3418", "2925" }), nil)
+  expect_eq(g:hash(), hash)
+  -- A script the game does not have is an error that names it.
+  local ok, err = pcall(function() return policy(g, "plo", "charge", "5.0", { "done" }) end)
+  expect(not ok and tostring(err):find("no scripted player 'charge'", 1, true) ~= nil)
+end)
+
+test("bot_policy hold: in 1982 the PLO holds nothing (left to chance)", function()
+  local g = new_game{ scenario = "position.toml" }
+  expect_eq(policy(g, "plo", "hold", "5.0", { "11", "done" }), nil)
+end)
