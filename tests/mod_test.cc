@@ -175,6 +175,31 @@ TEST_CASE("mod: a loaded game runs the scripts it was loaded and hashed with, wh
   CHECK(lua_ok(*make_game(*again), "return bonus()") == "3");
 }
 
+TEST_CASE("mod: require reads the module as the game was loaded with it, and no file added since", "[data][mod]") {
+  // A module required while the game runs (kept by no one: it runs at every
+  // require) is one of the rules the hash covers, as the scripts are.
+  ModProject p("require-once");
+  std::ofstream(p.file("rules/mod/late.lua")) << "return 'as loaded'\n";
+  std::ofstream(p.file("outside.lua")) << "return 'outside'\n";
+  fs::create_symlink(p.file("outside.lua"), p.file("rules/mod/escape.lua"));
+  auto def = p.load();
+  REQUIRE(def.ok());
+  std::ofstream(p.file("rules/mod/late.lua")) << "return 'edited'\n";
+  std::ofstream(p.file("rules/mod/added.lua")) << "return 'added'\n";
+  fs::remove(p.file("rules/base/only_base.lua"));
+  auto g = make_game(*def);
+  CHECK(lua_ok(*g, "return require('late')") == "as loaded");
+  CHECK(lua_ok(*g, "return require('only_base')") == "only in base");
+  CHECK_THAT(cardboard::testing::lua_error(*g, "return require('added')"),
+             Catch::Contains("require: no module 'added' among the rules files the game was loaded with "
+                             "(looked for added.lua)"));
+  // A file linked from outside the folder is hashed but is no module.
+  CHECK_THAT(cardboard::testing::lua_error(*g, "return require('escape')"),
+             Catch::Contains("require: no module 'escape' among the rules files"));
+  // The mod's module still comes before the base's of the same name.
+  CHECK(lua_ok(*g, "return require('who')") == "mod");
+}
+
 TEST_CASE("mod: base holds the bases' globals as they were before the mod's scripts, frozen", "[data][mod]") {
   // Issue 9.11: an override can call the function it replaces, and reach
   // the base's constants, without copying the base's code.

@@ -173,6 +173,9 @@ struct GameDef {
   std::vector<std::string> base_dirs;     // the bases' folders, nearest first; `require` searches dir, then these
   std::vector<std::string> script_paths;  // every rules file to run, in order: the bases' first, then the game's
   std::vector<std::string> script_code;   // their texts as loaded (the rules hash's): a game never reads them again
+  // Every Lua file of the game's folders (its bases' too) as loaded, by
+  // normal path: what `require` reads, the same bytes the rules hash covers.
+  std::map<std::string, std::string> lua_texts;
   std::string base_id;                    // the game it extends, "" for none
   uint64_t base_rules_hash = 0;           // hash of the base's files (its own bases' included), 0 for none
 

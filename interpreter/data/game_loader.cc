@@ -339,6 +339,10 @@ class Loader {
       const std::string* text = read_lua(f);
       if (!text) continue;
       out += f.substr(dir.size()) + "\n" + *text;
+      // What `require` may load: a file whose link leads out of the folder
+      // is hashed, as it is read, but is no module of the game.
+      if (path_inside(dir, f.substr(dir.size() + 1)).ok())
+        def_->lua_texts.emplace(fs::path(f).lexically_normal().string(), *text);
     }
     return out;
   }

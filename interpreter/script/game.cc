@@ -195,6 +195,8 @@ Result<std::unique_ptr<Game>> Game::create(std::shared_ptr<const GameDef> def, S
   dirs.insert(dirs.end(), g->def().base_dirs.begin(), g->def().base_dirs.end());
   g->rt_.sandbox_ = std::make_unique<Sandbox>(std::move(dirs), limits);
   g->rt_.sandbox_->set_host(&g->rt_);
+  // A loaded definition's `require` reads the texts loaded with it.
+  if (!g->def().script_paths.empty()) g->rt_.sandbox_->set_module_texts(&g->def().lua_texts);
   g->rt_.game_ = g.get();
   CB_TRY(g->load_rules());
   return g;

@@ -51,17 +51,12 @@ int sandbox_require(lua_State* L) {
   lua_getfield(L, LUA_REGISTRYINDEX, "cardboard.loaded");
   if (lua_getfield(L, -1, name.c_str()) != LUA_TNIL) return 1;
   lua_pop(L, 1);
-  std::string rel = name;
-  std::replace(rel.begin(), rel.end(), '.', '/');
-  rel += ".lua";
   Sandbox& sb = sandbox_of(L);
   const bool keep = lua_getfield(L, LUA_REGISTRYINDEX, "cardboard.frozen") == LUA_TNIL;
   lua_pop(L, 1);
-  const std::string path = sb.find_file(rel);
-  if (path.empty())
-    return luaL_error(L, "require: no module '%s' in the game's folder (looked for %s)", name.c_str(), rel.c_str());
-  auto code = read_input_file(path);
-  if (!code.ok()) return luaL_error(L, "require: %s", code.error().message.c_str());
+  std::string path, read, error;
+  const std::string* code = sb.module_text(name, path, read, error);
+  if (!code) return luaL_error(L, "require: %s", error.c_str());
   if (sb.load_chunk(L, *code, path) != LUA_OK) return lua_error(L);
   lua_call(L, 0, 1);
   if (lua_isnil(L, -1)) {
@@ -310,6 +305,34 @@ std::string Sandbox::find_file(const std::string& relative_path) const {
     if (path.ok() && std::filesystem::is_regular_file(*path, ec)) return *path;
   }
   return {};
+}
+
+const std::string* Sandbox::module_text(const std::string& name, std::string& path, std::string& read,
+                                        std::string& error) const {
+  std::string relative_path = name;
+  std::replace(relative_path.begin(), relative_path.end(), '.', '/');
+  relative_path += ".lua";
+  if (module_texts_) {
+    for (const auto& dir : search_dirs_) {
+      path = dir + "/" + relative_path;
+      const auto it = module_texts_->find(std::filesystem::path(path).lexically_normal().string());
+      if (it != module_texts_->end()) return &it->second;
+    }
+    error = "no module '" + name + "' among the rules files the game was loaded with (looked for " + relative_path + ")";
+    return nullptr;
+  }
+  path = find_file(relative_path);
+  if (path.empty()) {
+    error = "no module '" + name + "' in the game's folder (looked for " + relative_path + ")";
+    return nullptr;
+  }
+  auto text = read_input_file(path);
+  if (!text.ok()) {
+    error = text.error().message;
+    return nullptr;
+  }
+  read = std::move(*text);
+  return &read;
 }
 
 std::string Sandbox::describe_failure(const std::string& lua_message) const {

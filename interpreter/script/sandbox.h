@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -132,6 +133,18 @@ class Sandbox {
   void set_host(void* host) { host_ = host; }
   void* host() const { return host_; }
 
+  // The texts `require` reads, by normal path (GameDef::lua_texts), which
+  // must outlive the sandbox; with them no module is read from disk, and one
+  // not among them is refused. Without them (a test file's sandbox), the
+  // module's file is read.
+  void set_module_texts(const std::map<std::string, std::string>* texts) { module_texts_ = texts; }
+  // The text of module `name` (a file of the search folders, dots as
+  // slashes): from the texts set, or read from disk; `path` gets the file's
+  // path (the chunk's name). Null with `error` set (the message after
+  // "require: ") when there is none.
+  const std::string* module_text(const std::string& name, std::string& path, std::string& read,
+                                 std::string& error) const;
+
   // The full path of a rules file in the search folders, or "" if absent.
   std::string find_file(const std::string& relative_path) const;
   // Loads a rules file's text as a chunk (text only) on `L` and keeps its
@@ -157,6 +170,7 @@ class Sandbox {
   lua_State* L_ = nullptr;
   void* host_ = nullptr;
   std::vector<std::string> search_dirs_;
+  const std::map<std::string, std::string>* module_texts_ = nullptr;
   SandboxLimits limits_;
   size_t used_bytes_ = 0;
   size_t room_ = 0;
