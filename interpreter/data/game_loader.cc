@@ -341,7 +341,7 @@ class Loader {
       out += f.substr(dir.size()) + "\n" + *text;
       // What `require` may load: a file whose link leads out of the folder
       // is hashed, as it is read, but is no module of the game.
-      if (path_inside(dir, f.substr(dir.size() + 1)).ok())
+      if (path_inside(dir, fs::path(f).lexically_relative(dir).string()).ok())
         def_->lua_texts.emplace(fs::path(f).lexically_normal().string(), *text);
     }
     return out;
