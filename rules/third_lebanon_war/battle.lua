@@ -63,14 +63,8 @@ local function contains(list, x)
   return false
 end
 
--- The chits of `staff` in `side`'s hand.
-local function held(side, staff)
-  local out = {}
-  for _, chit in ipairs(pieces.at(chits_of(side).hand)) do
-    if pieces.value(chit, "staff") == staff then out[#out + 1] = chit end
-  end
-  return out
-end
+-- The chits of `staff` in `side`'s hand (tlw.lua).
+local held = chits_held
 
 -- The engaged units of `side` still on the mat and undisrupted.
 local function standing(side)

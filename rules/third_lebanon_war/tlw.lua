@@ -32,20 +32,35 @@ BOT_ADVANCE = {
   -- contested; the J-2 a battle won gave it found the rocket, with no J-3
   -- left to attack it. The script alone won 73.5% of 200 next_war games
   -- (seed 7) selecting J-3s, 90% with the J-2.
+  -- In 2006 (15.1) a J-4 first too while an SOF could fly to a zone beyond
+  -- the Litani (bot_flyer_wanted) and the hand holds none; and J-1s first
+  -- while mending (bot_mending) until they match the disrupted units.
   staffs = function(side)
+    if bot_mending(side) and #chits_held(side, "J-1") < #units_on_map(side, is_disrupted) then
+      return { "J-1", "J-3", "J-4" }
+    end
+    if #chits_held(side, "J-4") == 0 and bot_flyer_wanted(side) then return { "J-4", "J-3", "J-1" } end
     if not holds_staff(side, "J-2") and bot_search_wanted(side) then return { "J-2", "J-3", "J-4", "J-1" } end
     return { "J-3", "J-4", "J-1" }
   end,
-  -- Attacks (a move stops short of enemy regulars, 9.1: only an attack
-  -- takes their zone), searches (an Underground unit cannot be attacked
-  -- and keeps the zone contested, 8.1), tactical and airmobile moves,
-  -- deep strikes, reinforcements.
-  functions = { "J-3B", "J-2A", "J-3A", "J-4B", "J-3E", "J-3D", "J-1A" },
+  -- Recovery while mending (7.2: each IDF unit disrupted at the end is a
+  -- point to the Insurgent, T12), an SOF's flight beyond the Litani (mat
+  -- J-4 airmobile) while one is wanted, attacks (a move stops short of
+  -- enemy regulars, 9.1: only an attack takes their zone) unless units
+  -- wait to come forward (bot_reserve_waiting), searches (an Underground
+  -- unit cannot be attacked and keeps the zone contested, 8.1), tactical
+  -- moves, deep strikes, reinforcements.
+  functions = { "J-1B", "J-4B", "J-3B", "J-2A", "J-3A", "J-3E", "J-3D", "J-1A" },
+  idle = { ["J-1B"] = function(side) return not bot_mending(side) end,
+           ["J-4B"] = function(side) return not bot_flyer_wanted(side) end,
+           ["J-3B"] = function(side) return bot_reserve_waiting(side) end },
   -- 8.1: a search in the scoring zone it does not control where it has
   -- the most units (none such: left to chance).
   -- Mat J-4 airmobile: the base's flyer, an SOF for a zone beyond the
   -- Litani (2006, 15.1) that it would hold alone.
-  picks = { ["8.1"] = function(_, decision) return bot_search_zone(decision) end, ["mat J-4 airmobile"] = bot_flyer },
+  -- 7.2: what it recovers (bot_recovery).
+  picks = { ["8.1"] = function(_, decision) return bot_search_zone(decision) end, ["mat J-4 airmobile"] = bot_flyer,
+            ["7.2"] = function(_, decision) return bot_recovery(decision) end },
   modes = { "concentrated" },
   -- 7.3: reorganizing turns a dispersed unit concentrated (regulars move
   -- only so, 9.1).
@@ -87,6 +102,78 @@ function bot_search_zone(decision)
     end
   end
   return best
+end
+
+-- The chits of `staff` in `side`'s hand.
+function chits_held(side, staff)
+  local out = {}
+  for _, chit in ipairs(pieces.at(chits_of(side).hand)) do
+    if pieces.value(chit, "staff") == staff then out[#out + 1] = chit end
+  end
+  return out
+end
+
+-- Whether the scripted IDF mends its units: the last two turns (the
+-- track's, which Cascading Effects may shorten), two or more of them
+-- disrupted, each a point to the Insurgent at the end (T12).
+function bot_mending(side)
+  return game.turn() >= track.get("last_turn") - 1 and #units_on_map(side, is_disrupted) >= 2
+end
+
+-- 7.2: the whole sanctuary recovered where it may be, else a unit (not a
+-- TF HQ, nor hits taken off: neither scores at the end).
+function bot_recovery(decision)
+  for i, c in ipairs(decision.choices) do
+    if type(c) == "table" and c.option == "recover_sanctuary" then return i end
+  end
+  for i, c in ipairs(decision.choices) do
+    if type(c) == "table" and c.option == "recover_unit" and pieces.kind(c.piece) == "unit" then return i end
+  end
+  return nil
+end
+
+-- Whether an undisrupted airmobile unit of `side` could fly to a scoring
+-- zone beyond the Litani (only the SOF may cross it, 2006, 15.1) that the
+-- IDF does not control and where it knows of no Insurgent counter, and
+-- holds no such zone already. Alone there it controls the zone (13.1): 2
+-- VP to the IDF, one fewer to the Insurgent. The base's bot_flyer then
+-- picks it, and bot_order its zone.
+function bot_flyer_wanted(side)
+  if side ~= "idf" or not scenario_rules().litani_limit then return false end
+  local free = {}
+  for _, z in ipairs(scoring_zones()) do
+    if map.attr(z, "litani") == "north" and controller(z) ~= "idf"
+        and #counters_on_map("insurgent", function(u) return pieces.known(u, "idf") end, { z }) == 0 then
+      free[#free + 1] = z
+    end
+  end
+  if #free == 0 then return false end
+  local flyers = units_on_map(side, function(u) return pieces.value(u, "airmobile") == true and not is_disrupted(u) end)
+  for _, u in ipairs(flyers) do
+    local at = zone_of(u)
+    if not (map.attr(at, "litani") == "north" and controller(at) == "idf") then
+      for _, z in ipairs(free) do
+        if may_enter(side, u, z) then return true end
+      end
+    end
+  end
+  return false
+end
+
+-- Whether RESERVE_WAITING or more of `side`'s undisrupted regulars that
+-- move by land (9.1: concentrated; not airmobile) stand outside the scoring
+-- zones. Attacking first, the scripted IDF spent its J-3s where its first
+-- units fought, and 8 or 9 units of Israeli Escalation's force (15.5)
+-- stayed in the reserve area all game.
+local RESERVE_WAITING = 4
+function bot_reserve_waiting(side)
+  local scoring = {}
+  for _, z in ipairs(scoring_zones()) do scoring[z] = true end
+  local waiting = units_on_map(side, function(u)
+    return not is_disrupted(u) and pieces.value(u, "airmobile") ~= true and not scoring[zone_of(u)]
+        and mode_of(u) == "concentrated"
+  end)
+  return #waiting >= RESERVE_WAITING
 end
 
 -- Whether `side` wants a search (8.1): a scoring zone it does not control

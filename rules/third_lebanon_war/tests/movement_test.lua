@@ -340,3 +340,66 @@ test("bot_policy advance: Countervalue (13.1), every able unit engaged (mat 1), 
   expect_eq(order("13.1", "{ 'counterforce', 'countervalue' }"), { 2 })
   expect_eq(order("mat 2", "{ 0, 1, 2 }"), nil)
 end)
+
+test("bot_policy advance: the last two turns (T12), J-1s selected and played to recover the disrupted units, the sanctuary first", function()
+  local setup = [[
+    pieces.mark(put('idf_armor', 'tyre'), 'disrupted', 'test')
+    pieces.mark(put('idf_armor', 'qana'), 'disrupted', 'test')
+    track.add('last_turn', %d - track.get('last_turn'), 'test')]]
+  local function policy(g, rule, choices)
+    return g:run(string.format("return bot_policy('idf', 'advance', { rule = %q, choices = %s })", rule, choices))
+  end
+  local functions = "{ { option = 'J-3B', row = 10 }, { option = 'J-1B', row = 2 } }"
+  -- Turn 1 of 3: attacks and J-3s, as ever.
+  local early = M.game{ setup = string.format(setup, 3) }
+  expect_eq(policy(early, "turn", "{ 'J-1', 'J-3' }"), 2)
+  expect_eq(policy(early, "6.3", functions), 1)
+  -- Turn 1 of 2: J-1s while the hand holds fewer than the disrupted units.
+  local late = M.game{ setup = string.format(setup, 2) }
+  expect_eq(policy(late, "turn", "{ 'J-1', 'J-3' }"), 1)
+  expect_eq(policy(late, "6.3", functions), 2)
+  local held = M.game{ idf_hand = { "idf_j1", "idf_j1" }, setup = string.format(setup, 2) }
+  expect_eq(policy(held, "turn", "{ 'J-1', 'J-3' }"), 2)
+  -- 7.2: a sanctuary's units at once, else a unit; never a TF HQ or hits.
+  local armor = M.piece(late, "tyre", "idf_armor")
+  local hq = "{ piece = " .. armor .. ", option = 'remove_hits' }"
+  expect_eq(policy(late, "7.2", string.format("{ %s, { piece = %d, option = 'recover_unit' }, { location = 'idf_sanctuary', option = 'recover_sanctuary' } }", hq, armor)), 3)
+  expect_eq(policy(late, "7.2", string.format("{ %s, { piece = %d, option = 'recover_unit' } }", hq, armor)), 2)
+  expect_eq(policy(late, "7.2", string.format("{ %s }", hq)), nil)
+  -- One disrupted unit is not worth a turn's J-1s.
+  local one = M.game{ setup = "pieces.mark(put('idf_armor', 'tyre'), 'disrupted', 'test'); track.add('last_turn', 2 - track.get('last_turn'), 'test')" }
+  expect_eq(policy(one, "6.3", functions), 1)
+end)
+
+test("bot_policy advance: in 2006 (15.1) an SOF flies beyond the Litani first while a zone there lies free, a J-4 selected for it", function()
+  local function policy(g, rule, choices)
+    return g:run(string.format("return bot_policy('idf', 'advance', { rule = %q, choices = %s })", rule, choices))
+  end
+  local functions = "{ { option = 'J-3B', row = 10 }, { option = 'J-4B', row = 14 } }"
+  local free = M.game{ scenario = "lebanon_2006", setup = "put('idf_sof', 'upper_galilee')" }
+  expect_eq(free:run("return bot_flyer_wanted('idf')"), true)
+  expect_eq(policy(free, "turn", "{ 'J-3', 'J-4' }"), 2)
+  expect_eq(policy(free, "6.3", functions), 2)
+  local held = M.game{ scenario = "lebanon_2006", idf_hand = { "idf_j4" }, setup = "put('idf_sof', 'upper_galilee')" }
+  expect_eq(policy(held, "turn", "{ 'J-3', 'J-4' }"), 1)
+  -- An SOF that holds a zone beyond the Litani alone stays; a light
+  -- infantry brigade may not cross it.
+  local holding = M.game{ scenario = "lebanon_2006", setup = "put('idf_sof', 'sidon'); put('idf_light_infantry', 'upper_galilee')" }
+  expect_eq(holding:run("return bot_flyer_wanted('idf')"), false)
+  expect_eq(policy(holding, "6.3", functions), 1)
+  -- No Litani line in next_war.
+  local next_war = M.game{ setup = "put('idf_sof', 'upper_galilee')" }
+  expect_eq(next_war:run("return bot_flyer_wanted('idf')"), false)
+end)
+
+test("bot_policy advance: moves before attacks while four or more regulars wait outside the scoring zones", function()
+  local function first_function(setup)
+    local g = M.game{ setup = setup }
+    return g:run("return bot_policy('idf', 'advance', { rule = '6.3', choices = { { option = 'J-3A', row = 9 }, { option = 'J-3B', row = 10 } } })")
+  end
+  local waiting = "for _ = 1, %d do put('idf_armor', 'idf_sanctuary') end; put('idf_armor', 'naqoura'); put('guerrilla', 'naqoura')"
+  expect_eq(first_function(string.format(waiting, 4)), 1)
+  expect_eq(first_function(string.format(waiting, 3)), 2)
+  -- Dispersed (9.1: they may not move so) or disrupted, they do not count.
+  expect_eq(first_function(string.format(waiting, 4) .. "; local u = pieces.top('idf_sanctuary', { type = 'idf_armor' }); pieces.mark(u, 'disrupted', 'test')"), 2)
+end)
