@@ -75,7 +75,7 @@ std::string screen(Game& g, int reader) {
 // `--watch` compares to notice an edit.
 using FileTimes = std::map<std::string, fs::file_time_type>;
 
-FileTimes rules_files(const GameDef& def) {
+FileTimes watched_files(const GameDef& def) {
   FileTimes out;
   std::vector<std::string> dirs = {def.dir};
   dirs.insert(dirs.end(), def.base_dirs.begin(), def.base_dirs.end());
@@ -138,7 +138,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
     if (!def.sides[s].automatic && !is_bot(bots, static_cast<int>(s))) person = static_cast<int>(s), ++people;
   auto reader_now = [&](const Game& g) { return people == 1 ? person : default_reader(g); };
   const std::string root = project_root();
-  FileTimes times = watch ? rules_files(hp->game().def()) : FileTimes{};
+  FileTimes times = watch ? watched_files(hp->game().def()) : FileTimes{};
   bool diverged = false;  // the edited rules differ from the recorded decisions
   // Re-runs the save on the rules now on disk; on success, plays on with them.
   auto reload = [&] {
@@ -165,7 +165,7 @@ int play(std::unique_ptr<History>& held, const std::string& path, bool watch, Bo
   std::function<void()> on_idle;
   if (watch)
     on_idle = [&] {
-      FileTimes now = rules_files(hp->game().def());
+      FileTimes now = watched_files(hp->game().def());
       if (now == times) return;
       times = std::move(now);
       reload();

@@ -14,7 +14,7 @@ namespace cardboard {
 
 namespace {
 
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
+std::string in_quotes(const std::string& s) { return "'" + s + "'"; }
 
 // The array at `key`, null when absent. Error when present but not an array.
 Result<const toml::array*> get_array(const std::string& file, const toml::table& t, const char* key) {
@@ -385,9 +385,9 @@ Result<int> area_ref(const std::string& file, const AreaGraph& graph, const toml
   if (!id) return id.error();
   const int a = graph.find(*id);
   if (a >= 0) return a;
-  std::string msg = "no such area: " + quoted(*id);
+  std::string msg = "no such area: " + in_quotes(*id);
   const std::string near = closest(*id, graph.ids());
-  if (!near.empty()) msg += ": did you mean " + quoted(near) + "?";
+  if (!near.empty()) msg += ": did you mean " + in_quotes(near) + "?";
   return bad_data(file, t.get(key), msg);
 }
 

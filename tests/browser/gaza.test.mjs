@@ -5,12 +5,14 @@
 // box however crowded (at the start and the end); a person places the Iron Domes by
 // clicking areas and attacks launchers by clicking their counters, the rest
 // by the buttons; each act grows the action count and the log (with rule
-// references); the counters stay where the view puts them; the game ends
-// (Game over) with no error on the page.
+// references); the rest of the game, played through the server's requests,
+// reaches the page by its stream: the counters stay where the view puts
+// them and the game ends (Game over) with no error on the page.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {BASE, api, drawnWhereTheViewSays, launch, lobby, openPage, picker, playToEnd, shot, tokenOf, waitReady} from './helpers.mjs';
+import {BASE, api, drawnWhereTheViewSays, launch, lobby, openPage, picker, playByRequests, playToEnd, shot, tokenOf, waitReady}
+  from './helpers.mjs';
 
 // Each counter drawn in an area, and whether it lies inside the area's box
 // (a crowded area must not spill its counters over its neighbours).
@@ -30,7 +32,7 @@ async function countersInsideTheirAreas(page) {
   });
 }
 
-test('Gaza 2012: a whole game played by pointing at the area map', async () => {
+test('Gaza 2012: the area map played by pointing, then followed by its stream to the end of the game', async () => {
   const started = await lobby('POST', '/api/new', {scenario: 'reign_of_missiles/gaza_2012', seed: 3});
   assert.ok(started.links.israel, 'a link for Israel');
   assert.equal(started.links.hamas, undefined, 'no link for the automatic Hamas');
@@ -69,17 +71,23 @@ test('Gaza 2012: a whole game played by pointing at the area map', async () => {
     assert.ok(await page.$(`.pieces [data-at="${firstArea}"]`), `an Iron Dome in ${firstArea}`);
     const startLog = await page.$$eval('#log .log-rule', (n) => n.length);
 
-    const played = await playToEnd(page, token, {pick: picker(3)});
-    console.log(`# Gaza: ${played.actions} actions, ${played.board} by pointing at the board, ${played.button} by buttons`);
+    // The first turns by pointing at the map and pressing buttons; the rest
+    // of the game (hundreds of decisions, the same kinds) through the
+    // server's requests, the page following the stream to the end.
+    const pick = picker(3);
+    const played = await playToEnd(page, token, {pick, most: 80});
+    const rest = await playByRequests(token, {pick});
+    await page.waitForFunction(() => document.body.classList.contains('finished'), {timeout: 10000});
+    console.log(`# Gaza: ${played.actions} actions, ${played.board} by pointing at the board, ${played.button} by buttons, then ${rest} decisions by requests`);
     await shot(page, 'gaza-end');
 
-    assert.ok(played.finished, 'the game ended');
+    assert.ok(rest > 0, 'the game went on after the page\'s decisions');
     assert.ok(await page.evaluate(() => document.body.classList.contains('finished')));
     assert.match(await page.$eval('#status', (n) => n.textContent), /Game over/);
     assert.ok(played.board >= 10, `${played.board} choices by pointing at the board`);
     assert.equal(await page.$$eval('[data-choice]', (n) => n.length), 0, 'no choices once over');
     const rules = await page.$$eval('#log .log-rule', (n) => n.map((x) => x.textContent));
-    assert.ok(rules.length > startLog + played.decisions, `the log grew (${rules.length} rule references)`);
+    assert.ok(rules.length > startLog + played.decisions + rest, `the log grew (${rules.length} rule references)`);
     for (const rule of ['[10.2]', '[7.1]', '[7.1.1]']) assert.ok(rules.includes(rule), `the log cites ${rule}`);
     assert.match(await page.$eval('#log', (n) => n.textContent), /game over/i);
     await drawnWhereTheViewSays(page, token, onMap);

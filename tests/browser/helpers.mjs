@@ -4,7 +4,6 @@
 // the artefacts folder.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 
@@ -16,19 +15,29 @@ if (!BASE || !KEY) throw new Error('CARDBOARD_URL and CARDBOARD_KEY are not set:
 
 // The flags keep chromium off the network it cannot reach here (the
 // background requests are refused and slow it down) and out of the
-// sandbox it cannot have as root.
+// sandbox it cannot have as root. `run` starts one chromium with them for
+// every test file (shared_browser.mjs) and gives its DevTools address in
+// CARDBOARD_BROWSER.
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// A test's browser: a connection to the shared chromium. Its pages are
+// opened by openPage, each in a context of its own (no cookie or storage
+// shared with another test); close() closes those contexts and leaves
+// chromium running for the next test.
 export async function launch() {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cardboard-chromium-'));
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`],
-  });
-  const close = browser.close.bind(browser);
+  if (!process.env.CARDBOARD_BROWSER) throw new Error('CARDBOARD_BROWSER is not set: run the tests with tests/browser/run CARDBOARD');
+  const browser = await puppeteer.connect({browserWSEndpoint: process.env.CARDBOARD_BROWSER});
+  const contexts = [];
+  const create = browser.createBrowserContext.bind(browser);
+  browser.createBrowserContext = async (...args) => {
+    const context = await create(...args);
+    contexts.push(context);
+    return context;
+  };
   browser.close = async () => {
-    await close();
-    fs.rmSync(profile, {recursive: true, force: true});
+    for (const context of contexts) await context.close();
+    await browser.disconnect();
   };
   return browser;
 }
@@ -212,7 +221,10 @@ export async function takeChoice(page, choice, point = true) {
 // words of the choices taken.
 export async function playToEnd(page, token, {pick, point = () => true, most = 500, timeout = 10000} = {}) {
   const counts = {board: 0, button: 0, decisions: 0, actions: 0, finished: false, taken: []};
-  let logLines = await page.$$eval('#log .log-line', (n) => n.length);
+  // The log's lines counted in the page: $$eval would make a handle of each
+  // of the game's hundreds of lines at every decision.
+  const logLength = () => page.evaluate(() => document.querySelectorAll('#log .log-line').length);
+  let logLines = await logLength();
   let redrawn = 0;
   for (;;) {
     const {actions, finished} = await waitDecision(page, timeout);
@@ -243,10 +255,28 @@ export async function playToEnd(page, token, {pick, point = () => true, most = 5
     }
     const refused = await page.$eval('#message', (n) => (n.hidden ? '' : n.textContent));
     if (refused) throw new Error(`"${choice.text}" was refused: ${refused}`);
-    const lines = await page.$$eval('#log .log-line', (n) => n.length);
+    const lines = await logLength();
     if (lines < logLines) throw new Error(`the log shrank from ${logLines} to ${lines} lines`);
     logLines = lines;
   }
+}
+
+// Plays the token's side on to the end of the game through the server's
+// requests, as another window of the same player would, while the page
+// only follows the stream; at most `most` decisions. Returns their number.
+export async function playByRequests(token, {pick, most = 2000} = {}) {
+  for (let decisions = 0; decisions < most;) {
+    const {actions, choices, view} = await openChoices(token);
+    if (view.finished) return decisions;
+    if (!choices.length) {
+      await new Promise((resolve) => setTimeout(resolve, 20)); // the other side's turn
+      continue;
+    }
+    const answer = await api('POST', `/api/play/${token}/act`, {at: actions, choice: choices[pick(choices.length)].value});
+    if (answer.status !== 200) throw new Error(`act at ${actions}: ${answer.status} ${JSON.stringify(answer.json)}`);
+    decisions++;
+  }
+  throw new Error(`no end after ${most} decisions`);
 }
 
 // Every counter the page draws stands where the reader's view puts its
