@@ -608,3 +608,53 @@ TEST_CASE("save file: a save another command holds is 'in use', not damaged, whe
   sqlite3_close(other);
   CHECK(SaveFile::open(path).ok());
 }
+
+TEST_CASE("save file: a save with a second name is refused, at open and at every write", "[store]") {
+  // SQLite keeps the -wal and -shm of a database under the name it was
+  // opened by: two hard links were two saves writing one file, and lost
+  // each other's actions (tests/concurrency_test.cc races them).
+  TempDir t("names");
+  const std::string path = t.file("s.cbsave"), link = t.file("link.cbsave");
+  sample(path).reset();
+  const std::string two_names = "save " + path +
+                                " has 2 names (hard links to one file): SQLite keeps a save's journal under the name "
+                                "it is opened by, so commands through two names would lose each other's actions; "
+                                "nothing was read or written: keep one name (remove the other links) or make a copy "
+                                "with cp";
+  SECTION("linked before it is opened: refused by either name, nothing created beside the link") {
+    fs::create_hard_link(path, link);
+    auto f = SaveFile::open(path);
+    REQUIRE_FALSE(f.ok());
+    CHECK(f.error().kind == ErrorKind::kRejected);
+    CHECK(f.error().message == two_names);
+    auto g = SaveFile::open(link);
+    REQUIRE_FALSE(g.ok());
+    CHECK(g.error().message.find("has 2 names") != std::string::npos);
+    CHECK_FALSE(fs::exists(link + "-wal"));
+    fs::remove(link);
+    CHECK(SaveFile::open(path).ok());
+  }
+  SECTION("linked while it is open: the next write is refused and writes nothing") {
+    auto f = must(SaveFile::open(path));
+    fs::create_hard_link(path, link);
+    auto st = f->append(action(11), std::vector<EventRow>{}, nullptr);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == two_names);
+    auto lock = f->lock_for_write();
+    REQUIRE_FALSE(lock.ok());
+    fs::remove(link);
+    CHECK(f->action_count() == 10);
+    must_ok(f->append(action(11), std::vector<EventRow>{}, nullptr));
+  }
+  SECTION("renamed while it is open: the old name's writes are refused") {
+    auto f = must(SaveFile::open(path));
+    fs::rename(path, link);
+    auto st = f->append(action(11), std::vector<EventRow>{}, nullptr);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message == "the save " + path +
+                                    " was renamed, removed or replaced while this command had it open: nothing was "
+                                    "written; open it again by the name it has now");
+    f.reset();
+    CHECK(must(SaveFile::open(link))->actions(0)->size() == 10);
+  }
+}

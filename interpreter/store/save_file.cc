@@ -533,6 +533,35 @@ uint32_t SaveFile::data_version() const {
   return version;
 }
 
+namespace {
+Error more_than_one_name(const std::string& path, nlink_t links) {
+  return rejected("save " + path + " has " + std::to_string(links) +
+                  " names (hard links to one file): SQLite keeps a save's journal under the name it is opened by, "
+                  "so commands through two names would lose each other's actions; nothing was read or written: "
+                  "keep one name (remove the other links) or make a copy with cp");
+}
+}  // namespace
+
+Status SaveFile::note_identity() {
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0) return not_a_save(path_, "no such file");
+  if (st.st_nlink > 1) return more_than_one_name(path_, st.st_nlink);
+  device_ = static_cast<uint64_t>(st.st_dev);
+  inode_ = static_cast<uint64_t>(st.st_ino);
+  return ok_status();
+}
+
+Status SaveFile::check_identity() const {
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0 || static_cast<uint64_t>(st.st_dev) != device_ ||
+      static_cast<uint64_t>(st.st_ino) != inode_)
+    return rejected("the save " + path_ +
+                    " was renamed, removed or replaced while this command had it open: nothing was written; "
+                    "open it again by the name it has now");
+  if (st.st_nlink > 1) return more_than_one_name(path_, st.st_nlink);
+  return ok_status();
+}
+
 Result<std::unique_ptr<SaveFile>> SaveFile::open(const std::string& path, int busy_timeout_ms) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return not_a_save(path, "no such file");
@@ -540,6 +569,8 @@ Result<std::unique_ptr<SaveFile>> SaveFile::open(const std::string& path, int bu
   const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
   std::unique_ptr<SaveFile> f(new SaveFile(path, db));
   if (rc != SQLITE_OK) return not_a_save(path, sqlite3_errstr(rc));
+  // Before the first read: a second name must not even create its -wal.
+  CB_TRY(f->note_identity());
   CB_TRY(f->init(false, busy_timeout_ms));
   return f;
 }
@@ -554,6 +585,7 @@ Result<std::unique_ptr<SaveFile>> SaveFile::create(const std::string& path, bool
   const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   std::unique_ptr<SaveFile> f(new SaveFile(path, db));
   if (rc != SQLITE_OK) return rejected("cannot create save " + path + ": " + sqlite3_errstr(rc));
+  CB_TRY(f->note_identity());
   CB_TRY(f->init(true, kBusyTimeoutMs));
   return f;
 }
@@ -601,6 +633,10 @@ Result<SaveFile::WriteLock> SaveFile::lock_for_write() {
   locked_version_ = tip_version_;
   locked_known_ = tip_known_;
   WriteLock lock(this, false);
+  // Under the lock, so that a name added since open (a hard link another
+  // command may write through) or a path that no longer names this file is
+  // found before anything is read or written.
+  CB_TRY(check_identity());  // the lock's destructor rolls back
   // BEGIN IMMEDIATE began the read too: the pager has seen any commit of
   // another connection and counted it in its data version. Unchanged since
   // the tip was last read (or written by this SaveFile), the tip is known

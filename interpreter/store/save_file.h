@@ -16,6 +16,13 @@
 // the save changed since this SaveFile last read it writes nothing and says
 // so. Several reads see one version of the file under a ReadView.
 //
+// One name a save: SQLite keeps a database's journal (-wal) and its lock
+// (-shm) under the name it was opened by, so two hard links to one file
+// would be two saves writing one file, each blind to the other's actions.
+// A file with more than one name is refused, at open and again at every
+// write lock (which also refuses a path that no longer names the file this
+// SaveFile opened: renamed or replaced meanwhile).
+//
 // Opening checks the structure cheaply (no scan of the actions) and writes
 // nothing to a file it refuses. A SaveFile owns its connection and cached
 // statements; it is not thread-safe. Every failure comes back as an Error
@@ -214,6 +221,11 @@ class SaveFile {
   enum class Txn { kNone, kRead, kWrite };
   SaveFile(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
   Status init(bool fresh, int busy_timeout_ms);
+  // Records which file path_ names, refusing one with another name (a hard
+  // link): what open checks before it reads or writes anything.
+  Status note_identity();
+  // The path still names that file, and that file has no other name.
+  Status check_identity() const;
   Status check_structure();
   // Reads the tip (the last two actions' numbers and the last hash).
   Status read_tip();
@@ -236,6 +248,7 @@ class SaveFile {
   Status write(F&& write);
 
   std::string path_;
+  uint64_t device_ = 0, inode_ = 0;  // the file path_ named when it was opened
   sqlite3* db_ = nullptr;
   std::vector<sqlite3_stmt*> stmts_;
   Txn txn_ = Txn::kNone;
