@@ -110,3 +110,32 @@ TEST_CASE("graphics: every slip is named with its place, and nothing reaches out
              Catch::Contains("area_fil"));
   CHECK_THAT(problems("sides = { red = "), Catch::Contains("graphics.toml:1"));  // a syntax slip, placed
 }
+
+TEST_CASE("graphics: an image that is a link out of the game's folder is refused, as scripts and maps are", "[graphics][hostile]") {
+  // The image check refused '..' and absolute paths but followed links: an
+  // `art/x.png -> /some/secret` named in graphics.toml was served by
+  // GET /api/play/TOKEN/asset/art/x.png with the outside file's bytes.
+  TempProject p("cardboard-graphics-link", "painted", kGame, "",
+                {{"graphics.toml", replace_once(kGraphics, "image = \"town.png\"", "image = \"art/x.png\"")}});
+  const std::filesystem::path dir = p.root / "rules" / "painted";
+  std::ofstream(p.root / "secret.png") << "outside the game";
+  SECTION("a file that is a link") {
+    std::filesystem::create_directories(dir / "art");
+    std::filesystem::create_symlink(p.root / "secret.png", dir / "art" / "x.png");
+    CHECK_THAT(p.problems(), Catch::Contains("graphics.toml:") && Catch::Contains("bad terrain.town.image: 'art/x.png'") &&
+                                 Catch::Contains("it leads out of") &&
+                                 Catch::Contains("name a file inside the game's folder"));
+  }
+  SECTION("a folder that is a link") {
+    std::filesystem::create_directories(p.root / "elsewhere");
+    std::ofstream(p.root / "elsewhere" / "x.png") << "outside the game";
+    std::filesystem::create_directory_symlink(p.root / "elsewhere", dir / "art");
+    CHECK_THAT(p.problems(), Catch::Contains("it leads out of"));
+  }
+  SECTION("a link that stays inside is an image like any other") {
+    std::filesystem::create_directories(dir / "art");
+    std::ofstream(dir / "town.png") << kTownPng;
+    std::filesystem::create_symlink("../town.png", dir / "art" / "x.png");
+    CHECK(p.def()->graphics.images.count("art/x.png") == 1);
+  }
+}

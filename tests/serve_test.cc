@@ -3,6 +3,7 @@
 // The games are the project's own; the saves go to a temporary folder.
 #include <httplib.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -1055,4 +1056,33 @@ TEST_CASE("serve: a rules error names its file relative to the project, never by
   CHECK(hint.status == 422);
   CHECK_THAT(hint.text, Catch::Contains("rules/sabotage/sabotage.lua:") && Catch::Contains("bot exploded"));
   CHECK_THAT(hint.text, !Catch::Contains(CARDBOARD_SOURCE_ROOT));
+}
+
+TEST_CASE("serve: an image is served from inside its game's folder only, whatever is put in its place", "[serve][hostile]") {
+  // The server reads an image at each request: one replaced, after the game
+  // was loaded, by a link to a file outside the game's folder was served
+  // with that file's bytes; a FIFO in its place would hold a thread.
+  cardboard::testing::TempGame g("pictured", "function work() end");
+  const fs::path dir = fs::path(g.root) / "rules" / g.name;
+  fs::create_directories(dir / "art");
+  std::ofstream(dir / "art" / "x.png") << "inside the game";
+  std::ofstream(fs::path(g.root) / "secret.png") << "TOP SECRET";
+  std::ofstream(dir / "graphics.toml") << "terrain = { clear = { image = \"art/x.png\" } }\n";
+  TestServer s(0, g.root);
+  auto a = post(s, "/api/new", json{{"scenario", g.scenario()}}.dump(), s.host());
+  REQUIRE(a.status == 200);
+  const std::string asset = "/api/play/" + token_of(a.body["links"]["spectator"].get<std::string>()) + "/asset/art/x.png";
+  CHECK(get(s, asset).text == "inside the game");
+  fs::remove(dir / "art" / "x.png");
+  fs::create_symlink(fs::path(g.root) / "secret.png", dir / "art" / "x.png");
+  auto linked = get(s, asset);
+  CHECK(linked.status == 404);
+  CHECK(linked.text.find("TOP SECRET") == std::string::npos);
+  fs::remove(dir / "art" / "x.png");
+  REQUIRE(::mkfifo((dir / "art" / "x.png").c_str(), 0600) == 0);
+  CHECK(get(s, asset).status == 404);
+  // The game's own image again: served again.
+  fs::remove(dir / "art" / "x.png");
+  std::ofstream(dir / "art" / "x.png") << "inside the game";
+  CHECK(get(s, asset).text == "inside the game");
 }

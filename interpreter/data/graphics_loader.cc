@@ -109,7 +109,10 @@ class Reader {
   }
 
   // An image under the game's folder, named as written: the name is its
-  // address under /asset/GAME/, so it must not climb out of the folder.
+  // address under /asset/GAME/, so it must not climb out of the folder,
+  // by '..' or by a link. It is resolved as the game's other files are
+  // (path_inside: scripts, files, maps, require), and again each time the
+  // server reads it (serve/server.cc).
   std::string image(const toml::node& n, const std::string& what) {
     const std::string name = n.is_string() ? *n.value<std::string>() : "";
     const fs::path p(name);
@@ -123,7 +126,12 @@ class Reader {
         why = "a path of letters, digits, '/', '_', '-' and '.' expected";
     if (why.empty() && ext != ".png" && ext != ".jpg" && ext != ".jpeg" && ext != ".svg" && ext != ".webp")
       why = "a .png, .jpg, .jpeg, .svg or .webp file expected";
-    const std::string file = dir_ + "/" + name;
+    std::string file = dir_ + "/" + name;
+    if (why.empty()) {
+      auto inside = path_inside(dir_, name);
+      if (!inside.ok()) why = "'" + name + "': " + inside.error().message + ": name a file inside the game's folder";
+      else file = *inside;
+    }
     std::error_code ec;
     if (why.empty() && !fs::is_regular_file(file, ec)) why = "no such file: " + file;
     if (!why.empty()) {

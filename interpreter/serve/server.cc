@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/input_file.h"
 #include "core/lazy_text.h"
 #include "data/game_loader.h"
 #include "serve/board_json.h"
@@ -699,20 +700,23 @@ struct Server::Impl {
   }
 
   // An image the game's graphics.toml names, served so that an SVG cannot run
-  // a script in the page's origin.
+  // a script in the page's origin. Loading checked that it lies inside the
+  // game's folder; the file is read now, and may have been replaced since
+  // by a link out of it, or by a FIFO: it is resolved again the same way
+  // (path_inside, from the folder graphics.toml was in: the map holds
+  // FOLDER/NAME) and read as any input file is (a regular file only, so
+  // nothing can hold a server thread, and 8 MiB at most).
   void asset(const GameDef& def, const std::string& name, httplib::Response& res) {
     const auto it = def.graphics.images.find(name);
     if (it == def.graphics.images.end()) return send_error(res, 404, "no image '" + name + "' in the game's graphics");
-    std::error_code ec;
-    const auto size = fs::file_size(it->second, ec);
-    if (ec || size > 8 * 1024 * 1024) return send_error(res, 404, "cannot serve image '" + name + "'");
-    std::string bytes(size, '\0');
-    FILE* f = std::fopen(it->second.c_str(), "rb");
-    if (!f) return send_error(res, 404, "cannot read image '" + name + "'");
-    bytes.resize(std::fread(bytes.data(), 1, bytes.size(), f));
-    std::fclose(f);
+    const std::string& file = it->second;
+    if (!file.ends_with("/" + name)) return send_error(res, 404, "cannot serve image '" + name + "'");
+    auto inside = path_inside(file.substr(0, file.size() - name.size() - 1), name);
+    if (!inside.ok()) return send_error(res, 404, "cannot serve image '" + name + "': it leads out of the game's folder");
+    auto bytes = read_input_file(*inside, size_t{8} << 20);
+    if (!bytes.ok()) return send_error(res, 404, "cannot serve image '" + name + "'");
     res.set_header("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    res.set_content(bytes, content_type(name));
+    res.set_content(*bytes, content_type(name));
   }
 
   nlohmann::json board_for(const GameDef& def, const std::string& prefix) {
