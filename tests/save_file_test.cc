@@ -64,9 +64,8 @@ ActionRow action(int64_t seq) {
 // A save with 10 actions; action k has events "k.1", "k.2" and one snapshot
 // per even action.
 std::unique_ptr<SaveFile> sample(const std::string& path) {
-  auto f = must(SaveFile::create(path));
   const SnapshotRow start{0, "turn 1, Play", "S0", ""};
-  must_ok(f->write_start(sample_meta(), {{0, 0, "sequence", "", "Turn 1", "", {}}}, &start));
+  auto f = must(SaveFile::create(path, sample_meta(), {{0, 0, "sequence", "", "Turn 1", "", {}}}, &start));
   for (int64_t k = 1; k <= 10; ++k) {
     std::vector<EventRow> ev{{0, 0, "log", "1", std::to_string(k) + ".1", "", {}},
                              {0, 0, "draw", "2", std::to_string(k) + ".2", "blue", {}}};
@@ -270,7 +269,7 @@ TEST_CASE("save file: files that are not saves give a clear error", "[store]") {
   }
   SECTION("create refuses an existing file") {
     const std::string path = write_file(t.file("x.cbsave"), "keep me");
-    auto f = SaveFile::create(path);
+    auto f = SaveFile::create(path, sample_meta(), {}, nullptr);
     REQUIRE_FALSE(f.ok());
     CHECK(f.error().message == "save " + path + " exists: choose another name or overwrite it");
     std::ifstream in(path);
@@ -470,8 +469,7 @@ TEST_CASE("save file: opening reads a few pages, whatever the save's length", "[
   TempDir t("cheap");
   const std::string path = t.file("s.cbsave");
   {
-    auto f = must(SaveFile::create(path));
-    must_ok(f->write_start(sample_meta(), {}, nullptr));
+    auto f = must(SaveFile::create(path, sample_meta(), {}, nullptr));
     const std::string big(2000, 'x');
     for (int64_t k = 1; k <= 3000; ++k) {
       const SnapshotRow sn{0, "p", big, ""};

@@ -129,7 +129,7 @@ void add_save_commands(CLI::App& app, int& code) {
                   "print JSON: turn, phase, active, prompt, choices [{n, text}], state_hash, finished, result ...");
     cmd->callback([&code] {
       const std::string path = resolve_save(a.save);
-      auto h = History::open(path, project_root());
+      auto h = History::open(path, project_root(), History::Access::kReadOnly);
       if (!h.ok()) return void(code = report(h.error()));
       if (!(*h)->warning().empty()) std::fprintf(stderr, "cardboard: warning: %s\n", (*h)->warning().c_str());
       auto side = side_arg((*h)->game().def(), a.as);
@@ -198,7 +198,7 @@ void add_save_commands(CLI::App& app, int& code) {
     cmd->add_flag("--json", a.json, "print JSON: {actions, bot, choice, value, text, iterations, tried: [{n, value, text, visits, mean}]}");
     cmd->callback([&code] {
       const std::string path = resolve_save(a.save);
-      auto h = History::open(path, project_root());
+      auto h = History::open(path, project_root(), History::Access::kReadOnly);
       if (!h.ok()) return void(code = report(h.error()));
       if (!(*h)->warning().empty()) std::fprintf(stderr, "cardboard: warning: %s\n", (*h)->warning().c_str());
       Game& g = (*h)->game();
@@ -264,7 +264,7 @@ void add_save_commands(CLI::App& app, int& code) {
     cmd->add_flag("--json", a.json, "print JSON: [{action, kind, rule, text, visible_to}]");
     cmd->callback([&code] {
       const std::string path = resolve_save(a.save);
-      auto file = SaveFile::open(path);
+      auto file = SaveFile::open(path, SaveFile::kBusyTimeoutMs, SaveFile::Mode::kReadOnly);
       if (!file.ok()) return void(code = report(file.error()));
       auto meta = (*file)->meta();
       if (!meta.ok()) return void(code = report(meta.error()));
@@ -305,7 +305,7 @@ void add_save_commands(CLI::App& app, int& code) {
       const std::string root = project_root();
       const std::string path = resolve_save(a.save);
       if (!a.verify) {
-        auto file = SaveFile::open(path);
+        auto file = SaveFile::open(path, SaveFile::kBusyTimeoutMs, SaveFile::Mode::kReadOnly);
         if (!file.ok()) return void(code = report(file.error()));
         auto view = (*file)->read_view();  // the actions and the events of one version of the file
         if (!view.ok()) return void(code = report(view.error()));
@@ -339,7 +339,7 @@ void add_save_commands(CLI::App& app, int& code) {
         code = 0;
         return;
       }
-      auto h = History::open(path, root);
+      auto h = History::open(path, root, History::Access::kReadOnly);
       if (!h.ok()) return void(code = report(h.error()));
       std::function<void(int64_t, int64_t)> progress;
       if (stderr_is_terminal())

@@ -1,5 +1,6 @@
 // cardboard: the command line of the rules interpreter.
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -37,6 +38,10 @@ bool stderr_is_terminal() { return isatty(STDERR_FILENO); }
 
 int main(int argc, char** argv) {
   using namespace cardboard;
+  // A file size limit (ulimit -f) reached while writing a save would end
+  // the process by SIGXFSZ, mid-transaction and without a word; ignored, the
+  // write fails with EFBIG, SQLite rolls it back, and the command says why.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{
       "cardboard: a rules interpreter for board wargames.\n"
       "Exit codes: 0 done, 1 usage, 2 rejected input (illegal action, bad file, bad save, divergence),\n"

@@ -555,7 +555,7 @@ struct Server::Impl {
       if (valid_save_name(e.path().filename().string())) names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     for (const auto& name : names) {
-      auto file = SaveFile::open(options.saves + "/" + name, 200);
+      auto file = SaveFile::open(options.saves + "/" + name, 200, SaveFile::Mode::kReadOnly);
       if (!file.ok()) continue;
       auto meta = (*file)->meta();
       if (!meta.ok()) continue;
@@ -638,7 +638,7 @@ struct Server::Impl {
   // say (`body`), or with no body as it was last played (recorded_players);
   // nothing when the save or its game cannot be read (refused in `res`).
   std::optional<Players> players_of(const std::string& save, const nlohmann::json* body, httplib::Response& res) {
-    auto file = SaveFile::open(options.saves + "/" + save);
+    auto file = SaveFile::open(options.saves + "/" + save, SaveFile::kBusyTimeoutMs, SaveFile::Mode::kReadOnly);
     const auto refused = [&](const Error& e) {
       send(res, refusal(e));
       return std::nullopt;

@@ -180,12 +180,10 @@ Result<std::unique_ptr<History>> History::create(const std::string& path, const 
   m.start_forced = encode_forced(forced);
   m.start_hash = state_hash(g);
 
-  auto file = SaveFile::create(path, overwrite);
+  auto file = SaveFile::create(path, m, take_events(g), h->taken_snapshot(), overwrite);
+  h->has_snapshot_ = false;
   if (!file.ok()) return file.error();
   h->file_ = std::move(*file);
-  const Status written = h->file_->write_start(m, take_events(g), h->taken_snapshot());
-  h->has_snapshot_ = false;
-  if (!written.ok()) return written.error();
   auto stored = h->file_->meta();
   if (!stored.ok()) return stored.error();
   h->meta_ = std::move(*stored);
@@ -207,7 +205,7 @@ Status History::record_bots(const std::vector<std::string>& texts) {
 }
 
 Result<std::unique_ptr<History>> History::open(const std::string& path, const std::string& root, Access access) {
-  auto h = open_unbuilt(path, root);
+  auto h = open_unbuilt(path, root, access == Access::kReadOnly ? SaveFile::Mode::kReadOnly : SaveFile::Mode::kReadWrite);
   if (!h.ok()) return h.error();
   // The rules are loaded before the lock is taken (they are the slow part
   // of opening); the save is read under it.
@@ -227,8 +225,9 @@ Result<VerifyReport> History::verify_file(const std::string& path, const std::st
   return (*h)->verify(progress);
 }
 
-Result<std::unique_ptr<History>> History::open_unbuilt(const std::string& path, const std::string& root) {
-  auto file = SaveFile::open(path);
+Result<std::unique_ptr<History>> History::open_unbuilt(const std::string& path, const std::string& root,
+                                                       SaveFile::Mode mode) {
+  auto file = SaveFile::open(path, SaveFile::kBusyTimeoutMs, mode);
   if (!file.ok()) return file.error();
   std::unique_ptr<History> h(new History());
   h->file_ = std::move(*file);

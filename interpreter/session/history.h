@@ -68,7 +68,11 @@ class History {
   // read and held until the first act or undo, which commits through it (or
   // until the History is closed, having written nothing): what a command
   // that writes does, so that it decides on the save it writes to.
-  enum class Access { kRead, kWrite };
+  // kReadOnly: as kRead, through a read-only connection (SaveFile's
+  // kReadOnly), for a command that never writes (status, hint, replay
+  // --verify): a save the user may read but not write is read; act, undo
+  // and record_bots are refused.
+  enum class Access { kRead, kWrite, kReadOnly };
   // Opens a save: loads its game by the recorded scenario reference (a save
   // whose meta names another game is refused), warns (warning()) when the
   // rules changed, restores the latest snapshot and re-applies the actions
@@ -132,7 +136,8 @@ class History {
  private:
   History() = default;
   // Opens the file and loads the game, leaving the game unstarted.
-  static Result<std::unique_ptr<History>> open_unbuilt(const std::string& path, const std::string& root);
+  static Result<std::unique_ptr<History>> open_unbuilt(const std::string& path, const std::string& root,
+                                                       SaveFile::Mode mode = SaveFile::Mode::kReadWrite);
   Status attach_game();
   // Puts the game at the save's last action (snapshot + re-applied actions),
   // reading under the write lock if one is held, else under a read view.

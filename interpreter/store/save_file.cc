@@ -1,8 +1,15 @@
 #include "store/save_file.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 
 #include <algorithm>
 #include <charconv>
@@ -268,7 +275,39 @@ Error SaveFile::db_error(const std::string& what) const {
   // Waiting for another command gave up (the busy timeout): say so in our
   // words, not SQLite's "database is locked".
   if (busy()) return in_use_error();
+  if (!no_space().empty()) return no_space_error(what);
+  if (db_ && (sqlite3_errcode(db_) & 0xff) == SQLITE_READONLY && !read_only_) return not_writable();
   return rejected("save " + path_ + ": " + what + ": " + (db_ ? sqlite3_errmsg(db_) : "no database"));
+}
+
+// A writer's connection to a file (or a folder, where the -wal and -shm go)
+// the user may not write: the save is not damaged, and SQLite wrote nothing.
+Error SaveFile::not_writable() const {
+  return rejected("save " + path_ + " cannot be written by this user (the file, or its folder where SQLite keeps " +
+                  "its -wal and -shm, is read-only): nothing was written; status, log and replay read it");
+}
+
+std::string SaveFile::no_space() const {
+  if (!db_) return "";
+  const int code = sqlite3_errcode(db_) & 0xff;
+  if (code == SQLITE_FULL) return "no space to write it: the disk is full (SQLITE_FULL)";
+  // SQLite says "disk I/O error" for a write or a -shm the system refused;
+  // the system's errno (kept for SQLITE_IOERR and SQLITE_CANTOPEN alone)
+  // says whether for want of space.
+  if (code != SQLITE_IOERR && code != SQLITE_CANTOPEN) return "";
+  switch (sqlite3_system_errno(db_)) {
+    case ENOSPC: return "no space to write it: the disk is full (ENOSPC)";
+    case EDQUOT: return "no space to write it: the disk quota is used up (EDQUOT)";
+    case EFBIG: return "no space to write it: the file size limit is reached (EFBIG)";
+    default: return "";
+  }
+}
+
+Error SaveFile::no_space_error(const std::string& what) const {
+  // SQLite rolled the transaction back: the save is as it was.
+  const bool limit = (sqlite3_errcode(db_) & 0xff) != SQLITE_FULL && sqlite3_system_errno(db_) == EFBIG;
+  return rejected("save " + path_ + ": " + what + ": " + no_space() + ": nothing was written; " +
+                  (limit ? "raise the file size limit (ulimit -f)" : "free some space") + " and try again");
 }
 
 bool SaveFile::busy() const {
@@ -284,6 +323,9 @@ Error SaveFile::in_use_error() const {
 // past the busy timeout is not damage.
 Error SaveFile::unreadable() const {
   if (busy()) return in_use_error();
+  // A full disk is no damage: opening a save in WAL mode makes its -shm.
+  if (!no_space().empty()) return no_space_error("opening it");
+  if ((sqlite3_errcode(db_) & 0xff) == SQLITE_READONLY && !read_only_) return not_writable();
   return not_a_save(path_, sqlite3_errstr(sqlite3_errcode(db_) & 0xff));
 }
 
@@ -298,6 +340,7 @@ Status SaveFile::exec(const char* sql) {
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
     std::string msg = err ? err : sqlite3_errmsg(db_);
     sqlite3_free(err);
+    if (!no_space().empty()) return no_space_error("writing it");
     return rejected("save " + path_ + ": " + msg);
   }
   return ok_status();
@@ -327,11 +370,21 @@ Status SaveFile::init(bool fresh, int busy_timeout_ms) {
   sqlite3_busy_timeout(db_, busy_timeout_ms);
   // The first read parses the header: a file that is not SQLite fails here.
   sqlite3_stmt* s = nullptr;
-  if (sqlite3_prepare_v2(db_, "PRAGMA application_id", -1, &s, nullptr) != SQLITE_OK) return unreadable();
+  // A read-only connection that cannot make the -shm fails here with
+  // SQLITE_READONLY or SQLITE_CANTOPEN (open retries it as it stands).
+  const auto cannot_index = [this] {
+    const int code = sqlite3_errcode(db_) & 0xff;
+    return read_only_ && (code == SQLITE_READONLY || code == SQLITE_CANTOPEN);
+  };
+  if (sqlite3_prepare_v2(db_, "PRAGMA application_id", -1, &s, nullptr) != SQLITE_OK) {
+    no_wal_index_ = cannot_index();
+    return unreadable();
+  }
   int app = 0;
   const int rc = sqlite3_step(s);
   if (rc == SQLITE_ROW) app = sqlite3_column_int(s, 0);
   if (rc != SQLITE_ROW) {
+    no_wal_index_ = cannot_index();
     const Error e = unreadable();
     sqlite3_finalize(s);
     return e;
@@ -375,6 +428,7 @@ Status SaveFile::init(bool fresh, int busy_timeout_ms) {
   if (sqlite3_prepare_v2(db_, "PRAGMA journal_mode", -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
     mode = column_text(s, 0);
   sqlite3_finalize(s);
+  if (read_only_) return ok_status();  // read as it is: a reader writes nothing
   if (mode != "wal" && !exec("PRAGMA journal_mode=WAL").ok()) return unreadable();
   if (!exec("PRAGMA synchronous=NORMAL").ok()) return unreadable();
   return ok_status();
@@ -562,32 +616,120 @@ Status SaveFile::check_identity() const {
   return ok_status();
 }
 
-Result<std::unique_ptr<SaveFile>> SaveFile::open(const std::string& path, int busy_timeout_ms) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return not_a_save(path, "no such file");
-  sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr);
-  std::unique_ptr<SaveFile> f(new SaveFile(path, db));
-  if (rc != SQLITE_OK) return not_a_save(path, sqlite3_errstr(rc));
-  // Before the first read: a second name must not even create its -wal.
-  CB_TRY(f->note_identity());
-  CB_TRY(f->init(false, busy_timeout_ms));
-  return f;
+namespace {
+// `path` as an SQLite URI (file:...), every byte that is not plain
+// percent-encoded, so that no '?' or '#' in a name is read as a parameter.
+std::string file_uri(const std::string& path) {
+  std::string out = "file:";
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '.' || c == '_' || c == '-' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      out += buf;
+    }
+  }
+  return out;
 }
 
-Result<std::unique_ptr<SaveFile>> SaveFile::create(const std::string& path, bool overwrite) {
-  struct stat st {};
-  if (::stat(path.c_str(), &st) == 0) {
-    if (!overwrite) return rejected("save " + path + " exists: choose another name or overwrite it");
+// Removes a draft save and its -wal and -shm unless released: what create
+// leaves when it fails at any point.
+struct Draft {
+  std::string path;
+  bool keep = false;
+  ~Draft() {
+    if (keep) return;
     for (const char* suffix : {"", "-wal", "-shm"}) ::unlink((path + suffix).c_str());
   }
-  sqlite3* db = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-  std::unique_ptr<SaveFile> f(new SaveFile(path, db));
-  if (rc != SQLITE_OK) return rejected("cannot create save " + path + ": " + sqlite3_errstr(rc));
-  CB_TRY(f->note_identity());
-  CB_TRY(f->init(true, kBusyTimeoutMs));
-  return f;
+};
+}  // namespace
+
+Result<std::unique_ptr<SaveFile>> SaveFile::open(const std::string& path, int busy_timeout_ms, Mode mode) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return not_a_save(path, "no such file");
+  const bool read_only = mode == Mode::kReadOnly;
+  const auto connect = [&](const std::string& name, int flags) -> Result<std::unique_ptr<SaveFile>> {
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(name.c_str(), &db, flags, nullptr);
+    std::unique_ptr<SaveFile> f(new SaveFile(path, db));
+    f->read_only_ = read_only;
+    if (rc != SQLITE_OK) return not_a_save(path, sqlite3_errstr(rc));
+    // Before the first read: a second name must not even create its -wal.
+    CB_TRY(f->note_identity());
+    const Status ready = f->init(false, busy_timeout_ms);
+    // A reader on a full disk cannot make the -shm either.
+    f->no_wal_index_ = f->no_wal_index_ || (read_only && !f->no_space().empty());
+    if (!ready.ok() && !f->no_wal_index_) return ready.error();
+    if (!ready.ok()) return Result<std::unique_ptr<SaveFile>>(std::move(f));  // the caller retries
+    return f;
+  };
+  auto f = connect(path, read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE);
+  if (!f.ok() || !(*f)->no_wal_index_) return f;
+  // A read-only connection could not make the -shm (the folder is not the
+  // user's to write, or the disk is full). With no -wal beside it, or an
+  // empty one, the file holds the whole save and nobody is writing it (a
+  // writer's transaction puts pages in the -wal): it is read as it stands,
+  // without the WAL's locks.
+  struct stat wal {};
+  if (::stat((path + "-wal").c_str(), &wal) == 0 && wal.st_size > 0) {
+    if (!(*f)->no_space().empty()) return (*f)->unreadable();
+    return not_a_save(path, "it is read-only here, and its -wal cannot be read without a -shm beside it: "
+                            "ask its owner to close the command that writes it");
+  }
+  auto immutable = connect(file_uri(path) + "?immutable=1", SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+  if (immutable.ok() && (*immutable)->no_wal_index_) return (*immutable)->unreadable();
+  return immutable;
+}
+
+Result<std::unique_ptr<SaveFile>> SaveFile::create(const std::string& path, const SaveMeta& meta,
+                                                   const std::vector<EventRow>& events, const SnapshotRow* snapshot,
+                                                   bool overwrite) {
+  struct stat st {};
+  const std::string exists = "save " + path + " exists: choose another name or overwrite it";
+  if (!overwrite && ::stat(path.c_str(), &st) == 0) return rejected(exists);
+  // The save is made whole under a name of its own beside `path`, then
+  // renamed to it: a failure on the way leaves nothing behind, a full disk
+  // no half-made file that would block `new` at that path, and no reader
+  // ever sees half a save. Its messages name `path`, the save asked for.
+  static std::atomic<unsigned> drafts{0};  // two threads of one server may make saves at once
+  Draft draft{path + "-new-" + std::to_string(::getpid()) + "-" + std::to_string(drafts++)};
+  const auto named = [&](const Error& e) {
+    std::string m = e.message;
+    for (size_t at = m.find(draft.path); at != std::string::npos; at = m.find(draft.path, at + path.size()))
+      m.replace(at, draft.path.size(), path);
+    const std::string own = "save " + path + ": ";  // said once
+    if (m.starts_with(own)) m.erase(0, own.size());
+    return Error{e.kind, "cannot create save " + path + ": " + m};
+  };
+  for (const char* suffix : {"", "-wal", "-shm"}) ::unlink((draft.path + suffix).c_str());  // a killed run's
+  {
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(draft.path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    std::unique_ptr<SaveFile> f(new SaveFile(draft.path, db));
+    if (rc != SQLITE_OK) return rejected("cannot create save " + path + ": " + sqlite3_errstr(rc));
+    if (auto s = f->note_identity(); !s.ok()) return named(s.error());
+    if (auto s = f->init(true, kBusyTimeoutMs); !s.ok()) return named(s.error());
+    if (auto s = f->write_start(meta, events, snapshot); !s.ok()) return named(s.error());
+    // Every page into the file itself, so that the file alone is the save
+    // once renamed (its -wal keeps the draft's name).
+    if (sqlite3_wal_checkpoint_v2(f->db_, "main", SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) != SQLITE_OK)
+      return named(f->db_error("writing it"));
+  }
+  if (overwrite) {
+    for (const char* suffix : {"-wal", "-shm"}) ::unlink((path + suffix).c_str());
+    if (::rename(draft.path.c_str(), path.c_str()) != 0)
+      return rejected("cannot create save " + path + ": " + std::strerror(errno));
+  } else if (::renameat2(AT_FDCWD, draft.path.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+    // Another command made the save meanwhile: it is kept. A file system
+    // without renameat2's flags is given a link, which refuses the same.
+    if (errno == EEXIST) return rejected(exists);
+    if (errno != EINVAL && errno != ENOSYS) return rejected("cannot create save " + path + ": " + std::strerror(errno));
+    if (::link(draft.path.c_str(), path.c_str()) != 0)
+      return errno == EEXIST ? rejected(exists) : rejected("cannot create save " + path + ": " + std::strerror(errno));
+    ::unlink(draft.path.c_str());  // one name again, before it is opened
+  }
+  return open(path);
 }
 
 Status SaveFile::checkpoint() {
@@ -622,6 +764,7 @@ void SaveFile::end_transaction() {
 }
 
 Result<SaveFile::WriteLock> SaveFile::lock_for_write() {
+  if (read_only_) return rejected("save " + path_ + " was opened to be read, not written (a bug in cardboard)");
   if (txn_ != Txn::kNone)
     return rejected("save " + path_ + ": a write lock was asked for inside another transaction (a bug in cardboard)");
   const int64_t known_count = count_;

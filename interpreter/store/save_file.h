@@ -157,10 +157,26 @@ class SaveFile {
   // (REASON)". The checks cost a few page reads, whatever the save's length.
   // A file refused is not written to. A file another command holds for
   // longer than `busy_timeout_ms` is "in use by another command".
-  static Result<std::unique_ptr<SaveFile>> open(const std::string& path, int busy_timeout_ms = kBusyTimeoutMs);
-  // Creates a new, empty save with the schema. Refuses an existing file
-  // unless `overwrite` (which deletes it and its -wal/-shm first).
-  static Result<std::unique_ptr<SaveFile>> create(const std::string& path, bool overwrite = false);
+  //
+  // kReadOnly: for a command that only reads (status, log, replay). The
+  // connection is read-only, so a save the user may read but not write is
+  // read; one in a folder the user may not write either, where SQLite
+  // cannot make the -shm it reads a WAL save with, is read as it stands
+  // (SQLite's immutable mode) when no -wal beside it holds later pages.
+  // Such a SaveFile refuses every write.
+  enum class Mode { kReadWrite, kReadOnly };
+  static Result<std::unique_ptr<SaveFile>> open(const std::string& path, int busy_timeout_ms = kBusyTimeoutMs,
+                                                Mode mode = Mode::kReadWrite);
+  // Creates a save with the schema and the start of its game (as
+  // write_start: meta, the action-0 events and snapshot, null for none),
+  // and opens it. It is made whole under a temporary name beside `path`
+  // and then renamed to it, so a failure on the way (a full disk) leaves
+  // nothing at `path`, nor at the temporary name. Refuses an existing file
+  // unless `overwrite` (which removes its -wal/-shm, and replaces it only
+  // once the new save is whole).
+  static Result<std::unique_ptr<SaveFile>> create(const std::string& path, const SaveMeta& meta,
+                                                  const std::vector<EventRow>& events, const SnapshotRow* snapshot,
+                                                  bool overwrite = false);
   ~SaveFile();
   SaveFile(const SaveFile&) = delete;
   SaveFile& operator=(const SaveFile&) = delete;
@@ -175,10 +191,6 @@ class SaveFile {
   // How long lock_for_write and reads wait for another command (tests).
   void set_busy_timeout_ms(int ms);
 
-  // The start of the game, in one transaction: the meta rows (format and
-  // created are filled in here), the action-0 events and snapshot (null for
-  // none). Only on an empty save.
-  Status write_start(const SaveMeta& meta, const std::vector<EventRow>& events, const SnapshotRow* snapshot);
   // Appends action `a` (a.seq must be action_count() + 1; created is filled
   // in) with its events and its snapshot (null for none), writing one row:
   // under the caller's write lock (committed by it), or in a transaction of
@@ -221,6 +233,16 @@ class SaveFile {
   enum class Txn { kNone, kRead, kWrite };
   SaveFile(std::string path, sqlite3* db) : path_(std::move(path)), db_(db) {}
   Status init(bool fresh, int busy_timeout_ms);
+  // The start of the game, in one transaction: the meta rows (format and
+  // created are filled in here), the action-0 events and snapshot (null for
+  // none). Only on an empty save (create).
+  Status write_start(const SaveMeta& meta, const std::vector<EventRow>& events, const SnapshotRow* snapshot);
+  // When the last failure was for want of space (SQLITE_FULL, or a write
+  // the system refused with ENOSPC, EDQUOT or EFBIG), the words for it;
+  // '' otherwise.
+  std::string no_space() const;
+  Error no_space_error(const std::string& what) const;
+  Error not_writable() const;
   // Records which file path_ names, refusing one with another name (a hard
   // link): what open checks before it reads or writes anything.
   Status note_identity();
@@ -250,6 +272,8 @@ class SaveFile {
   std::string path_;
   uint64_t device_ = 0, inode_ = 0;  // the file path_ named when it was opened
   sqlite3* db_ = nullptr;
+  bool read_only_ = false;           // opened with Mode::kReadOnly
+  bool no_wal_index_ = false;        // opening failed: a read-only connection could not make the -shm
   std::vector<sqlite3_stmt*> stmts_;
   Txn txn_ = Txn::kNone;
   int64_t count_ = 0;      // the tip: number of actions
