@@ -458,3 +458,57 @@ TEST_CASE("loader: list shows an extending scenario with the title it inherits",
     }
   CHECK(found);
 }
+
+TEST_CASE("loader: a phase id, or a step id within a phase, given twice is refused with both places", "[data][loader]") {
+  // They passed lint and loaded silently: a save's position, the log and
+  // the rules could not tell the two apart.
+  const std::string twice = std::string(kGame) + "\n[[sequence.phases]]\nid = \"play\"\nrun = \"play\"\n";
+  TinyProject phases("dup-phase", twice);
+  auto dp = phases.load();
+  REQUIRE_FALSE(dp.ok());
+  CHECK(dp.error().message == "duplicate phase id 'play': first defined at " + phases.game_file() + ":28:6 (" +
+                                  phases.game_file() + ":32:6)");
+  const std::string steps = "[[sequence.phases.steps]]\nid = \"a\"\nrun = \"play\"\n";
+  TinyProject dup_steps("dup-step", replace_once(kGame, "run = \"play\"\n", steps + steps));
+  auto ds = dup_steps.load();
+  REQUIRE_FALSE(ds.ok());
+  CHECK(ds.error().message == "duplicate step id 'a' in phase 'play': first defined at " + dup_steps.game_file() +
+                                  ":30:6 (" + dup_steps.game_file() + ":33:6)");
+  // lint says so, with its position, and fails.
+  const auto lint = cardboard::testing::run_cardboard(dup_steps.root.string(), "lint tiny");
+  INFO(lint.out);
+  CHECK(lint.code == 2);
+  CHECK(lint.out.find("duplicate step id 'a' in phase 'play'") != std::string::npos);
+  // One step id in two phases is two places: fine.
+  const std::string other = "\n[[sequence.phases]]\nid = \"again\"\n" + steps;
+  CHECK(TinyProject("two-phases", replace_once(kGame, "run = \"play\"\n", steps) + other).load().ok());
+}
+
+TEST_CASE("loader: the scenario's [vars] are bounded: every action copies them", "[data][loader]") {
+  // A 2,000,000-element [vars] array loaded, and made every act take 13 s
+  // (the state's hash and every phase start's snapshot carry the vars).
+  const auto with_vars = [](const std::string& vars) { return std::string(kScenario) + "[vars]\n" + vars + "\n"; };
+  const auto array = [](size_t n) {
+    std::string a = "big = [";
+    for (size_t i = 0; i < n; ++i) a += i ? ",0" : "0";
+    return a + "]";
+  };
+  // The array itself is one value: 9,999 elements make 10,000.
+  CHECK(TinyProject("vars-fit", kGame, with_vars(array(9999))).load().ok());
+  TinyProject many("vars-many", kGame, with_vars(array(200000)));
+  auto dm = many.load();
+  REQUIRE_FALSE(dm.ok());
+  CHECK(dm.error().message ==
+        "bad [vars] 'big': the scenario's vars would hold more than 10000 values (each array element and table entry "
+        "counted): every action copies them into the state's hash and every phase start into the save; keep big "
+        "data in the rules' Lua (" + many.scenario_file() + ":7:7)");
+  // Spread over keys and nested tables, the same.
+  std::string spread;
+  for (int k = 0; k < 3; ++k) spread += "k" + std::to_string(k) + " = { a = [" + array(4000).substr(7) + " }\n";
+  auto ds = TinyProject("vars-spread", kGame, with_vars(spread)).load();
+  REQUIRE_FALSE(ds.ok());
+  CHECK_THAT(ds.error().message, Catch::Contains("bad [vars] 'k2'") && Catch::Contains("more than 10000 values"));
+  auto db = TinyProject("vars-bytes", kGame, with_vars("text = \"" + std::string(size_t{1} << 20, 'x') + "y\"")).load();
+  REQUIRE_FALSE(db.ok());
+  CHECK_THAT(db.error().message, Catch::Contains("more than 1048576 bytes of strings"));
+}

@@ -158,7 +158,9 @@ class Loader {
       if (const toml::node* vars = st.get("vars")) {
         if (!vars->is_table()) problems_.add(bad_data(path, vars, "bad [vars]: a table expected"));
         else
-          for (const auto& [k, v] : *vars->as_table()) def_->setup_vars.set(std::string(k.str()), to_value(v));
+          for (const auto& [k, v] : *vars->as_table())
+            if (problems_.check(check_vars_size(path, std::string(k.str()), v)))
+              def_->setup_vars.set(std::string(k.str()), to_value(v));
       }
       if (const toml::node* pieces = st.get("pieces")) {
         if (!pieces->is_array()) problems_.add(bad_data(path, pieces, "bad [[pieces]]: an array of tables expected"));
@@ -672,6 +674,58 @@ class Loader {
     return 0;
   }
 
+  // The starting vars are part of the state: every action hashes them and
+  // every snapshot (each phase start) copies them into the save, so their
+  // size is a cost of every action (a [vars] array of 2,000,000 numbers
+  // made each act take 13 s). Big data belongs in the rules' own Lua
+  // tables, which no snapshot carries. `value` of var `key` is refused when
+  // it takes the vars of the scenario past kMaxSetupVarValues values (each
+  // array element and table entry counted, nested ones too) or
+  // kMaxSetupVarBytes of strings; a key a later file replaces counts once.
+  static constexpr size_t kMaxSetupVarValues = 10'000;
+  static constexpr size_t kMaxSetupVarBytes = size_t{1} << 20;
+  Status check_vars_size(const std::string& file, const std::string& key, const toml::node& value) {
+    struct Size {
+      size_t values = 0, bytes = 0;
+    };
+    Size size;
+    // Stops counting once past a limit: a file of millions of values is
+    // refused without walking them all.
+    const auto measure = [&](const auto& self, const toml::node& n) -> void {
+      if (size.values > kMaxSetupVarValues || size.bytes > kMaxSetupVarBytes) return;
+      ++size.values;
+      if (const auto* str = n.as_string()) size.bytes += str->get().size();
+      if (const auto* a = n.as_array())
+        for (const auto& e : *a) self(self, e);
+      if (const auto* t = n.as_table())
+        for (const auto& [k, e] : *t) {
+          size.bytes += k.str().size();
+          self(self, e);
+        }
+    };
+    measure(measure, value);
+    Size total = size;
+    for (const auto& [other, s] : var_sizes_)
+      if (other != key) {
+        total.values += s.first;
+        total.bytes += s.second;
+      }
+    if (total.values > kMaxSetupVarValues)
+      return bad_data(file, &value,
+                      "bad [vars] '" + key + "': the scenario's vars would hold more than " +
+                          std::to_string(kMaxSetupVarValues) +
+                          " values (each array element and table entry counted): every action copies them into the "
+                          "state's hash and every phase start into the save; keep big data in the rules' Lua");
+    if (total.bytes > kMaxSetupVarBytes)
+      return bad_data(file, &value,
+                      "bad [vars] '" + key + "': the scenario's vars would hold more than " +
+                          std::to_string(kMaxSetupVarBytes) +
+                          " bytes of strings: every action copies them into the state's hash and every phase start "
+                          "into the save; keep big data in the rules' Lua");
+    var_sizes_[key] = {size.values, size.bytes};
+    return ok_status();
+  }
+
   // The id of an entry: required, well formed, and not defined twice at
   // one level. `existing` gets the index a lower level gave it, or -1.
   template <typename Find>
@@ -1183,12 +1237,24 @@ class Loader {
     for (const auto& n : *phases) problems_.check(load_phase(file, n));
   }
 
+  // `id` at `node` of `file`, unless `seen` holds it already: a phase, or a
+  // step of one phase, named twice would be two places a save's position,
+  // the log and the rules could not tell apart.
+  Status first_id(const std::string& file, const toml::table& entry, const std::string& id, const std::string& what,
+                  std::map<std::string, const toml::node*>& seen) {
+    const toml::node* node = entry.get("id");
+    const auto [it, fresh] = seen.emplace(id, node);
+    if (fresh) return ok_status();
+    return bad_data(file, node, "duplicate " + what + ": first defined at " + where(file, it->second));
+  }
+
   Status load_phase(const std::string& file, const toml::node& n) {
     const auto* p = n.as_table();
     if (!p) return bad_data(file, &n, "bad [[sequence.phases]] entry: a table expected");
     check_keys(file, *p, {"id", "title", "rule", "run", "repeat", "steps"}, "[[sequence.phases]]", problems_);
     auto step = load_step(file, *p, "phase");
     if (!step.ok()) return step.error();
+    CB_TRY(first_id(file, *p, step->id, "phase id '" + step->id + "'", phase_ids_));
     PhaseDef ph;
     ph.id = step->id;
     ph.title = step->title;
@@ -1198,6 +1264,7 @@ class Loader {
       if (!steps) return bad_data(file, steps_node, "bad 'steps': an array of tables expected");
       if (!step->run.empty()) return bad_data(file, p->get("run"), "a phase has either 'run' or 'steps', not both");
       bool steps_ok = true;
+      std::map<std::string, const toml::node*> step_ids;
       for (const auto& sn : *steps) {
         const auto* st = sn.as_table();
         if (!st) {
@@ -1207,7 +1274,8 @@ class Loader {
         }
         check_keys(file, *st, {"id", "title", "rule", "run"}, "[[sequence.phases.steps]]", problems_);
         auto s = load_step(file, *st, "step");
-        if (!problems_.check(s)) {
+        if (!problems_.check(s) ||
+            !problems_.check(first_id(file, *st, s->id, "step id '" + s->id + "' in phase '" + ph.id + "'", step_ids))) {
           steps_ok = false;
           continue;
         }
@@ -1237,6 +1305,8 @@ class Loader {
     return ok_status();
   }
 
+  std::map<std::string, std::pair<size_t, size_t>> var_sizes_;  // [vars] key -> its values and string bytes
+  std::map<std::string, const toml::node*> phase_ids_;  // the sequence's phases, by id, where each is defined
   std::string root_;  // where game ids are looked up: the scenario's project, else the given root
   std::vector<size_t> setup_levels_;  // for each of def_->setup_pieces, the scenario level that gave it
   std::vector<std::string> scenario_chain_;  // the scenarios being read that extend others, for cycles
