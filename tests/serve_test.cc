@@ -14,6 +14,7 @@
 #include <future>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include <catch2/catch.hpp>
@@ -22,6 +23,7 @@
 #include "bots/simulate.h"
 #include "data/game_loader.h"
 #include "serve/compress.h"
+#include "serve/link_book.h"
 #include "serve/server.h"
 #include "session/history.h"
 #include "support.h"
@@ -781,7 +783,8 @@ TEST_CASE("serve: hints are worked out one at a time a game, and no more at once
   }
 }
 
-TEST_CASE("serve: links outlive the server: after a restart a link opens its game again, with the same links", "[serve]") {
+TEST_CASE("serve: links outlive the server: after a restart a link opens its game again, and the book holds no link",
+          "[serve]") {
   const fs::path dir = fs::temp_directory_path() / ("cardboard-serve-links-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   const fs::path book = dir / ".cardboard-links";
@@ -795,9 +798,19 @@ TEST_CASE("serve: links outlive the server: after a restart a link opens its gam
     REQUIRE(t.size() == 3);
     REQUIRE(post(first, "/api/play/" + t["syria"] + "/act", json{{"at", 0}, {"choice", "1"}}.dump()).status == 200);
   }
-  // The book holds secrets: the server's user alone reads it.
+  // The book holds the links' hashes, never a link (a copy of the saves
+  // folder lets nobody in), and the server's user alone reads it.
   REQUIRE(fs::exists(book));
   CHECK((fs::status(book).permissions() & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
+  {
+    std::ifstream in(book);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const auto& [who, token] : t) {
+      CHECK(text.str().find(token) == std::string::npos);
+      CHECK(text.str().find(cardboard::link_hash(token)) != std::string::npos);
+    }
+  }
   {
     TestServer second(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
     CHECK(get(second, "/api/lobby", second.host()).body["rooms"].empty());
@@ -808,10 +821,19 @@ TEST_CASE("serve: links outlive the server: after a restart a link opens its gam
     CHECK(st.body["actions"] == 1);
     CHECK(st.body["you"]["side"] == "israel");
     CHECK(get(second, "/play/" + t["spectator"]).status == 200);
-    // The lobby's Open gives the same links; an unknown one is still unknown.
+    // The lobby's Open gives the link the game was opened by, and a new one
+    // for each seat whose link has not been used since the restart (the
+    // book cannot give it back); the old one still plays its side.
     auto o = post(second, "/api/open", R"({"save":"kept.cbsave"})", second.host());
     REQUIRE(o.status == 200);
-    for (const auto& [who, token] : t) CHECK(token_of(o.body["links"][who]) == token);
+    CHECK(token_of(o.body["links"]["israel"]) == t["israel"]);
+    const std::string new_syria = token_of(o.body["links"]["syria"]);
+    CHECK(new_syria != t["syria"]);
+    for (const std::string& syria : {t["syria"], new_syria}) {
+      auto s = get(second, "/api/play/" + syria + "/state");
+      CHECK(s.status == 200);
+      CHECK(s.body["you"]["side"] == "syria");
+    }
     CHECK(get(second, "/api/play/" + std::string(32, 'a') + "/state").status == 404);
   }
   {
@@ -829,7 +851,6 @@ TEST_CASE("serve: links outlive the server: after a restart a link opens its gam
     CHECK(get(broken, "/api/play/" + t["syria"] + "/state").status == 404);
     auto o = post(broken, "/api/open", R"({"save":"kept.cbsave"})", broken.host());
     REQUIRE(o.status == 200);
-    CHECK(token_of(o.body["links"]["syria"]) == t["syria"]);
     CHECK(get(broken, "/api/play/" + t["syria"] + "/state").status == 200);
   }
   {
@@ -838,8 +859,22 @@ TEST_CASE("serve: links outlive the server: after a restart a link opens its gam
     auto o = post(third, "/api/open", R"({"save":"kept.cbsave","sides":{"israel":"bot"}})", third.host());
     REQUIRE(o.status == 200);
     CHECK_FALSE(o.body["links"].contains("israel"));
-    CHECK(token_of(o.body["links"]["syria"]) == t["syria"]);
+    CHECK(get(third, "/api/play/" + t["syria"] + "/state").body["you"]["side"] == "syria");
     CHECK(get(third, "/api/play/" + t["israel"] + "/state").status == 404);
+  }
+  {
+    // A book of version 1, which held the links themselves, is read and
+    // written back hashed: its links still open their games.
+    {
+      std::ofstream out(book, std::ios::binary | std::ios::trunc);
+      out << json{{"version", 1}, {"saves", {{"kept.cbsave", {{"syria", t["syria"]}}}}}}.dump();
+    }
+    TestServer upgraded(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, dir);
+    std::ifstream in(book);
+    const json written = json::parse(in, nullptr, false);
+    CHECK(written["version"] == 2);
+    CHECK(written.dump().find(t["syria"]) == std::string::npos);
+    CHECK(get(upgraded, "/api/play/" + t["syria"] + "/state").body["you"]["side"] == "syria");
   }
   // A book this server did not write is set aside: old links open nothing,
   // and new games are booked afresh.
@@ -855,7 +890,7 @@ TEST_CASE("serve: links outlive the server: after a restart a link opens its gam
     REQUIRE(a.status == 200);
     std::ifstream in(book);
     const json written = json::parse(in, nullptr, false);
-    CHECK(written["version"] == 1);
+    CHECK(written["version"] == 2);
   }
   fs::remove_all(dir);
 }

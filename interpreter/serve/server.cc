@@ -387,20 +387,22 @@ struct Server::Impl {
   }
 
   std::optional<Seat> seat(const std::string& token) {
-    std::string save;
+    std::optional<LinkBook::Seat> booked;
     {
       std::lock_guard lock(registry);
       const auto it = seats.find(token);
       if (it != seats.end()) return it->second;
-      const auto booked = book.save_of(token);
-      if (!booked || unopenable.count(*booked)) return std::nullopt;
-      save = *booked;
+      booked = book.seat_of(token);
+      if (!booked || unopenable.count(booked->save)) return std::nullopt;
+      // A link given before a restart, to a game open again since (by
+      // another link, or the host's Open, which gave its seat a new link).
+      if (auto r = rooms.find(booked->save); r != rooms.end()) return take_seat(r->second, booked->who, token);
     }
-    // A link given before a restart: its game opens again, played as it was
-    // last (the bots its save records), and the link takes its seat.
-    if (!reopen(save)) {
+    // Its game opens again, played as it was last (the bots its save
+    // records), and the link takes its seat.
+    if (!reopen(booked->save, {{booked->who, token}})) {
       std::lock_guard lock(registry);
-      unopenable.insert(save);
+      unopenable.insert(booked->save);
       return std::nullopt;
     }
     std::lock_guard lock(registry);
@@ -409,15 +411,26 @@ struct Server::Impl {
     return it->second;
   }
 
-  // Opens the save `name` of a booked link as it was last played; false when
-  // it cannot be (gone, unreadable, or recording a bot this server lacks:
-  // the host's lobby opens it then, choosing its players).
-  bool reopen(const std::string& name) {
+  // The seat of `who` (a side id or "spectator") in an open room for a
+  // booked link: none when people no longer play that side. Under the
+  // registry's lock.
+  std::optional<Seat> take_seat(const OpenRoom& r, const std::string& who, const std::string& token) {
+    if (!r.links.count(who)) return std::nullopt;
+    const int side = who == "spectator" ? kPublicOnly : r.room->def().find_side(who);
+    if (who != "spectator" && side < 0) return std::nullopt;
+    return seats[token] = {r.room, side};
+  }
+
+  // Opens the save `name` of a booked link as it was last played, with the
+  // links `known` (who -> token) in their seats; false when it cannot be
+  // (gone, unreadable, or recording a bot this server lacks: the host's
+  // lobby opens it then, choosing its players).
+  bool reopen(const std::string& name, const LinkBook::Links& known) {
     std::error_code ec;
     if (!fs::is_regular_file(options.saves + "/" + name, ec)) return false;
     httplib::Response ignored;
     auto players = players_of(name, nullptr, ignored);
-    return players && open_room(name, *players).status == 200;
+    return players && open_room(name, *players, known).status == 200;
   }
 
   std::shared_ptr<Replay> replay(const std::string& token) {
@@ -449,7 +462,7 @@ struct Server::Impl {
   // for each side people play and one for spectators. Opening runs the
   // rules and replays the save, which may take seconds: the registry is
   // unlocked meanwhile, so that no other game's requests wait for it.
-  Reply open_room(const std::string& name, const Players& players) {
+  Reply open_room(const std::string& name, const Players& players, const LinkBook::Links& known = {}) {
     std::unique_lock lock(registry);
     opened.wait(lock, [&] { return !opening.count(name); });
     if (auto it = rooms.find(name); it != rooms.end()) return {200, links_json(it->second)};
@@ -474,12 +487,14 @@ struct Server::Impl {
     if (!room.ok()) return refusal(room.error());
     OpenRoom r{*room, name, {}};
     const GameDef& def = r.room->def();
-    // The links this save had keep their seats (a restart, a reopening);
-    // a side new to people gets a new one.
-    const LinkBook::Links before = book.of(name);
+    // The link a restarted game was opened by keeps its seat; every other
+    // seat gets a new link, and the book keeps the links it had given the
+    // seats people still play, which take their seats when they are used
+    // (seat()). The book holds hashes: a link not used since the restart
+    // cannot be given again.
     const auto link = [&](const std::string& who) {
-      const auto it = before.find(who);
-      return it != before.end() && !seats.count(it->second) ? it->second : new_token();
+      const auto it = known.find(who);
+      return it != known.end() ? it->second : new_token();
     };
     for (size_t s = 0; s < def.sides.size(); ++s) {
       if (def.sides[s].automatic || r.room->is_bot(static_cast<int>(s))) continue;
