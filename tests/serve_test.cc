@@ -3,6 +3,10 @@
 // The games are the project's own; the saves go to a temporary folder.
 #include <httplib.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -44,7 +48,7 @@ struct TestServer {
 
   explicit TestServer(int bot_delay_ms = 0, const std::string& root = CARDBOARD_SOURCE_ROOT,
                       std::vector<std::string> bots = {}, const std::string& hint = "", int hint_searches = 0,
-                      const fs::path& kept_saves = {}, int bot_seconds = 60)
+                      const fs::path& kept_saves = {}, int bot_seconds = 60, int request_ms = 10000)
       : keep(!kept_saves.empty()) {
     saves = keep ? kept_saves
                  : fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
@@ -60,6 +64,7 @@ struct TestServer {
     o.hint_searches = hint_searches;
     o.bot_seconds = bot_seconds;
     o.threads = 16;
+    o.request_ms = request_ms;
     server = std::make_unique<cardboard::Server>(o);
     auto p = server->bind();
     REQUIRE(p.ok());
@@ -1120,4 +1125,109 @@ TEST_CASE("serve: an image is served from inside its game's folder only, whateve
   fs::remove(dir / "art" / "x.png");
   std::ofstream(dir / "art" / "x.png") << "inside the game";
   CHECK(get(s, asset).text == "inside the game");
+}
+
+namespace {
+
+// A raw connection to the test server, for requests no client library
+// sends: half-sent, trickled. Closed when it goes.
+struct RawConnection {
+  int fd = -1;
+  explicit RawConnection(int port) {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+      ::close(fd);
+      fd = -1;
+    }
+  }
+  ~RawConnection() {
+    if (fd >= 0) ::close(fd);
+  }
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+  RawConnection(RawConnection&& o) noexcept : fd(o.fd) { o.fd = -1; }
+  bool send(const std::string& bytes) const {
+    return fd >= 0 && ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
+  }
+  // Whether the server closed it (end of file or reset), waiting `ms` at most.
+  bool closed_by_server(int ms) const {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, ms) <= 0) return false;
+    char c;
+    return ::recv(fd, &c, 1, MSG_DONTWAIT) <= 0;
+  }
+  // Everything the server answers, until it closes.
+  std::string answer() const {
+    std::string out;
+    char buf[4096];
+    pollfd p{fd, POLLIN, 0};
+    while (::poll(&p, 1, 5000) > 0) {
+      const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) break;
+      out.append(buf, static_cast<size_t>(n));
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("serve: idle, half-sent and trickling connections, more than --threads, hold up no request",
+          "[serve][hostile]") {
+  // 600 idle half-sent connections (more than --threads) kept the lobby
+  // from answering for 10 s, and clients trickling a header byte every 4 s
+  // kept every thread busy. A connection now waits for its whole request
+  // off the threads, within a deadline (here 1 s) that trickling does not
+  // extend, and one address holds 32 such connections at most.
+  TestServer s(0, CARDBOARD_SOURCE_ROOT, {}, "", 0, {}, 60, 1000);
+  const auto lobby_answers = [&] {
+    httplib::Client c("127.0.0.1", s.port);
+    c.set_connection_timeout(3, 0);
+    c.set_read_timeout(3, 0);  // liveness, generously: the lobby answers in milliseconds
+    auto r = c.Get("/api/lobby", s.host());
+    return r && r->status == 200;
+  };
+  std::vector<RawConnection> idle;
+  for (int i = 0; i < 200; ++i) {
+    idle.emplace_back(s.port);
+    REQUIRE(idle.back().send("GET /api/lobby HTTP/1.1\r\nHo"));
+  }
+  CHECK(lobby_answers());
+  // One address's oldest are let go past its 32: the newest are held.
+  int held = 0;
+  for (const auto& c : idle) held += !c.closed_by_server(0);
+  CHECK(held <= 32);
+  CHECK(held > 0);
+  // Trickling one byte every 100 ms: closed at the deadline all the same.
+  std::vector<RawConnection> trickling;
+  for (int i = 0; i < 20; ++i) trickling.emplace_back(s.port);
+  const auto start = std::chrono::steady_clock::now();
+  bool all_closed = false;
+  while (!all_closed && std::chrono::steady_clock::now() - start < std::chrono::seconds(5)) {
+    all_closed = true;
+    for (const auto& c : trickling) all_closed = (!c.send("G") || c.closed_by_server(0)) && all_closed;
+    CHECK(lobby_answers());
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  CHECK(all_closed);
+  // A slow client whose request is whole within the deadline is answered,
+  // a body arriving after its header too.
+  RawConnection slow(s.port);
+  REQUIRE(slow.send("GET /api/lobby HTTP/1.1\r\nHost: x\r\n"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  REQUIRE(slow.send("X-Cardboard-Key: " + s.server->host_key() + "\r\n\r\n"));
+  CHECK_THAT(slow.answer(), Catch::StartsWith("HTTP/1.1 200"));
+  RawConnection post_in_parts(s.port);
+  const std::string body = R"({"scenario":"golan/october","seed":3})";
+  REQUIRE(post_in_parts.send("POST /api/new HTTP/1.1\r\nHost: x\r\nX-Cardboard-Key: " + s.server->host_key() +
+                             "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+                             "\r\n\r\n" + body.substr(0, 10)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  REQUIRE(post_in_parts.send(body.substr(10)));
+  const std::string made = post_in_parts.answer();
+  CHECK_THAT(made, Catch::StartsWith("HTTP/1.1 200") && Catch::Contains("/play/"));
 }

@@ -2,6 +2,7 @@
 #include "serve/server.h"
 
 #include <httplib.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -28,6 +29,7 @@
 #include "serve/compress.h"
 #include "serve/link_book.h"
 #include "serve/replay.h"
+#include "serve/request_gate.h"
 #include "serve/room.h"
 #include "serve/token.h"
 #include "serve/web_files.h"
@@ -288,9 +290,30 @@ struct OpenRoom {
 
 }  // namespace
 
+namespace {
+
+// How many connections the gate holds waiting for their requests, in all:
+// half the files the process may open (the rest: saves, a page's answers).
+size_t held_connections() {
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur == RLIM_INFINITY) return 4096;
+  return std::max<size_t>(64, static_cast<size_t>(files.rlim_cur) / 2);
+}
+
+GateLimits gate_limits(const ServeOptions& o) {
+  GateLimits g;
+  g.threads = static_cast<size_t>(std::max(4, o.threads));
+  g.deadline = std::chrono::milliseconds(std::max(1, o.request_ms));
+  g.per_client = static_cast<size_t>(std::max(1, o.per_client));
+  g.held = held_connections();
+  return g;
+}
+
+}  // namespace
+
 struct Server::Impl {
   ServeOptions options;
-  httplib::Server http;
+  GatedServer http;
   std::vector<GameEntry> games;
   std::mutex registry;  // guards rooms, seats, replays
   std::map<std::string, OpenRoom> rooms;  // by save name
@@ -309,7 +332,7 @@ struct Server::Impl {
   std::atomic<bool> stopping{false};
   std::vector<std::string> folders;  // own_folders(): what answers leave out of the paths they name
 
-  explicit Impl(ServeOptions o) : options(std::move(o)), hint_slots(options.hint_searches) {
+  explicit Impl(ServeOptions o) : options(std::move(o)), http(gate_limits(options)), hint_slots(options.hint_searches) {
     if (options.host_key.empty()) options.host_key = new_token();
     folders = own_folders();
     std::string warning;
@@ -773,8 +796,6 @@ struct Server::Impl {
     // algorithm the second waits for the client's delayed ACK (40 ms on
     // Linux), once per file on each of the browser's six connections.
     http.set_tcp_nodelay(true);
-    const int threads = std::max(4, options.threads);
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
     http.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) { secure_headers(res); });
     // An exception's words may name a file (std::filesystem's do): the
     // server's own folders are left out of them too.

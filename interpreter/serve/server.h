@@ -24,6 +24,11 @@ struct ServeOptions {
   int hint_searches = 0;  // hints worked out at once across the games (0: as many as the machine has cores)
   int bot_seconds = 60;   // the longest a bot's search or a hint thinks, whatever its parameters
   int threads = 512;      // requests served at once; each open stream holds one
+  // A connection waits for its whole request off the threads, this long at
+  // most, and one address may hold this many such connections at once
+  // (serve/request_gate.h).
+  int request_ms = 10000;
+  int per_client = 32;
   std::string host_key;   // "" : a new random one
 };
 
