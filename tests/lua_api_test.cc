@@ -54,6 +54,11 @@ TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lu
                   "pieces.count('cup', {kind = 'unit'})") == "5,4,0");
   CHECK(lua_ok(L, "return pieces.count('board', {has = 'armored'}), pieces.count('board', {has = 'attack'})") ==
         "2,5");
+  // lacks: the value is absent or false (infantry prints armored = false).
+  CHECK(lua_ok(L, "return pieces.count('board', {lacks = 'armored'}), pieces.count('board', {lacks = 'attack'}), "
+                  "pieces.count('board', {lacks = 'nothing'}), "
+                  "pieces.count('board', pieces.filter {owner = 'blue', lacks = 'armored'}), "
+                  "#pieces.at('board', {kind = 'unit', lacks = 'speed'})") == "3,0,5,3,3");
   CHECK(lua_ok(L, "local p = pieces.at('board')[3] pieces.mark(p, 'disrupted') "
                   "return pieces.count('board', {marked = 'disrupted'}), "
                   "pieces.at('board', {marked = 'disrupted'})[1] == p") == "1,true");
@@ -72,12 +77,48 @@ TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lu
   CHECK(lua_ok(L, "return table.concat(pieces.at('board'), ',')") == ids);
 }
 
+TEST_CASE("lua pieces: inside reaches the boxes a location's pieces name, holder finds the piece naming a box",
+          "[kernel][lua]") {
+  auto g = api_game();
+  Game& L = *g;
+  CHECK(lua_ok(L, "return pieces.holder('truck_hold', 'hold'), pieces.holder('board', 'hold'), "
+                  "pieces.holder('truck_hold', 'nothing')") == "nil,nil,nil");
+  // A truck on the board, one infantry and one tank in its hold.
+  CHECK(lua_ok(L, "local t = pieces.create('truck', 'board') "
+                  "pieces.move(pieces.at('board', {type = 'infantry'})[1], 'truck_hold') "
+                  "pieces.move(pieces.at('board', {type = 'tank'})[1], 'truck_hold') "
+                  "return pieces.holder('truck_hold', 'hold') == t, pieces.location(t)") == "true,board");
+  // The board's own pieces first, bottom to top, then its truck's hold.
+  CHECK(lua_ok(L, "local out = {} for _, p in ipairs(pieces.inside('board', 'hold')) do out[#out + 1] = pieces.type(p) end "
+                  "return table.concat(out, ',')") == "tank,infantry,infantry,truck,infantry,tank");
+  CHECK(lua_ok(L, "local out = {} for _, p in ipairs(pieces.inside('board', 'hold', {owner = 'blue'})) do "
+                  "out[#out + 1] = pieces.type(p) end return table.concat(out, ',')") == "infantry,infantry,infantry");
+  // A key that names no location, or no key: the location's own pieces.
+  CHECK(lua_ok(L, "return #pieces.inside('board', 'attack'), #pieces.inside('board', 'nothing'), "
+                  "#pieces.inside('truck_hold', 'hold')") == "4,4,2");
+  // The holder is found wherever it is; one level deep only.
+  CHECK(lua_ok(L, "local t = pieces.holder('truck_hold', 'hold') pieces.move(t, 'dead') "
+                  "return pieces.holder('truck_hold', 'hold') == t, #pieces.inside('dead', 'hold'), "
+                  "#pieces.inside('board', 'hold')") == "true,3,3");
+  CHECK(lua_error(L, "return pieces.inside('nowhere', 'hold')").find("no such location") != std::string::npos);
+  // A list of locations: each in turn, as one call each would give.
+  CHECK(lua_ok(L, "local a, b = pieces.inside('board', 'hold'), pieces.inside('dead', 'hold') "
+                  "local both = pieces.inside({'board', 'dead'}, 'hold') "
+                  "if #both ~= #a + #b then return 'lengths differ' end "
+                  "for i, p in ipairs(both) do if p ~= (a[i] or b[i - #a]) then return 'differs at ' .. i end end "
+                  "return #both, #pieces.inside({}, 'hold')") == "6,0");
+  CHECK(lua_error(L, "return pieces.inside({'board', 'nowhere'}, 'hold')")
+            .find("bad argument #1 to 'inside' (element 2: no such location: 'nowhere')") != std::string::npos);
+  CHECK(lua_error(L, "return pieces.inside({'board', 7}, 'hold')").find("element 2: no such location: '7'") !=
+        std::string::npos);
+}
+
 TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
   auto g = api_game();
   Game& L = *g;
   CHECK_THAT(lua_error(L, "return pieces.count('board', {color = 'red'})"),
              Catch::Contains("bad argument #2 to 'count' (unknown filter field 'color' (owner, type, kind, has, "
-                             "marked))"));
+                             "lacks, marked))"));
   CHECK_THAT(lua_error(L, "return pieces.count('board', {owner = 'green'})"),
              Catch::Contains("bad argument #2 to 'count' (no such side: 'green')"));
   CHECK_THAT(lua_error(L, "return pieces.at('board', {type = 'dragon'})"),

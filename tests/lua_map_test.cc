@@ -113,6 +113,15 @@ TEST_CASE("lua map: terrain, hexsides, connections and places", "[maps][lua]") {
   CHECK(f.run("return map.attr('hills', 'cost')") == "2.5");
   CHECK(f.run("return map.attr('hills', 'nothing')") == "nil");
   CHECK(f.run("return map.attr('0101', 'terrain')") == "nil");
+  // A key known to some area is answered from a table made once: the same
+  // answers, and the same errors, as a key made at run time.
+  CHECK(f.run("local k = 'stack' .. 'ing' "
+              "return tostring(map.attr('port', k)) .. tostring(map.attr('hills', k)) .. tostring(map.attr('0101', k))") ==
+        "3nilnil");
+  CHECK(f.run("return map.attr('0504', 'stacking')") ==
+        "error: [string \"return map.attr('0504', 'stacking')\"]:1: bad argument #1 to 'attr' (no such location: '0504')");
+  CHECK(f.run("return map.attr(nil, 'stacking')").find("bad argument #1 to 'attr' (location expected, got nil)") !=
+        std::string::npos);
   CHECK(f.run("return map.place('Bravo')") == "0303");
   CHECK(f.run("return map.place('Port City')") == "port");
   CHECK(f.run("return map.distance('port', 'plain')") == "2");

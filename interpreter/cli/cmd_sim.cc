@@ -2,6 +2,7 @@
 // one), and their outcomes. `--shard K/N` plays one shard of a longer run;
 // `--out FILE.json` keeps every game's record for `merge` and reports
 // (bots/balance_run.h).
+#include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -12,10 +13,34 @@
 #include "cli/progress.h"
 #include "cli/save_args.h"
 #include "data/game_loader.h"
+#include "script/rules_profile.h"
 #include "session/json_text.h"
 #include "session/view_format.h"
 
 namespace cardboard {
+
+namespace {
+
+// A profile entry's file relative to the project, as the rest of the output names files.
+std::string relative_where(const std::string& where) {
+  const std::string root = project_root() + "/";
+  return where.rfind(root, 0) == 0 ? where.substr(root.size()) : where;
+}
+
+void print_rules_profile(const rules_profile::Report& r, int top) {
+  const double n = static_cast<double>(std::max<int64_t>(r.samples, 1));
+  std::fprintf(stderr, "rules profile: %lld samples, one every %d Lua instructions\n",
+               static_cast<long long>(r.samples), rules_profile::kEvery);
+  std::fprintf(stderr, "  total%%   self%%  function (with its callees; source:line where it is defined)\n");
+  for (size_t i = 0; i < r.functions.size() && i < static_cast<size_t>(top); ++i)
+    std::fprintf(stderr, "  %6.2f  %6.2f  %s\n", 100.0 * r.functions[i].total / n, 100.0 * r.functions[i].self / n,
+                 terminal_text(relative_where(r.functions[i].where)).c_str());
+  std::fprintf(stderr, "   self%%  line\n");
+  for (size_t i = 0; i < r.lines.size() && i < static_cast<size_t>(top); ++i)
+    std::fprintf(stderr, "  %6.2f  %s\n", 100.0 * r.lines[i].self / n, terminal_text(relative_where(r.lines[i].where)).c_str());
+}
+
+}  // namespace
 
 void add_sim_command(CLI::App& app, int& code) {
   auto* cmd = app.add_subcommand("sim", "play many complete games with bots (random on every side --bot does not name)");
@@ -29,6 +54,7 @@ void add_sim_command(CLI::App& app, int& code) {
     std::string shard;
     std::string out;
     bool decisions = false;
+    int profile = 0;
   };
   static Args a;
   cmd->add_option("game", a.game, "GAME/SCENARIO or a scenario file")->required();
@@ -43,6 +69,10 @@ void add_sim_command(CLI::App& app, int& code) {
   auto* out = cmd->add_option("--out", a.out, "FILE.json: write every game's record there, for `cardboard merge`");
   cmd->add_flag("--decisions", a.decisions, "with --out, record the decisions each side took (for balance reports)")
       ->needs(out);
+  cmd->add_option("--profile-rules", a.profile,
+                  "N: after the games, print to stderr the N Lua functions and lines of the rules that ran the most "
+                  "instructions (docs/performance.md); slows the games")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--json", a.json,
                 "print JSON: games, first_game, outcomes, mean_turns, mean_decisions, seconds, games_per_second");
   cmd->callback([&code] {
@@ -62,7 +92,12 @@ void add_sim_command(CLI::App& app, int& code) {
     opt.keep_records = !a.out.empty();
     opt.record_decisions = a.decisions;
     opt.progress = games_progress("");
+    if (a.profile) rules_profile::start();
     auto r = simulate(*def, opt);
+    if (a.profile) {
+      rules_profile::stop();
+      print_rules_profile(rules_profile::report(), a.profile);
+    }
     if (!r.ok()) return void(code = report(r.error()));
     const double g = static_cast<double>(r->games);
     if (a.json) {

@@ -231,6 +231,13 @@ std::vector<std::string> printed_value_slips(const std::vector<DataFile>& files,
   return out;
 }
 
+namespace {
+
+// The pieces functions whose second argument is a printed value's key.
+bool takes_value_key(const std::string& fn) { return fn == "value" || fn == "sum" || fn == "inside" || fn == "holder"; }
+
+}  // namespace
+
 std::vector<std::string> unknown_value_keys(const GameDef& def, const std::string& dir) {
   std::set<std::string> keys;
   for (const auto& t : def.types)
@@ -244,7 +251,7 @@ std::vector<std::string> unknown_value_keys(const GameDef& def, const std::strin
     const std::vector<LuaToken> tokens = LuaLexer(*src).tokens();
     for (size_t i = 0; i + 3 < tokens.size(); ++i) {
       if (!(tokens[i].kind == LuaToken::kName && tokens[i].text == "pieces" && is_punct(tokens[i + 1], '.') &&
-            tokens[i + 2].kind == LuaToken::kName && (tokens[i + 2].text == "value" || tokens[i + 2].text == "sum") &&
+            tokens[i + 2].kind == LuaToken::kName && takes_value_key(tokens[i + 2].text) &&
             is_punct(tokens[i + 3], '(')))
         continue;
       // The second argument: after the first comma outside brackets.
@@ -262,8 +269,11 @@ std::vector<std::string> unknown_value_keys(const GameDef& def, const std::strin
       if (j + 1 >= tokens.size() || !is_punct(tokens[j], ',')) continue;
       const LuaToken& key = tokens[j + 1];
       if (key.kind != LuaToken::kString || !valid_id(key.text) || keys.count(key.text)) continue;
-      std::string what = "no piece type has the printed value '" + key.text + "': pieces." + tokens[i + 2].text +
-                         (tokens[i + 2].text == "value" ? " gives nil for it" : " counts 0 for it");
+      const std::string& fn = tokens[i + 2].text;
+      std::string what = "no piece type has the printed value '" + key.text + "': pieces." + fn +
+                         (fn == "value" || fn == "holder" ? " gives nil for it"
+                          : fn == "sum"                   ? " counts 0 for it"
+                                                          : " reaches no box by it");
       if (const std::string near = closest(key.text, known); !near.empty()) what += ": did you mean '" + near + "'?";
       out.push_back(file + ":" + std::to_string(key.line) + ":" + std::to_string(key.column) + ": warning: " + what);
     }

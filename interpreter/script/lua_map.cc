@@ -29,6 +29,12 @@ struct Binding {
   const GameDef* def = nullptr;
   std::vector<int> location_cell;  // location index -> cell on its map, or -1
   AnchoredNames location_names;
+  // map.attr's answers made once: the areas' attribute keys by address, and
+  // the binding's user value 2, a table of each plain (not table) attribute
+  // value at location * attr_keys + key + 1, and a light userdata marking a
+  // table value (copied at each call). Attributes never change.
+  AnchoredNames attr_keys;
+  size_t attr_key_count = 0;
 };
 
 Binding& binding(lua_State* L) { return *static_cast<Binding*>(lua_touserdata(L, lua_upvalueindex(1))); }
@@ -323,6 +329,16 @@ int map_terrain(lua_State* L) {
 // area does not have it. Hexes have no attributes: always nil.
 // Errors: loc is not a map location; key is not a string.
 int map_attr(lua_State* L) {
+  // A rules literal for the key: the answer is one array read.
+  const Binding& b = binding(L);
+  if (const int key = b.attr_keys.find(L, 2); key >= 0) {
+    const Loc a = check_loc(L, 1);
+    lua_getiuservalue(L, lua_upvalueindex(1), 2);
+    if (lua_rawgeti(L, -1, static_cast<lua_Integer>(a.location) * static_cast<lua_Integer>(b.attr_key_count) + key + 1) !=
+        LUA_TLIGHTUSERDATA)
+      return 1;
+    lua_settop(L, 2);  // a table value (its mark): a fresh copy each time, below
+  }
   return guarded(L, "map", "attr", [&] {
     const Loc a = check_loc(L, 1);
     const std::string key = luaL_checkstring(L, 2);
@@ -471,6 +487,35 @@ int map_place(lua_State* L) {
   });
 }
 
+// Anchors every area attribute key in the table on the top of the stack and
+// pushes the table of map.attr's plain answers (Binding::attr_keys).
+void add_attributes(lua_State* L, Binding& b, size_t limit) {
+  const GameDef& def = *b.def;
+  std::vector<std::string_view> keys;
+  for (const MapDef& m : def.maps)
+    if (m.area)
+      for (int i = 0; i < m.area->size(); ++i)
+        for (const auto& [k, v] : m.area->area(i).attributes) keys.push_back(k);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  b.attr_key_count = keys.size();
+  for (size_t k = 0; k < keys.size(); ++k) b.attr_keys.add(L, -1, keys[k], static_cast<int>(k), limit);
+  lua_createtable(L, 0, 0);
+  for (size_t loc = 0; loc < def.locations.size(); ++loc) {
+    const int map = def.locations[loc].map;
+    const int cell = b.location_cell[loc];
+    if (map < 0 || cell < 0 || !def.maps[static_cast<size_t>(map)].area) continue;
+    const Attributes& attributes = def.maps[static_cast<size_t>(map)].area->area(cell).attributes;
+    for (size_t k = 0; k < keys.size(); ++k) {
+      auto it = attributes.find(std::string(keys[k]));
+      if (it == attributes.end()) continue;
+      if (it->second.is_table()) lua_pushlightuserdata(L, &b);
+      else push_value(L, it->second);
+      lua_rawseti(L, -2, static_cast<lua_Integer>(loc * keys.size() + k + 1));
+    }
+  }
+}
+
 const luaL_Reg kFunctions[] = {
     {"neighbours", map_neighbours}, {"adjacent", map_adjacent},     {"distance", map_distance},
     {"nearest", map_nearest},       {"within", map_within},         {"line", map_line},
@@ -484,7 +529,7 @@ const luaL_Reg kFunctions[] = {
 
 void open_lua_map(lua_State* L, const GameDef* def) {
   lua_createtable(L, 0, static_cast<int>(sizeof(kFunctions) / sizeof(kFunctions[0]) - 1));
-  auto* b = new (lua_newuserdatauv(L, sizeof(Binding), 1)) Binding;
+  auto* b = new (lua_newuserdatauv(L, sizeof(Binding), 2)) Binding;
   b->def = def;
   b->location_cell.assign(def->locations.size(), -1);
   for (const MapDef& m : def->maps)
@@ -495,6 +540,8 @@ void open_lua_map(lua_State* L, const GameDef* def) {
   const size_t limit = short_string_limit(L);
   for (size_t i = 0; i < def->locations.size(); ++i)
     b->location_names.add(L, -1, def->locations[i].id, static_cast<int>(i), limit);
+  add_attributes(L, *b, limit);  // anchors the keys in the same table, then makes user value 2
+  lua_setiuservalue(L, -3, 2);
   lua_setiuservalue(L, -2, 1);
   if (luaL_newmetatable(L, kBindingMeta)) {
     lua_pushcfunction(L, binding_gc);

@@ -22,7 +22,7 @@ namespace cardboard {
 
 namespace {
 
-// A filter {owner=, type=, kind=, has=, marked=}: a table read at each call,
+// A filter {owner=, type=, kind=, has=, lacks=, marked=}: a table read at each call,
 // or a compiled filter (pieces.filter) read once. Strings point into the
 // table or the compiled filter, both alive on the Lua stack during the call.
 struct Filter {
@@ -30,12 +30,13 @@ struct Filter {
   int type = -1;
   const char* kind = nullptr;
   const char* has = nullptr;
+  const char* lacks = nullptr;
   const char* marked = nullptr;
-  const std::vector<int8_t>* type_passes = nullptr;  // compiled: kind and has decided per piece type
+  const std::vector<int8_t>* type_passes = nullptr;  // compiled: kind, has and lacks decided per piece type
   bool every_type_passes = false;                    // compiled: type_passes holds no 0
   // Whether it asks only what every side sees of any piece: where it is and
   // whose it is (a hidden piece shows its owner).
-  bool public_only() const { return type < 0 && !kind && !has && !marked && !type_passes; }
+  bool public_only() const { return type < 0 && !kind && !has && !lacks && !marked && !type_passes; }
 };
 
 constexpr const char* kCompiledFilter = "cardboard.filter";
@@ -67,6 +68,9 @@ struct PrintedValues {
   std::vector<const Value*> cells;  // [row * keys + key], nullptr where the row has no such value
   std::vector<int> first_row;       // per type: its row, or its first face's row
   std::vector<uint8_t> by_face;     // per type: 1 when its faces have rows of their own
+  // Per key, per row: the location the row's string value names, or -1;
+  // made for a key at the first pieces.inside or pieces.holder that asks.
+  std::vector<std::vector<int>> named_location;
   size_t row(const PieceState& p) const {
     return static_cast<size_t>(first_row[p.type]) + (by_face[p.type] ? static_cast<size_t>(p.face) : 0);
   }
@@ -153,7 +157,7 @@ void push_printed_values(lua_State* L, const GameDef& d) {
 }
 
 // A compiled filter: the fields of its table, and for every piece type
-// whether it passes the type-level fields (kind, has).
+// whether it passes the type-level fields (kind, has, lacks).
 struct CompiledFilter {
   int owner = -2;
   int type = -1;
@@ -188,10 +192,12 @@ Filter read_filter_table(lua_State* L, int arg) {
       f.kind = val;
     } else if (k == "has") {
       f.has = val;
+    } else if (k == "lacks") {
+      f.lacks = val;
     } else if (k == "marked") {
       f.marked = val;
     } else {
-      luaL_argerror(L, arg, lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, marked)", key));
+      luaL_argerror(L, arg, lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, lacks, marked)", key));
     }
     lua_pop(L, 1);
   }
@@ -224,7 +230,8 @@ Filter check_filter(lua_State* L, int arg) {
 bool truthy(const Value* v) { return v && !(v->is_bool() && !v->as_bool()); }
 
 bool type_fields_pass(const PieceTypeDef& t, const Filter& f) {
-  return !(f.kind && t.kind != f.kind) && !(f.has && !truthy(t.values.find(std::string_view(f.has))));
+  return !(f.kind && t.kind != f.kind) && !(f.has && !truthy(t.values.find(std::string_view(f.has)))) &&
+         !(f.lacks && truthy(t.values.find(std::string_view(f.lacks))));
 }
 
 // Applies a filter to the pieces of one call. The type-level fields (kind,
@@ -240,7 +247,7 @@ class Matcher {
   Matcher(const Runtime& g, const Filter& f, bool counting = false)
       : g_(g),
         f_(f),
-        by_type_(!f.type_passes && (f.kind || f.has)),
+        by_type_(!f.type_passes && (f.kind || f.has || f.lacks)),
         sees_(counting && f.public_only() ? nullptr : g.view_sees()),
         pieces_(g.state().pieces.data()),
         owner_only_(!sees_ && f.type < 0 && (!f.type_passes || f.every_type_passes) && !by_type_ && !f.marked) {
@@ -404,6 +411,108 @@ int l_sum(lua_State* L) {
   else lua_pushinteger(L, isum);
   lua_pushinteger(L, n);
   return 2;
+}
+
+// The location the printed value `key` names, by row (PrintedValues), or -1.
+const std::vector<int>& named_locations(const GameDef& d, PrintedValues& values, int key) {
+  if (values.named_location.empty()) values.named_location.resize(values.keys);
+  auto& rows = values.named_location[static_cast<size_t>(key)];
+  if (rows.empty()) {
+    rows.assign(values.cells.size() / values.keys, -1);
+    for (size_t r = 0; r < rows.size(); ++r)
+      if (const Value* v = values.cells[r * values.keys + static_cast<size_t>(key)]; v && v->is_string())
+        rows[r] = d.find_location(v->as_string());
+  }
+  return rows;
+}
+
+// The location at `arg`, or each location of the array at `arg`, in order.
+void check_locations(lua_State* L, int arg, std::vector<int>& out) {
+  out.clear();
+  if (lua_type(L, arg) != LUA_TTABLE) {
+    out.push_back(check_location(L, arg));
+    return;
+  }
+  push_raw_view(L, arg);  // a frozen list (a constant of the rules) through its contents
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  charge_pieces(L, static_cast<size_t>(n));
+  Runtime& g = runtime_of(L);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, -1, i);
+    int loc = g.location_names().find(L, -1);
+    if (loc < 0 && lua_type(L, -1) == LUA_TSTRING) loc = g.def().find_location(lua_tostring(L, -1));
+    if (loc < 0)
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "element %d: no such location: '%s'", static_cast<int>(i), luaL_tolstring(L, -1, nullptr)));
+    out.push_back(loc);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+// pieces.inside(loc or locs, key [, filter]) -> for each location: its
+// matching pieces, then, for each of its pieces whose printed value `key`
+// names a location (a holding box, a transport's hold), the matching pieces
+// there: one level deep.
+int l_inside(lua_State* L) {
+  static thread_local std::vector<int> locations;
+  check_locations(L, 1, locations);
+  PrintedValues& values = printed_values(L);
+  const int key = value_key(L, 2, values);
+  const Filter f = check_filter(L, 3);
+  Runtime& g = runtime_of(L);
+  const auto& state = g.state();
+  Matcher matches(g, f);
+  static thread_local std::vector<int> found;
+  found.clear();
+  const auto* names = key >= 0 ? &named_locations(g.def(), values, key) : nullptr;
+  const auto* sees = g.view_sees();
+  for (int loc : locations) {
+    const auto& here = state.contents[loc];
+    charge_pieces(L, here.size());
+    for (int id : here)
+      if (matches(id)) found.push_back(id);
+    if (!names) continue;
+    for (int holder : here) {
+      // A piece its side does not see names no box to a view.
+      if (sees && !(*sees)[holder]) continue;
+      const int box = (*names)[values.row(state.pieces[holder])];
+      if (box < 0) continue;
+      charge_pieces(L, state.contents[box].size());
+      for (int id : state.contents[box])
+        if (matches(id)) found.push_back(id);
+    }
+  }
+  lua_createtable(L, static_cast<int>(found.size()), 0);
+  for (size_t i = 0; i < found.size(); ++i) {
+    lua_pushinteger(L, found[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
+// pieces.holder(loc, key) -> the piece (the lowest id) whose printed value
+// `key` names loc, or nil: the TF HQ of a holding box, wherever it is.
+int l_holder(lua_State* L) {
+  const int loc = check_location(L, 1);
+  PrintedValues& values = printed_values(L);
+  const int key = value_key(L, 2, values);
+  Runtime& g = runtime_of(L);
+  if (key >= 0) {
+    const auto& names = named_locations(g.def(), values, key);
+    const auto& all = g.state().pieces;
+    const auto* sees = g.view_sees();
+    charge_pieces(L, all.size());
+    for (size_t id = 0; id < all.size(); ++id) {
+      if (sees && !(*sees)[id]) continue;
+      if (names[values.row(all[id])] == loc) {
+        lua_pushinteger(L, static_cast<lua_Integer>(id + 1));
+        return 1;
+      }
+    }
+  }
+  lua_pushnil(L);
+  return 1;
 }
 
 // pieces.type(p) -> type id
@@ -781,7 +890,7 @@ void open_lua_pieces(lua_State* L) {
   push_texts(d.locations.size(), [&](size_t i) -> const std::string& { return d.locations[i].id; });
   push_printed_values(L, d);
   static const luaL_Reg fns[] = {
-      {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"type", l_type},
+      {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"inside", l_inside},   {"holder", l_holder},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"set_face", l_set_face},
       {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},

@@ -12,6 +12,7 @@
 #include "core/input_file.h"
 #include "script/freeze.h"
 #include "script/bytecode.h"
+#include "script/rules_profile.h"
 #include "script/run_watch.h"
 #include "script/sandbox_lib.h"
 
@@ -136,7 +137,8 @@ void Sandbox::update_room() {
 
 void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   Sandbox& sb = sandbox_of(L);
-  sb.count(kHookEvery);
+  if (rules_profile::on()) rules_profile::sample(L);
+  sb.count(sb.hook_every_);
   if (sb.limit_ == Limit::kNone) {
     if (run_watch::overtime()) sb.limit_ = Limit::kTime;
     else if (sb.used_instructions_ > sb.limits_.instructions) sb.limit_ = Limit::kInstructions;
@@ -197,7 +199,12 @@ Sandbox::Run::Run(Sandbox& sandbox, lua_State* running) : sandbox_(sandbox) {
     sandbox.limit_ = Limit::kNone;
   }
   sandbox.update_room();
-  run_watch::begin(running, &Sandbox::count_hook, kHookEvery, sandbox.limits_.count_after,
+  // A profile samples every call from its first instruction, and often:
+  // the hook's count starts again at each call, and most calls are short.
+  const bool profiling = rules_profile::on();
+  const auto count_after = profiling ? std::chrono::milliseconds(0) : sandbox.limits_.count_after;
+  if (sandbox.run_depth_ == 1) sandbox.hook_every_ = profiling ? rules_profile::kEvery : kHookEvery;
+  run_watch::begin(running, &Sandbox::count_hook, sandbox.hook_every_, count_after,
                    sandbox.limits_.time_limit);
 }
 

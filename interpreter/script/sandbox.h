@@ -177,6 +177,7 @@ class Sandbox {
   int64_t state_bytes_ = 0;
   int64_t call_bytes_ = 0;
   int64_t used_instructions_ = 0;  // counted by count(), never past INT64_MAX
+  int hook_every_ = 0;             // the count hook's interval in the current run
   Limit limit_ = Limit::kNone;
   int run_depth_ = 0;
   int reserve_depth_ = 0;

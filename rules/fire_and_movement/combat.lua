@@ -273,11 +273,13 @@ function may_attack_from(unit, hex)
   return map.adjacent(at, hex) and not NO_ATTACK_ACROSS[map.hexside(at, hex) or ""]
 end
 
--- The units of `side` among `eligible` that may still attack `hex`.
+-- The units of `side` among `eligible` that may still attack `hex` (any
+-- hex when it is nil).
 function attackers_for(side, hex, eligible)
   local out = {}
   for _, u in ipairs(eligible) do
-    if pieces.owner(u) == side and alive(u) and not pieces.marked(u, "attacked") and may_attack_from(u, hex) then
+    if pieces.owner(u) == side and alive(u) and not pieces.marked(u, "attacked")
+        and (hex == nil or may_attack_from(u, hex)) then
       out[#out + 1] = u
     end
   end
@@ -415,11 +417,14 @@ function fight(eligible)
     end
     while true do
       local targets, seen = {}, {}
+      -- Each hex once, whether it is a target or not: its other units
+      -- change neither answer.
+      local ready = attackers_for(side, nil, eligible)
       for _, e in ipairs(enemy_units(side)) do
         local hex = pieces.location(e)
-        if not seen[hex] and not struck(hex) and #attackers_for(side, hex, eligible) > 0 then
+        if not seen[hex] then
           seen[hex] = true
-          targets[#targets + 1] = hex
+          if not struck(hex) and #attackers_for(side, hex, ready) > 0 then targets[#targets + 1] = hex end
         end
       end
       table.sort(targets)

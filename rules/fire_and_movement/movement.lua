@@ -25,13 +25,15 @@ function movement_options(unit) return nil end
 
 -- 5.0 ruling Q10: a unit that has not moved may always enter one adjacent
 -- hex it could enter at all, whatever its cost: no enemy there, not across
--- or into prohibited ground, and room for it.
-function minimum_moves(unit)
+-- or into prohibited ground, and room for it. With `first`, the first
+-- such hex only (whether there is one).
+function minimum_moves(unit, first)
   local from, out = pieces.location(unit), {}
   for _, hex in ipairs(map.neighbours(from)) do
     if map.move_cost(unit, from, hex) ~= nil and not enemy_in(pieces.owner(unit), hex)
         and stacking.fits(hex, unit) and may_enter(unit, hex) then
       out[#out + 1] = hex
+      if first then break end
     end
   end
   return out
@@ -75,7 +77,7 @@ function move_units(side, units, rule, mark)
     local movable = {}
     for _, u in ipairs(units) do
       if not pieces.marked(u, "moved") and pieces.location(u) ~= nil and may_move(u)
-          and (#minimum_moves(u) > 0 or #move_destinations(u) > 0) then
+          and (#minimum_moves(u, true) > 0 or #move_destinations(u) > 0) then
         movable[#movable + 1] = u
       end
     end

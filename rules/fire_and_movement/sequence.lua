@@ -66,8 +66,10 @@ function enemy_units(side)
 end
 
 -- Whether an enemy unit of `side` stands in `hex`.
+local UNITS = pieces.filter { kind = "unit" }
+
 function enemy_in(side, hex)
-  for _, u in ipairs(pieces.at(hex, { kind = "unit" })) do
+  for _, u in ipairs(pieces.at(hex, UNITS)) do
     if not game.allied(side, pieces.owner(u)) then return true end
   end
   return false

@@ -8,33 +8,39 @@ MODE_FLIP = { combat = "dispersed", dispersed = "combat", reduced_combat = "redu
               reduced_dispersed = "reduced_combat" }
 local REBUILT = { reduced_combat = "combat", reduced_dispersed = "dispersed" }
 
+local UNITS_OF = { idf = pieces.filter { kind = "unit", owner = "idf" },
+                   insurgent = pieces.filter { kind = "unit", owner = "insurgent" } }
+
 -- A side's units on the map, in zone order: each zone's own, then those in
--- the holding boxes of its TF HQs there; `keep(u)` chooses.
-function units_on_map(side, keep, zones)
+-- the holding boxes of the TF HQs there (8.1); `keep(u)` chooses, and
+-- `filter` (a compiled filter of that side's pieces) in place of any unit.
+function units_on_map(side, keep, zones, filter)
+  local found = pieces.inside(zones or ZONES, "holding_box", filter or UNITS_OF[side])
+  if not keep then return found end
   local out = {}
-  local function take(list)
-    for _, u in ipairs(list) do
-      if not keep or keep(u) then out[#out + 1] = u end
-    end
-  end
-  for _, z in ipairs(zones or ZONES) do
-    take(pieces.at(z, { kind = "unit", owner = side }))
-    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do take(pieces.at(holding_box(hq), { kind = "unit" })) end
+  for _, u in ipairs(found) do
+    if keep(u) then out[#out + 1] = u end
   end
   return out
 end
 
 local function has_mode(u) return MODE_FLIP[pieces.face(u)] ~= nil end
 
+-- Each side's sanctuaries in map order (2.1), the Insurgent's with Syria
+-- (12.1) or without; made once, as zone attributes never change.
+local SANCTUARIES = { idf = {}, insurgent = {}, insurgent_and_syria = {} }
+for _, z in ipairs(ZONES) do
+  local s = map.attr(z, "sanctuary")
+  if s == "idf" then table.insert(SANCTUARIES.idf, z) end
+  if s == "insurgent" then table.insert(SANCTUARIES.insurgent, z) end
+  if s == "insurgent" or s == "syria_when_active" then table.insert(SANCTUARIES.insurgent_and_syria, z) end
+end
+
 -- The zones that are `side`'s sanctuaries now (2.1; Syria once it is in
--- the war, 12.1).
+-- the war, 12.1), as a new list.
 function sanctuaries(side)
-  local out = {}
-  for _, z in ipairs(ZONES) do
-    local s = map.attr(z, "sanctuary")
-    if s == side or (side == "insurgent" and s == "syria_when_active" and vars.syria_in_war) then out[#out + 1] = z end
-  end
-  return out
+  local list = SANCTUARIES[side == "insurgent" and vars.syria_in_war and "insurgent_and_syria" or side] or {}
+  return table.move(list, 1, #list, 1, {})
 end
 
 -- Who controls a zone (3.0): the side with an undisrupted military unit

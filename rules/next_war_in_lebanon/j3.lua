@@ -36,13 +36,18 @@ function may_enter(side, u, z)
   return true
 end
 
--- The zones a TF HQ may move to: adjacent zones every unit of its box may enter.
-local function tf_destinations(side, hq)
+-- The zones a TF HQ may move to: adjacent zones every unit of its box may
+-- enter; with `first`, the first of them only (whether there is one).
+local function tf_destinations(side, hq, first)
   local out = {}
+  local box = pieces.at(holding_box(hq), { kind = "unit" })
   for _, z in ipairs(map.neighbours(pieces.location(hq))) do
     local ok = may_enter(side, hq, z)
-    for _, u in ipairs(pieces.at(holding_box(hq), { kind = "unit" })) do ok = ok and may_enter(side, u, z) end
-    if ok then out[#out + 1] = z end
+    for _, u in ipairs(box) do ok = ok and may_enter(side, u, z) end
+    if ok then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end
@@ -58,15 +63,16 @@ end
 
 -- The zones one of move_choices' choices may take units to (the search
 -- bot reads them, bot.lua): a TF HQ's, or those a loose unit of the zone
--- may enter, in the map's order.
-function move_destinations(side, c)
-  if c.option == "move_tf" then return tf_destinations(side, c.piece) end
+-- may enter, in the map's order; with `first`, only whether there is one.
+function move_destinations(side, c, first)
+  if c.option == "move_tf" then return tf_destinations(side, c.piece, first) end
   local out, seen = {}, {}
   for _, u in ipairs(loose_movers(side, c.location)) do
     for _, to in ipairs(map.neighbours(c.location)) do
       if not seen[to] and may_enter(side, u, to) then
         seen[to] = true
         out[#out + 1] = to
+        if first then return out end
       end
     end
   end
@@ -79,11 +85,11 @@ local function move_choices(side)
   local choices = {}
   for _, z in ipairs(ZONES) do
     for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
-      if #tf_destinations(side, hq) > 0 then choices[#choices + 1] = { piece = hq, option = "move_tf" } end
+      if #tf_destinations(side, hq, true) > 0 then choices[#choices + 1] = { piece = hq, option = "move_tf" } end
     end
   end
   for _, z in ipairs(ZONES) do
-    if #move_destinations(side, { location = z, option = "move_units" }) > 0 then
+    if #move_destinations(side, { location = z, option = "move_units" }, true) > 0 then
       choices[#choices + 1] = { location = z, option = "move_units" }
     end
   end

@@ -15,14 +15,18 @@ end
 -- its sanctuaries, or a zone holding a friendly unit or TF HQ, that it may
 -- enter (the base's may_enter: the Lebanese Army, 2006's Litani, Syria); an
 -- IDF TF HQ in a sanctuary only (the base's 15.0); an Insurgent counter
--- never where an IDF unit is (the base's ruling N6).
-function entry_zones(side, u)
+-- never where an IDF unit is (the base's ruling N6). With `first`, the
+-- list stops at its first zone: whether there is one.
+function entry_zones(side, u, first)
   local out, home = {}, {}
   for _, z in ipairs(sanctuaries(side)) do home[z] = true end
   for _, z in ipairs(ZONES) do
     local ok = may_enter(side, u, z) and (home[z] or (pieces.kind(u) ~= "hq" and friends_in(side, z)))
     if ok and side == "insurgent" then ok = #units_on_map("idf", nil, { z }) == 0 end
-    if ok then out[#out + 1] = z end
+    if ok then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end
@@ -44,14 +48,14 @@ local function waiting(side, rate)
   if side == "idf" then
     if scenario_rules().idf_reinforcements_per_j1 == 0 then return out end
     for _, u in ipairs(pieces.at("idf_reinforcements")) do
-      if #entry_zones(side, u) > 0 then out[#out + 1] = u end
+      if #entry_zones(side, u, true) > 0 then out[#out + 1] = u end
     end
     return out
   end
   local seen = {}
   for _, u in ipairs(pieces.at("insurgent_eliminated", { kind = "unit" })) do
     local r = rebuild_rate(u)
-    if r > 0 and (rate == nil or r == rate) and not seen[pieces.type(u)] and #entry_zones(side, u) > 0 then
+    if r > 0 and (rate == nil or r == rate) and not seen[pieces.type(u)] and #entry_zones(side, u, true) > 0 then
       seen[pieces.type(u)] = true
       out[#out + 1] = u
     end
@@ -87,7 +91,7 @@ end
 local function enter_dummies(side, rule)
   for i = 1, tables.dummies.per_j1 do
     local d = waiting_dummies()[1]
-    if not d or #entry_zones(side, d) == 0 then return end
+    if not d or #entry_zones(side, d, true) == 0 then return end
     if pieces.visibility(d) ~= "owner" then pieces.set_visibility(d, "owner", rule) end
     local to = ask(side, rule, { prompt = { "Enter a dummy (%d of %d) where?", i, tables.dummies.per_j1 }, piece = d,
                                  to = entry_zones(side, d) })
@@ -101,7 +105,7 @@ local function reinforcement_choices(side)
   for _, u in ipairs(waiting(side)) do out[#out + 1] = { piece = u, option = "enter_unit" } end
   if side == "insurgent" then
     local d = waiting_dummies()[1]
-    if d and #entry_zones(side, d) > 0 then out[#out + 1] = "enter_dummies" end
+    if d and #entry_zones(side, d, true) > 0 then out[#out + 1] = "enter_dummies" end
   end
   return out
 end

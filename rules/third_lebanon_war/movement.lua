@@ -78,11 +78,15 @@ local function hq_may_move(hq, kind)
   return true
 end
 
--- The zones next to `here` the group may enter, those in `visited` left out.
-local function next_zones(side, group, here, visited)
+-- The zones next to `here` the group may enter, those in `visited` left
+-- out; with `first`, the first of them only (whether there is one).
+local function next_zones(side, group, here, visited, first)
   local out = {}
   for _, z in ipairs(map.neighbours(here)) do
-    if not visited[z] and can_enter(side, group, z) then out[#out + 1] = z end
+    if not visited[z] and can_enter(side, group, z) then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end
@@ -191,19 +195,20 @@ local function regulars_in(side, zone, kind)
   return out
 end
 
--- `where(group)` lists the zones a group may reach; a choice is offered for
+-- `where(group, first)` lists the zones a group may reach (with `first`,
+-- only whether there is one); a choice is offered for
 -- each regular unit or TF HQ, and each zone of irregulars, with somewhere
 -- to go (9.1, mat J-4).
 local function move_choices(side, kind, where)
   local choices = {}
   for _, z in ipairs(ZONES) do
     for _, p in ipairs(regulars_in(side, z, kind)) do
-      if #where({ p }) > 0 then
+      if #where({ p }, true) > 0 then
         choices[#choices + 1] = { piece = p, option = pieces.kind(p) == "hq" and "move_tf" or "move_unit" }
       end
     end
     local any = false
-    for _, u in ipairs(irregulars_in(side, z, kind)) do any = any or #where({ u }) > 0 end
+    for _, u in ipairs(irregulars_in(side, z, kind)) do any = any or #where({ u }, true) > 0 end
     if any then choices[#choices + 1] = { location = z, option = "move_irregulars" } end
   end
   return choices
@@ -260,8 +265,8 @@ end
 
 -- 9.1 J-3 tactical movement.
 local function tactical_reach(side)
-  return function(group)
-    return next_zones(side, group, zone_of(group[1]), {})
+  return function(group, first)
+    return next_zones(side, group, zone_of(group[1]), {}, first)
   end
 end
 
@@ -279,11 +284,14 @@ ACTIONS.tactical_move = {
 -- whole group may enter, other than its own zone; any distance, nothing on
 -- the way.
 local function sanctuary_reach(side)
-  return function(group)
+  return function(group, first)
     local out = {}
     local here = zone_of(group[1])
     for _, z in ipairs(sanctuaries(side)) do
-      if z ~= here and can_enter(side, group, z) then out[#out + 1] = z end
+      if z ~= here and can_enter(side, group, z) then
+        out[#out + 1] = z
+        if first then break end
+      end
     end
     return out
   end
@@ -312,11 +320,14 @@ ACTIONS.strategic_move = {
 -- holds only such units; to any zone it may enter, the SOF into the
 -- Insurgent's sanctuary or Syria too (a card each time: T65); no ambush
 -- where it lands, its mode unchanged.
-local function landing_zones(p)
+local function landing_zones(p, first)
   local out = {}
   local here = zone_of(p)
   for _, z in ipairs(ZONES) do
-    if z ~= here and can_enter("idf", { p }, z) then out[#out + 1] = z end
+    if z ~= here and can_enter("idf", { p }, z) then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end
@@ -324,11 +335,11 @@ end
 local function flyers()
   local out = {}
   for _, u in ipairs(units_on_map("idf", function(u) return may_move(u, "airmobile") end)) do
-    if #landing_zones(u) > 0 then out[#out + 1] = { piece = u, option = "fly_unit" } end
+    if #landing_zones(u, true) > 0 then out[#out + 1] = { piece = u, option = "fly_unit" } end
   end
   for _, z in ipairs(ZONES) do
     for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = "idf" })) do
-      if hq_may_move(hq, "airmobile") and #landing_zones(hq) > 0 then
+      if hq_may_move(hq, "airmobile") and #landing_zones(hq, true) > 0 then
         out[#out + 1] = { piece = hq, option = "fly_unit" }
       end
     end

@@ -198,8 +198,11 @@ end
 -- The base's units of a side on the map (its holding boxes included), with
 -- the dummies left out: no rule counts a dummy as a unit (control, battles,
 -- victory, returns). `counters_on_map` counts them too.
+local REAL_UNITS_OF = { idf = pieces.filter { kind = "unit", owner = "idf", lacks = "dummy" },
+                        insurgent = pieces.filter { kind = "unit", owner = "insurgent", lacks = "dummy" } }
+
 function units_on_map(side, keep, zones)
-  return base.units_on_map(side, function(u) return not is_dummy(u) and (not keep or keep(u)) end, zones)
+  return base.units_on_map(side, keep, zones, REAL_UNITS_OF[side])
 end
 
 function counters_on_map(side, keep, zones)
@@ -215,12 +218,9 @@ for _, z in ipairs(ZONES) do ZONE_SET[z] = true end
 function zone_of(u)
   local at = pieces.location(u)
   if ZONE_SET[at] then return at end
-  for _, z in ipairs(ZONES) do
-    for _, hq in ipairs(pieces.at(z, { kind = "hq" })) do
-      if holding_box(hq) == at then return z end
-    end
-  end
-  return nil
+  local hq = at and pieces.holder(at, "holding_box")
+  local z = hq and pieces.location(hq)
+  return ZONE_SET[z] and z or nil
 end
 
 -- A unit's mode: concentrated, dispersed, underground or revealed.
