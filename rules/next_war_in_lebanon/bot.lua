@@ -119,8 +119,8 @@ local ENDS = { done = true, stop_here = true }
 local BIG_GROUP = 4
 local HOSTILE = 2
 local function group_size(side, c)
-  if c.option == "move_tf" then return pieces.count(holding_box(c.piece), { kind = "unit" }) end
-  if c.location then return pieces.count(c.location, { kind = "unit", owner = side }) end
+  if c.option == "move_tf" then return pieces.count(holding_box(c.piece), UNITS) end
+  if c.location then return pieces.count(c.location, UNITS_OF[side]) end
   return 1
 end
 local SOURCES = { move_units = true, move_irregulars = true, move_tf = true, move_unit = true }
@@ -227,7 +227,7 @@ local function set_up(side, decision)
   for i, c in ipairs(decision.choices) do
     local to = type(c) == "table" and c.to or c
     if type(to) == "string" and ZONE[to] then
-      local d, n = distance_to(to, targets), pieces.count(to, { kind = "unit", owner = side })
+      local d, n = distance_to(to, targets), pieces.count(to, UNITS_OF[side])
       if d < near or (d == near and n < fewest) then best, near, fewest = i, d, n end
     end
   end

@@ -244,7 +244,7 @@ local function return_unit(u, zones, rule)
 end
 
 local function eliminated_insurgents()
-  return pieces.at("insurgent_eliminated", { kind = "unit" })
+  return pieces.at("insurgent_eliminated", UNITS)
 end
 
 -- Diamond K (one time), 12.2: every eliminated Insurgent unit returns.

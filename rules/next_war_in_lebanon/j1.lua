@@ -8,9 +8,6 @@ MODE_FLIP = { combat = "dispersed", dispersed = "combat", reduced_combat = "redu
               reduced_dispersed = "reduced_combat" }
 local REBUILT = { reduced_combat = "combat", reduced_dispersed = "dispersed" }
 
-local UNITS_OF = { idf = pieces.filter { kind = "unit", owner = "idf" },
-                   insurgent = pieces.filter { kind = "unit", owner = "insurgent" } }
-
 -- A side's units on the map, in zone order: each zone's own, then those in
 -- the holding boxes of the TF HQs there (8.1); `keep(u)` chooses, and
 -- `filter` (a compiled filter of that side's pieces) in place of any unit.
@@ -171,7 +168,7 @@ end
 -- rate when nil).
 local function rebuildable(rate)
   local out, seen = {}, {}
-  for _, u in ipairs(pieces.at("insurgent_eliminated", { kind = "unit" })) do
+  for _, u in ipairs(pieces.at("insurgent_eliminated", UNITS)) do
     local r = rebuild_rate(u)
     if r > 0 and (rate == nil or r == rate) and not seen[pieces.type(u)] then
       seen[pieces.type(u)] = true

@@ -40,7 +40,7 @@ local function enemy_tfs(side)
   for _, z in ipairs(ZONES) do
     if not shielded[z] then
       for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = enemy })) do
-        if pieces.count(holding_box(hq), { kind = "unit" }) > 0 then out[#out + 1] = hq end
+        if pieces.count(holding_box(hq), UNITS) > 0 then out[#out + 1] = hq end
       end
     end
   end
@@ -49,7 +49,7 @@ end
 
 local function examine_tf(side, rule)
   local hq = ask(side, rule, { prompt = "Examine which task force?", pieces = enemy_tfs(side) })
-  local units = pieces.at(holding_box(hq), { kind = "unit" })
+  local units = pieces.at(holding_box(hq), UNITS)
   log(rule, "%S examined %P at %L", side, hq, pieces.location(hq))
   local words = {}
   for _ = 1, #units do words[#words + 1] = "%P (%s)" end

@@ -40,7 +40,7 @@ end
 -- enter; with `first`, the first of them only (whether there is one).
 local function tf_destinations(side, hq, first)
   local out = {}
-  local box = pieces.at(holding_box(hq), { kind = "unit" })
+  local box = pieces.at(holding_box(hq), UNITS)
   for _, z in ipairs(map.neighbours(pieces.location(hq))) do
     local ok = may_enter(side, hq, z)
     for _, u in ipairs(box) do ok = ok and may_enter(side, u, z) end
@@ -55,7 +55,7 @@ end
 -- The loose units of `side` in `zone` that may move now.
 local function loose_movers(side, zone)
   local out = {}
-  for _, u in ipairs(pieces.at(zone, { kind = "unit", owner = side })) do
+  for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
     if movable(u) then out[#out + 1] = u end
   end
   return out
@@ -80,17 +80,21 @@ function move_destinations(side, c, first)
 end
 
 -- What `side` may move with one J-3: its TF HQs with a destination, and its
--- zones with a movable loose unit.
-local function move_choices(side)
+-- zones with a movable loose unit; with `first`, the first of them only.
+local function move_choices(side, first)
   local choices = {}
   for _, z in ipairs(ZONES) do
-    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
-      if #tf_destinations(side, hq, true) > 0 then choices[#choices + 1] = { piece = hq, option = "move_tf" } end
+    for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
+      if #tf_destinations(side, hq, true) > 0 then
+        choices[#choices + 1] = { piece = hq, option = "move_tf" }
+        if first then return choices end
+      end
     end
   end
   for _, z in ipairs(ZONES) do
     if #move_destinations(side, { location = z, option = "move_units" }, true) > 0 then
       choices[#choices + 1] = { location = z, option = "move_units" }
+      if first then return choices end
     end
   end
   return choices
@@ -140,7 +144,7 @@ local function fight_where_entered(side, entered, tandem)
 end
 
 ACTIONS.move = {
-  targets = function(side) return move_choices(side) end,
+  targets = function(side, first) return move_choices(side, first) end,
   play = function(side, rule)
     local c = ask(side, rule, { prompt = "Move a TF HQ, or units of one zone?", choices = move_choices(side) })
     -- 7.3C: a second J-3 in tandem, declared before entering, forestalls ambushes.
@@ -155,7 +159,7 @@ ACTIONS.move = {
       local to = ask(side, rule, { prompt = { "Move %P to which zone?", c.piece }, piece = c.piece,
                                    to = tf_destinations(side, c.piece) })
       pieces.move(c.piece, to, rule)
-      entered[1] = { zone = to, units = pieces.at(holding_box(c.piece), { kind = "unit" }) }
+      entered[1] = { zone = to, units = pieces.at(holding_box(c.piece), UNITS) }
     else
       local moved, seen = 0, {}
       while moved < track.get(side .. "_c2") do

@@ -212,7 +212,7 @@ ACTIONS.decapitation_strike = {
     strike_in(z)
     if sam_answers(z) then return end
     if not roll_against(hq, tables.deep_strike.decapitation, rule) then return end
-    for _, u in ipairs(pieces.at(holding_box(hq), { kind = "unit" })) do pieces.move(u, z, rule) end
+    for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do pieces.move(u, z, rule) end
     pieces.move(hq, "removed_from_game", rule)
     track.add("insurgent_c2", -tables.deep_strike.decapitation_c2_loss, rule)
     log(rule, "The Syrian corps HQ is destroyed")

@@ -2,8 +2,9 @@
 -- phasing side plays its chits one at a time, each for one of the functions
 -- tables.joint_ops gives its staff (16.0), until it ends the phase.
 --
--- ACTIONS[action] = { targets = function(side) -> a non-empty list when the
--- function can be used now, play = function(side, rule) }. A function of
+-- ACTIONS[action] = { targets = function(side, first) -> a non-empty list
+-- when the function can be used now (with `first`, only whether it can:
+-- the list may stop at its first target), play = function(side, rule) }. A function of
 -- tables.joint_ops without an entry here is not offered: the functions of
 -- J-2, J-3, J-4, J-5 and J-6, reactions and combat are still to write.
 ACTIONS = {}
@@ -19,20 +20,29 @@ function phasing_side()
   return vars.first_player == "idf" and "insurgent" or "idf"
 end
 
+-- The rows of tables.joint_ops each side may play on a chit of each staff
+-- (16.0; no reaction), in the table's order: FUNCTIONS[side][staff].
+local FUNCTIONS = {}
+for i, f in ipairs(tables.joint_ops) do
+  for _, side in ipairs(f.sides) do
+    if not f.reaction then
+      FUNCTIONS[side] = FUNCTIONS[side] or {}
+      FUNCTIONS[side][f.staff] = FUNCTIONS[side][f.staff] or {}
+      table.insert(FUNCTIONS[side][f.staff], i)
+    end
+  end
+end
+
 -- The functions `side` may play now, as choices, one for each staff in its
 -- hand and each of that staff's functions it can use.
 local function playable(side)
   local choices = {}
   for _, staff in ipairs(staffs_in_hand(side)) do
-    for i, f in ipairs(tables.joint_ops) do
+    for _, i in ipairs((FUNCTIONS[side] or {})[staff] or {}) do
+      local f = tables.joint_ops[i]
       local a = ACTIONS[f.action]
-      local mine = false
-      for _, s in ipairs(f.sides) do mine = mine or s == side end
-      if f.staff == staff and mine and not f.reaction and a then
-        local targets = a.targets(side)
-        if #targets > 0 then
-          choices[#choices + 1] = { option = f.staff .. f.letter, text = { "%s %s: %s", f.staff, f.letter, f.words }, row = i }
-        end
+      if a and #a.targets(side, true) > 0 then
+        choices[#choices + 1] = { option = f.staff .. f.letter, text = { "%s %s: %s", f.staff, f.letter, f.words }, row = i }
       end
     end
   end
@@ -43,24 +53,29 @@ end
 -- box under the C2, the unit undisrupted: 9.3) or detach from one, as
 -- moves (unit, to). Ruling X17: within one organizing, a unit attached is
 -- not detached again, and a unit detached is not put back in the box it
--- left (`attached`, `left`: unit -> true, unit -> box).
-local function organize_choices(side, attached, left)
+-- left (`attached`, `left`: unit -> true, unit -> box). With `first`, the
+-- first move only (whether there is one).
+local function organize_choices(side, attached, left, first)
   attached, left = attached or {}, left or {}
   local out = {}
   for _, z in ipairs(ZONES) do
-    local hqs = pieces.at(z, { kind = "hq", owner = side })
+    local hqs = pieces.at(z, HQS_OF[side])
     for _, hq in ipairs(hqs) do
       local box = holding_box(hq)
-      for _, u in ipairs(pieces.at(box, { kind = "unit" })) do
-        if not attached[u] then out[#out + 1] = { piece = u, to = z, option = "detach" } end
+      for _, u in ipairs(pieces.at(box, UNITS)) do
+        if not attached[u] then
+          out[#out + 1] = { piece = u, to = z, option = "detach" }
+          if first then return out end
+        end
       end
-      if pieces.count(box, { kind = "unit" }) < track.get(side .. "_c2") then
-        for _, u in ipairs(pieces.at(z, { kind = "unit", owner = side })) do
+      if pieces.count(box, UNITS) < track.get(side .. "_c2") then
+        for _, u in ipairs(pieces.at(z, UNITS_OF[side])) do
           -- The Syrian corps takes Syrian units, the others the rest (OQ18).
           local syrian = pieces.value(u, "nation") == "syria"
           if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria")
               and left[u] ~= box then
             out[#out + 1] = { piece = u, to = box, option = "attach" }
+            if first then return out end
           end
         end
       end
@@ -88,10 +103,10 @@ end
 -- excess units, of its owner's choice, to its HQ's zone.
 function enforce_c2(side)
   for _, z in ipairs(ZONES) do
-    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
-      while pieces.count(holding_box(hq), { kind = "unit" }) > track.get(side .. "_c2") do
+    for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
+      while pieces.count(holding_box(hq), UNITS) > track.get(side .. "_c2") do
         local u = ask(side, "8.1", { prompt = { "Detach a unit from %P (the C2 fell)", hq },
-                                     pieces = pieces.at(holding_box(hq), { kind = "unit" }) })
+                                     pieces = pieces.at(holding_box(hq), UNITS) })
         pieces.move(u, z, "8.1")
       end
     end
@@ -109,7 +124,7 @@ function joint_operations_phase()
   while true do
     refresh_stacks()
     local choices = playable(side)
-    if FREE_ORGANIZE and not organized and #organize_choices(side) > 0 then
+    if FREE_ORGANIZE and not organized and #organize_choices(side, nil, nil, true) > 0 then
       choices[#choices + 1] = "organize_task_forces"
     end
     choices[#choices + 1] = "end_phase"

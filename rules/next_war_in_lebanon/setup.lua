@@ -44,8 +44,15 @@ function holding_box(hq)
   return pieces.value(hq, "holding_box")
 end
 
-local UNITS = pieces.filter { kind = "unit" }
-local HQS = pieces.filter { kind = "hq" }
+-- Compiled filters, read once rather than at every call: units and TF HQs,
+-- of any side or of one.
+UNITS = pieces.filter { kind = "unit" }
+HQS = pieces.filter { kind = "hq" }
+UNITS_OF, HQS_OF = {}, {}
+for _, side in ipairs(game.sides()) do
+  UNITS_OF[side] = pieces.filter { kind = "unit", owner = side }
+  HQS_OF[side] = pieces.filter { kind = "hq", owner = side }
+end
 
 -- 4.0, 13.1 THE IDF'S STRATEGY, chosen in secret (ruling X8: its marker goes
 -- into the IDF's own box; N20: 2006 knows only Counterforce, 15.6).
@@ -76,8 +83,8 @@ end
 -- A side's military units in a zone, those in the holding boxes of its TF
 -- HQs there included (a TF's units are in its HQ's zone, 8.1).
 function units_in_zone(zone, side)
-  local n = pieces.count(zone, { kind = "unit", owner = side })
-  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = side })) do n = n + pieces.count(holding_box(hq), UNITS) end
+  local n = pieces.count(zone, UNITS_OF[side])
+  for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do n = n + pieces.count(holding_box(hq), UNITS) end
   return n
 end
 
@@ -88,7 +95,7 @@ function setup_placements(side, unit, zones)
   local choices = {}
   for _, z in ipairs(zones) do choices[#choices + 1] = { piece = unit, to = z } end
   for _, z in ipairs(zones) do
-    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+    for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
       if box_has_room(side, hq) then choices[#choices + 1] = { piece = unit, to = holding_box(hq) } end
     end
   end
@@ -105,10 +112,10 @@ local function choose_modes(side, rule)
   while true do
     local combat = {}
     for _, z in ipairs(ZONES) do
-      for _, u in ipairs(pieces.at(z, { kind = "unit", owner = side })) do
+      for _, u in ipairs(pieces.at(z, UNITS_OF[side])) do
         if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
       end
-      for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+      for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
         for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do
           if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
         end

@@ -33,14 +33,14 @@ local function end_points()
     else ins = ins + vp.insurgent.zone_not_idf_controlled end
   end
   if strategy() == "counterforce" then
-    idf = idf + vp.idf.counterforce_insurgent_eliminated * pieces.count("insurgent_eliminated", { kind = "unit" })
-    for _, u in ipairs(pieces.at("removed_from_game", { kind = "unit" })) do
+    idf = idf + vp.idf.counterforce_insurgent_eliminated * pieces.count("insurgent_eliminated", UNITS)
+    for _, u in ipairs(pieces.at("removed_from_game", UNITS)) do
       if pieces.value(u, "nation") == "syria" then idf = idf + vp.idf.counterforce_syrian_eliminated end
     end
   else
     idf = idf + vp.idf.countervalue_collateral_damage * track.get("collateral_damage")
   end
-  ins = ins + vp.insurgent.idf_eliminated * pieces.count("idf_eliminated", { kind = "unit" })
+  ins = ins + vp.insurgent.idf_eliminated * pieces.count("idf_eliminated", UNITS)
   ins = ins + vp.insurgent.idf_reduced * #units_on_map("idf", counts_as_reduced)
   return idf, ins
 end

@@ -4,8 +4,8 @@
 -- (a count every side sees, 8.0: hidden units are there, unnamed).
 
 local function units_here(zone, side)
-  local n = pieces.count(zone, { owner = side }) - pieces.count(zone, { kind = "hq", owner = side })
-  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = side })) do n = n + pieces.count(holding_box(hq)) end
+  local n = pieces.count(zone, { owner = side }) - pieces.count(zone, HQS_OF[side])
+  for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do n = n + pieces.count(holding_box(hq)) end
   return n
 end
 

@@ -23,9 +23,9 @@ function refresh_stacks()
   for _, side in ipairs({ "idf", "insurgent" }) do
     local c2 = math.max(track.get(side .. "_c2"), 1)
     for _, z in ipairs(ZONES) do
-      apply(pieces.at(z, { kind = "unit", owner = side }), c2, false)
-      for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
-        apply(pieces.at(holding_box(hq), { kind = "unit" }), c2, true)
+      apply(pieces.at(z, UNITS_OF[side]), c2, false)
+      for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
+        apply(pieces.at(holding_box(hq), UNITS), c2, true)
       end
     end
   end

@@ -8,7 +8,7 @@
 
 -- Whether `side` has a tactical unit (not a dummy) or a TF HQ in `zone`.
 local function friends_in(side, zone)
-  return #units_on_map(side, nil, { zone }) > 0 or pieces.count(zone, { kind = "hq", owner = side }) > 0
+  return #units_on_map(side, nil, { zone }) > 0 or pieces.count(zone, HQS_OF[side]) > 0
 end
 
 -- 7.1 (research 4.2; ruling T49): where a counter of `side` enters: one of
@@ -53,7 +53,7 @@ local function waiting(side, rate)
     return out
   end
   local seen = {}
-  for _, u in ipairs(pieces.at("insurgent_eliminated", { kind = "unit" })) do
+  for _, u in ipairs(pieces.at("insurgent_eliminated", UNITS)) do
     local r = rebuild_rate(u)
     if r > 0 and (rate == nil or r == rate) and not seen[pieces.type(u)] and #entry_zones(side, u, true) > 0 then
       seen[pieces.type(u)] = true
@@ -142,7 +142,7 @@ ACTIONS.reinforce = {
 local function disrupted_hqs(side, zones)
   local out = {}
   for _, z in ipairs(zones or ZONES) do
-    for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = side })) do
+    for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
       if is_disrupted(hq) then out[#out + 1] = hq end
     end
   end
@@ -222,13 +222,13 @@ end
 -- the units moved and changed by this J-1 already.
 local function reorganize_choices(side, zone, moved, changed)
   local out = {}
-  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = side })) do
+  for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do
     local box = holding_box(hq)
-    for _, u in ipairs(pieces.at(box, { kind = "unit" })) do
+    for _, u in ipairs(pieces.at(box, UNITS)) do
       if not moved[u] then out[#out + 1] = { piece = u, to = zone, option = "detach" } end
     end
-    if pieces.count(box, { kind = "unit" }) < track.get(side .. "_c2") then
-      for _, u in ipairs(pieces.at(zone, { kind = "unit", owner = side })) do
+    if pieces.count(box, UNITS) < track.get(side .. "_c2") then
+      for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
         if not moved[u] and may_attach(u, hq) then out[#out + 1] = { piece = u, to = box, option = "attach" } end
       end
     end
@@ -239,10 +239,13 @@ local function reorganize_choices(side, zone, moved, changed)
   return out
 end
 
-local function reorganize_zones(side)
+local function reorganize_zones(side, first)
   local out = {}
   for _, z in ipairs(ZONES) do
-    if #reorganize_choices(side, z, {}, {}) > 0 then out[#out + 1] = z end
+    if #reorganize_choices(side, z, {}, {}) > 0 then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end

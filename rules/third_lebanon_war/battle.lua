@@ -276,7 +276,7 @@ end
 -- removed loses its TF HQs in the zone too: each is hit and disrupted.
 local function hq_hit(side, rule)
   if #standing(side) > 0 then return end
-  for _, hq in ipairs(pieces.at(vars.battle.zone, { kind = "hq", owner = side })) do
+  for _, hq in ipairs(pieces.at(vars.battle.zone, HQS_OF[side])) do
     if not is_disrupted(hq) then
       log(rule, "%P takes a hit: every engaged unit of its side is disrupted", hq)
       disrupt_hq(hq, rule)
@@ -348,7 +348,7 @@ local function housekeeping(b)
       if not is_disrupted(u) and e.at ~= b.zone then
         local c2 = track.get(pieces.owner(u) .. "_c2")
         for _, hq in ipairs(pieces.at(b.zone, { kind = "hq", owner = pieces.owner(u) })) do
-          if holding_box(hq) == e.at and pieces.count(e.at, { kind = "unit" }) < c2 then to = e.at end
+          if holding_box(hq) == e.at and pieces.count(e.at, UNITS) < c2 then to = e.at end
         end
       end
       pieces.move(u, to, "mat 7")

@@ -49,7 +49,7 @@ function hidden_counters(owner, zone)
     if is_underground(u) then out[#out + 1] = u end
   end
   for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = owner })) do
-    for _, u in ipairs(pieces.at(holding_box(hq), { kind = "unit" })) do out[#out + 1] = u end
+    for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do out[#out + 1] = u end
   end
   return out
 end

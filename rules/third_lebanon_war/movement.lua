@@ -37,7 +37,7 @@ local function can_enter(side, group, z)
   for _, p in ipairs(group) do
     if not may_enter(side, p, z) then return false end
     if pieces.kind(p) == "hq" then
-      for _, u in ipairs(pieces.at(holding_box(p), { kind = "unit" })) do
+      for _, u in ipairs(pieces.at(holding_box(p), UNITS)) do
         if not may_enter(side, u, z) then return false end
       end
     end
@@ -50,7 +50,7 @@ local function tactical_units(group)
   local out = {}
   for _, p in ipairs(group) do
     if pieces.kind(p) == "hq" then
-      for _, u in ipairs(pieces.at(holding_box(p), { kind = "unit" })) do out[#out + 1] = u end
+      for _, u in ipairs(pieces.at(holding_box(p), UNITS)) do out[#out + 1] = u end
     else
       out[#out + 1] = p
     end
@@ -72,7 +72,7 @@ end
 -- Ruling T62 (T67 for airmobile): a TF HQ moves with its holding box as one
 -- regular unit when every unit of the box could make the move itself.
 local function hq_may_move(hq, kind)
-  for _, u in ipairs(pieces.at(holding_box(hq), { kind = "unit" })) do
+  for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do
     if not may_move(u, kind) then return false end
   end
   return true
@@ -176,7 +176,7 @@ end
 -- The counters of `side` loose in `zone` that may move as irregulars.
 local function irregulars_in(side, zone, kind)
   local out = {}
-  for _, u in ipairs(pieces.at(zone, { kind = "unit", owner = side })) do
+  for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
     if irregular(u) and may_move(u, kind) then out[#out + 1] = u end
   end
   return out
@@ -186,10 +186,10 @@ end
 -- move of `kind` by themselves.
 local function regulars_in(side, zone, kind)
   local out = {}
-  for _, u in ipairs(pieces.at(zone, { kind = "unit", owner = side })) do
+  for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
     if not irregular(u) and may_move(u, kind) then out[#out + 1] = u end
   end
-  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = side })) do
+  for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do
     if hq_may_move(hq, kind) then out[#out + 1] = hq end
   end
   return out
@@ -198,18 +198,22 @@ end
 -- `where(group, first)` lists the zones a group may reach (with `first`,
 -- only whether there is one); a choice is offered for
 -- each regular unit or TF HQ, and each zone of irregulars, with somewhere
--- to go (9.1, mat J-4).
-local function move_choices(side, kind, where)
+-- to go (9.1, mat J-4). With `first`, the first choice only.
+local function move_choices(side, kind, where, first)
   local choices = {}
   for _, z in ipairs(ZONES) do
     for _, p in ipairs(regulars_in(side, z, kind)) do
       if #where({ p }, true) > 0 then
         choices[#choices + 1] = { piece = p, option = pieces.kind(p) == "hq" and "move_tf" or "move_unit" }
+        if first then return choices end
       end
     end
     local any = false
     for _, u in ipairs(irregulars_in(side, z, kind)) do any = any or #where({ u }, true) > 0 end
-    if any then choices[#choices + 1] = { location = z, option = "move_irregulars" } end
+    if any then
+      choices[#choices + 1] = { location = z, option = "move_irregulars" }
+      if first then return choices end
+    end
   end
   return choices
 end
@@ -271,7 +275,7 @@ local function tactical_reach(side)
 end
 
 ACTIONS.tactical_move = {
-  targets = function(side) return move_choices(side, "tactical", tactical_reach(side)) end,
+  targets = function(side, first) return move_choices(side, "tactical", tactical_reach(side), first) end,
   play = function(side, rule)
     local c = ask(side, rule, { prompt = "Move a unit, a TF HQ with its units, or irregular units of a zone?",
                                 choices = move_choices(side, "tactical", tactical_reach(side)) })
@@ -298,7 +302,7 @@ local function sanctuary_reach(side)
 end
 
 ACTIONS.strategic_move = {
-  targets = function(side) return move_choices(side, "strategic", sanctuary_reach(side)) end,
+  targets = function(side, first) return move_choices(side, "strategic", sanctuary_reach(side), first) end,
   play = function(side, rule)
     local c = ask(side, rule, { prompt = "Strategic movement: which unit, TF HQ or irregular units?",
                                 choices = move_choices(side, "strategic", sanctuary_reach(side)) })
@@ -332,10 +336,13 @@ local function landing_zones(p, first)
   return out
 end
 
-local function flyers()
+local function flyers(first)
   local out = {}
   for _, u in ipairs(units_on_map("idf", function(u) return may_move(u, "airmobile") end)) do
-    if #landing_zones(u, true) > 0 then out[#out + 1] = { piece = u, option = "fly_unit" } end
+    if #landing_zones(u, true) > 0 then
+      out[#out + 1] = { piece = u, option = "fly_unit" }
+      if first then return out end
+    end
   end
   for _, z in ipairs(ZONES) do
     for _, hq in ipairs(pieces.at(z, { kind = "hq", owner = "idf" })) do
@@ -348,7 +355,7 @@ local function flyers()
 end
 
 ACTIONS.airmobile_move = {
-  targets = function(side) return flyers() end,
+  targets = function(side, first) return flyers(first) end,
   play = function(side, rule)
     local p = ask(side, rule, { prompt = "Which unit or TF HQ flies?", choices = flyers() }).piece
     vars.moving = { p }

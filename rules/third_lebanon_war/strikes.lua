@@ -135,7 +135,7 @@ ACTIONS.decapitation_strike = {
     strike_on(z)
     local hits = roll_hits(tables.strikes.decapitation_dice, rule, "decapitation strike on %P", hq)
     if hits > 0 then
-      for _, u in ipairs(pieces.at(holding_box(hq), { kind = "unit" })) do pieces.move(u, z, rule) end
+      for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do pieces.move(u, z, rule) end
       pieces.move(hq, "removed_from_game", rule)
       track.add("insurgent_c2", -tables.strikes.decapitation_c2_loss, rule)
       log(rule, "%P is destroyed: the Insurgent's C2 Level falls to %d", hq, track.get("insurgent_c2"))

@@ -13,8 +13,8 @@ end
 -- (8.1, the OOB mat).
 function boxes_with_room(side, zone)
   local out = {}
-  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = side })) do
-    if pieces.count(holding_box(hq), { kind = "unit" }) < track.get(side .. "_c2") then
+  for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do
+    if pieces.count(holding_box(hq), UNITS) < track.get(side .. "_c2") then
       out[#out + 1] = holding_box(hq)
     end
   end
@@ -75,8 +75,8 @@ end
 -- the IDF reads, would tell him which hidden counter is which type, and
 -- which are the dummies.
 function setup()
-  for _, u in ipairs(pieces.at("insurgent_setup", { kind = "unit" })) do pieces.set_visibility(u, "owner", "15.5") end
-  for _, u in ipairs(pieces.at("insurgent_reinforcements", { kind = "unit" })) do
+  for _, u in ipairs(pieces.at("insurgent_setup", UNITS)) do pieces.set_visibility(u, "owner", "15.5") end
+  for _, u in ipairs(pieces.at("insurgent_reinforcements", UNITS)) do
     pieces.set_visibility(u, "owner", "15.5")
   end
   for _ = 1, tables.dummies.at_setup do
