@@ -113,6 +113,21 @@ TEST_CASE("lua pieces: inside reaches the boxes a location's pieces name, holder
         std::string::npos);
 }
 
+TEST_CASE("lua pieces: vacant keeps the locations of a list where no piece matches, in order", "[kernel][lua]") {
+  auto g = api_game();
+  Game& L = *g;
+  CHECK(lua_ok(L, "return table.concat(pieces.vacant({'dead', 'board', 'truck_hold', 'cup'}), ',')") ==
+        "dead,truck_hold");
+  CHECK(lua_ok(L, "return table.concat(pieces.vacant({'cup', 'board', 'deck'}, {kind = 'card'}), ',')") == "cup,board");
+  CHECK(lua_ok(L, "pieces.move(pieces.at('board', {owner = 'blue'})[1], 'dead') "
+                  "return table.concat(pieces.vacant({'dead', 'truck_hold'}, {owner = 'blue'}), ','), "
+                  "#pieces.vacant({})") == "truck_hold,0");
+  CHECK(lua_error(L, "return pieces.vacant('board')").find("bad argument #1 to 'vacant' (table expected") !=
+        std::string::npos);
+  CHECK(lua_error(L, "return pieces.vacant({'board', 'nowhere'})").find("element 2: no such location: 'nowhere'") !=
+        std::string::npos);
+}
+
 TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
   auto g = api_game();
   Game& L = *g;

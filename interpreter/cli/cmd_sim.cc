@@ -2,7 +2,6 @@
 // one), and their outcomes. `--shard K/N` plays one shard of a longer run;
 // `--out FILE.json` keeps every game's record for `merge` and reports
 // (bots/balance_run.h).
-#include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -18,29 +17,6 @@
 #include "session/view_format.h"
 
 namespace cardboard {
-
-namespace {
-
-// A profile entry's file relative to the project, as the rest of the output names files.
-std::string relative_where(const std::string& where) {
-  const std::string root = project_root() + "/";
-  return where.rfind(root, 0) == 0 ? where.substr(root.size()) : where;
-}
-
-void print_rules_profile(const rules_profile::Report& r, int top) {
-  const double n = static_cast<double>(std::max<int64_t>(r.samples, 1));
-  std::fprintf(stderr, "rules profile: %lld samples, one every %d Lua instructions\n",
-               static_cast<long long>(r.samples), rules_profile::kEvery);
-  std::fprintf(stderr, "  total%%   self%%  function (with its callees; source:line where it is defined)\n");
-  for (size_t i = 0; i < r.functions.size() && i < static_cast<size_t>(top); ++i)
-    std::fprintf(stderr, "  %6.2f  %6.2f  %s\n", 100.0 * r.functions[i].total / n, 100.0 * r.functions[i].self / n,
-                 terminal_text(relative_where(r.functions[i].where)).c_str());
-  std::fprintf(stderr, "   self%%  line\n");
-  for (size_t i = 0; i < r.lines.size() && i < static_cast<size_t>(top); ++i)
-    std::fprintf(stderr, "  %6.2f  %s\n", 100.0 * r.lines[i].self / n, terminal_text(relative_where(r.lines[i].where)).c_str());
-}
-
-}  // namespace
 
 void add_sim_command(CLI::App& app, int& code) {
   auto* cmd = app.add_subcommand("sim", "play many complete games with bots (random on every side --bot does not name)");
@@ -96,7 +72,7 @@ void add_sim_command(CLI::App& app, int& code) {
     auto r = simulate(*def, opt);
     if (a.profile) {
       rules_profile::stop();
-      print_rules_profile(rules_profile::report(), a.profile);
+      rules_profile::print(stderr, rules_profile::report(), a.profile, project_root());
     }
     if (!r.ok()) return void(code = report(r.error()));
     const double g = static_cast<double>(r->games);

@@ -491,6 +491,29 @@ int l_inside(lua_State* L) {
   return 1;
 }
 
+// pieces.vacant(locs [, filter]) -> the locations of the array `locs`, in
+// order, where no piece matches: the empty hexes among a set-up's.
+int l_vacant(lua_State* L) {
+  static thread_local std::vector<int> locations;
+  luaL_checktype(L, 1, LUA_TTABLE);
+  check_locations(L, 1, locations);
+  const Filter f = check_filter(L, 2);
+  Runtime& g = runtime_of(L);
+  Matcher matches(g, f, true);
+  lua_createtable(L, 0, 0);
+  lua_Integer n = 0;
+  for (int loc : locations) {
+    const auto& here = g.state().contents[loc];
+    charge_pieces(L, here.size());
+    bool taken = false;
+    for (size_t i = 0; i < here.size() && !taken; ++i) taken = matches(here[i]);
+    if (taken) continue;
+    lua_rawgeti(L, kLocationIds, loc + 1);
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
 // pieces.holder(loc, key) -> the piece (the lowest id) whose printed value
 // `key` names loc, or nil: the TF HQ of a holding box, wherever it is.
 int l_holder(lua_State* L) {
@@ -890,7 +913,7 @@ void open_lua_pieces(lua_State* L) {
   push_texts(d.locations.size(), [&](size_t i) -> const std::string& { return d.locations[i].id; });
   push_printed_values(L, d);
   static const luaL_Reg fns[] = {
-      {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"inside", l_inside},   {"holder", l_holder},         {"type", l_type},
+      {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"inside", l_inside},   {"holder", l_holder}, {"vacant", l_vacant},         {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"set_face", l_set_face},
       {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},

@@ -87,4 +87,27 @@ Report report() {
   return r;
 }
 
+void print(std::FILE* out, const Report& r, int top, const std::string& root) {
+  const std::string prefix = root.empty() || root.back() == '/' ? root : root + "/";
+  // Relative, and with no control character a folder's name could carry to
+  // the terminal.
+  auto relative = [&](const std::string& where) {
+    std::string s = !prefix.empty() && where.rfind(prefix, 0) == 0 ? where.substr(prefix.size()) : where;
+    for (char& c : s)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    return s;
+  };
+  const double n = static_cast<double>(std::max<int64_t>(r.samples, 1));
+  std::fprintf(out, "rules profile: %lld samples, one every %d Lua instructions\n", static_cast<long long>(r.samples),
+               kEvery);
+  std::fprintf(out, "  total%%   self%%  function (with its callees; file:line where it is defined)\n");
+  for (size_t i = 0; i < r.functions.size() && i < static_cast<size_t>(top); ++i)
+    std::fprintf(out, "  %6.2f  %6.2f  %s\n", 100.0 * static_cast<double>(r.functions[i].total) / n,
+                 100.0 * static_cast<double>(r.functions[i].self) / n, relative(r.functions[i].where).c_str());
+  std::fprintf(out, "   self%%  line\n");
+  for (size_t i = 0; i < r.lines.size() && i < static_cast<size_t>(top); ++i)
+    std::fprintf(out, "  %6.2f  %s\n", 100.0 * static_cast<double>(r.lines[i].self) / n,
+                 relative(r.lines[i].where).c_str());
+}
+
 }  // namespace cardboard::rules_profile

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -46,5 +47,9 @@ struct Report {
   std::vector<Entry> lines;      // most self samples first
 };
 Report report();
+
+// Writes the `top` functions and lines of `r` to `out`, each file named
+// relative to `root` where it lies under it.
+void print(std::FILE* out, const Report& r, int top, const std::string& root);
 
 }  // namespace cardboard::rules_profile

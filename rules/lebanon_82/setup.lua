@@ -48,13 +48,30 @@ for _, hex in ipairs(map.hexes()) do
 end
 local UNITS = pieces.filter({ kind = "unit" })
 
--- The empty land hexes of the map for which `keep(hex)` holds.
-local function hexes_where(keep)
+-- The land hexes for which `keep(hex)` holds, in the map's order: where a
+-- kind of unit sets up, found once for all its placements.
+local function land_where(keep)
   local out = {}
   for _, hex in ipairs(LAND) do
-    if keep(hex) and pieces.count(hex, UNITS) == 0 then out[#out + 1] = hex end
+    if keep(hex) then out[#out + 1] = hex end
   end
   return out
+end
+
+-- 10.3's sectors and the regions, as lists of land hexes.
+local SECTOR_HEXES, REGION_HEXES = {}, {}
+for _, hex in ipairs(LAND) do
+  if sector(hex) then
+    SECTOR_HEXES[sector(hex)] = SECTOR_HEXES[sector(hex)] or {}
+    table.insert(SECTOR_HEXES[sector(hex)], hex)
+  end
+  REGION_HEXES[region(hex)] = REGION_HEXES[region(hex)] or {}
+  table.insert(REGION_HEXES[region(hex)], hex)
+end
+
+-- The hexes of `hexes` with no unit in them: where a unit may set up now.
+local function empty(hexes)
+  return pieces.vacant(hexes, UNITS)
 end
 
 local function place(side, unit, hexes, rule)
@@ -71,7 +88,7 @@ local function israel_1982()
   for _, u in ipairs(pieces.at("israeli_setup")) do
     local division = pieces.value(u, "division")
     local want = division == "880" and chosen or division
-    place("israel", u, hexes_where(function(h) return sector(h) == want end), "10.3")
+    place("israel", u, empty(SECTOR_HEXES[want] or {}), "10.3")
   end
 end
 
@@ -87,7 +104,7 @@ local function israel_2006()
       if pieces.value(o, "division") == division then placed[#placed + 1] = pieces.location(o) end
     end
     local near, best = {}, math.huge
-    for _, h in ipairs(hexes_where(function(h) return region(h) == "I" end)) do
+    for _, h in ipairs(empty(REGION_HEXES.I or {})) do
       local d = #placed > 0 and map.nearest(h, placed) or 0
       if d < best then near, best = {}, d end
       if d == best then near[#near + 1] = h end
@@ -110,8 +127,9 @@ end
 -- 10.4 SYRIAN SET-UP: inside any SAM envelope; the 47th, the 82nd and ten
 -- commandos inside the envelope of the site at 0908.
 local function syria_1982()
-  local zahle = envelope(pieces.at("0908", { type = "sam_site" }))
-  local any = envelope(sam_sites())
+  local near_0908, near_any = envelope(pieces.at("0908", { type = "sam_site" })), envelope(sam_sites())
+  local zahle = land_where(function(h) return near_0908[h] end)
+  local any = land_where(function(h) return near_any[h] end)
   local commandos = 0
   for _, u in ipairs(pieces.at("syrian_setup")) do
     local near_zahle = pieces.type(u) ~= "sy_commando"
@@ -119,8 +137,7 @@ local function syria_1982()
       commandos = commandos + 1
       near_zahle = commandos <= 10
     end
-    local within = near_zahle and zahle or any
-    place("syria", u, hexes_where(function(h) return within[h] end), "10.4")
+    place("syria", u, empty(near_zahle and zahle or any), "10.4")
   end
 end
 
@@ -130,7 +147,8 @@ local function syria_1976()
   local edge = function(h) return (h:sub(1, 2) == "01" or h:sub(3, 4) == "01") and region(h) ~= "G" end
   for _ = 1, 2 do cup.draw("syrian_cup", "syrian_setup", "25.1") end
   for _, u in ipairs(pieces.at("syrian_cup")) do pieces.move(u, "out_of_play", "25.1") end
-  for _, u in ipairs(pieces.at("syrian_setup")) do place("syria", u, hexes_where(edge), "25.1") end
+  local edges = land_where(edge)
+  for _, u in ipairs(pieces.at("syrian_setup")) do place("syria", u, empty(edges), "25.1") end
 end
 
 -- 10.5, 20.2, 25.2 PLO SET-UP: for each entry of tables.plo_setup, the PLO
@@ -140,23 +158,24 @@ local function plo_setup(entries)
   for _, e in ipairs(entries) do
     local near = {}
     for _, h in ipairs(e.within and map.within(e.of, e.within) or {}) do near[h] = true end
-    for _ = 1, e.count do
-      local hexes = hexes_where(function(h)
-        if region(h) ~= "L" then return false end
-        if e.at then
-          for _, x in ipairs(e.at) do
-            if x == h then return true end
-          end
-          return false
-        end
-        if e.within then return near[h] == true end
-        local col = tonumber(h:sub(1, 2))
-        if col < e.coast[1] or col > e.coast[2] then return false end
-        for _, n in ipairs(map.neighbours(h)) do
-          if map.terrain(n) == "sea" then return true end
+    local legal = land_where(function(h)
+      if region(h) ~= "L" then return false end
+      if e.at then
+        for _, x in ipairs(e.at) do
+          if x == h then return true end
         end
         return false
-      end)
+      end
+      if e.within then return near[h] == true end
+      local col = tonumber(h:sub(1, 2))
+      if col < e.coast[1] or col > e.coast[2] then return false end
+      for _, n in ipairs(map.neighbours(h)) do
+        if map.terrain(n) == "sea" then return true end
+      end
+      return false
+    end)
+    for _ = 1, e.count do
+      local hexes = empty(legal)
       if #hexes == 0 then error("no legal hex is left for a PLO unit of the set-up") end
       local hex = ask("plo", "10.5", { prompt = "Place a PLO unit drawn from the cup in", locations = hexes })
       cup.draw("plo_cup", hex, "10.5")

@@ -39,6 +39,7 @@
 #include "script/game.h"
 #include "bots/simulate.h"
 #include "bots/mcts.h"
+#include "script/rules_profile.h"
 #include "session/history.h"
 
 extern char** environ;
@@ -93,6 +94,7 @@ struct Args {
   int64_t depth = 0;
   int64_t decisions = 20;
   bool trace = false;
+  int profile = 0;
   std::string side;
   std::set<std::string> avoid;
 };
@@ -123,6 +125,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--depth") a.depth = std::stoll(val());
     else if (k == "--decisions") a.decisions = std::stoll(val());
     else if (k == "--trace") a.trace = true;
+    else if (k == "--profile-rules") a.profile = std::stoi(val());
     else if (k == "--side") a.side = val();
     else if (!k.starts_with("--") && a.scenario.empty()) a.scenario = k;
     else die("unknown argument " + k);
@@ -587,6 +590,7 @@ void cmd_mcts(const Args& a) {
   std::vector<double> ms, playouts, branch_us, rerun_us, paths;
   int64_t searched = 0;
   uint64_t games = 0;
+  if (a.profile) cardboard::rules_profile::start();
   auto status = game.start(game_seed(a.seed, games));
   while (searched < a.decisions) {
     if (!status.ok()) die(status.error().message);
@@ -636,6 +640,10 @@ void cmd_mcts(const Args& a) {
     }
     taken.push_back(choice);
     status = game.act(choice);
+  }
+  if (a.profile) {
+    cardboard::rules_profile::stop();
+    cardboard::rules_profile::print(stderr, cardboard::rules_profile::report(), a.profile, a.root);
   }
   double path_sum = 0;
   for (double p : paths) path_sum += p;
