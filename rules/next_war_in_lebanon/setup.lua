@@ -111,15 +111,8 @@ SETUP_MODE_CHANGES = { combat = "dispersed" }
 local function choose_modes(side, rule)
   while true do
     local combat = {}
-    for _, z in ipairs(ZONES) do
-      for _, u in ipairs(pieces.at(z, UNITS_OF[side])) do
-        if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
-      end
-      for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
-        for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do
-          if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
-        end
-      end
+    for _, u in ipairs(pieces.inside(ZONES, "holding_box", UNITS_OF[side])) do
+      if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
     end
     if #combat == 0 then return end
     local choices = { "done" }
@@ -144,7 +137,7 @@ local function place_forces(side, box, zones, rule, needed)
     -- The units still to place must cover what the zones lack.
     local short, short_zones = 0, {}
     for _, z in ipairs(zones) do
-      local missing = (needed[z] or 0) - units_in_zone(z, side)
+      local missing = needed[z] and needed[z] - units_in_zone(z, side) or 0
       if missing > 0 then
         short = short + missing
         short_zones[#short_zones + 1] = z
