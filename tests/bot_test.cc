@@ -691,6 +691,55 @@ TEST_CASE("mcts: the same seed gives the same games, whatever the threads", "[bo
   CHECK(a.errors == 0);
 }
 
+// What a search chose and how it spread its iterations over the choices:
+// "choice:visits,visits,...".
+std::string search_print(const MctsBot& bot, int choice) {
+  std::string out = std::to_string(choice) + ":";
+  for (const auto& c : bot.last_stats().choices) out += std::to_string(c.visits) + ",";
+  return out;
+}
+
+TEST_CASE("mcts: a fixed seed's searches are pinned, so making the rules or the kernel faster changes no decision",
+          "[bots][determinism]") {
+  // Each game from its opening and at two points of a random game: the
+  // searches' choices and visits, as the build before the speed work of
+  // docs/performance.md made them. A change that alters any playout shows
+  // here; one that only makes the same playouts faster does not.
+  const std::vector<std::pair<std::string, std::string>> pinned = {
+      {"next_war_in_lebanon/next_war", "?"},
+      {"third_lebanon_war/next_war", "?"},
+      {"lebanon_82/1982", "?"},
+  };
+  for (const auto& [ref, expected] : pinned) {
+    INFO(ref);
+    auto def = shipped(ref);
+    auto g = make_game(def);
+    g->set_branch_tracking(true);
+    must_ok(g->start(7));
+    RandomBot pick(3);
+    std::string prints;
+    std::map<int, std::unique_ptr<MctsBot>> bots;
+    for (int decision = 0; decision < 400 && !g->state().finished; ++decision) {
+      const auto& d = g->state().pending;
+      if ((decision == 0 || decision == 150 || decision == 300) && d.choices.size() > 1) {
+        MctsOptions o;
+        o.iterations = 40;
+        o.depth = 20;
+        o.seed = 1;
+        auto& bot = bots[d.side];
+        if (!bot) bot = std::make_unique<MctsBot>(def, d.side, o);
+        auto c = bot->choose(BotPosition::of(*g));
+        if (!c.ok()) FAIL(c.error().message);
+        prints += search_print(*bot, *c) + " ";
+        must_ok(g->act(*c));
+      } else {
+        must_ok(g->act(pick.choose(static_cast<int>(d.choices.size()))));
+      }
+    }
+    CHECK(prints == expected);
+  }
+}
+
 TEST_CASE("determinize: hidden pieces trade identities within what the side cannot tell apart", "[bots][hidden]") {
   auto def = oracle("guess");
   auto g = make_game(def);

@@ -166,6 +166,24 @@ TEST_CASE("kit movement: a search spends the allowance, closes enemy hexes, ties
   CHECK(again->from == search->from);
 }
 
+TEST_CASE("kit map.pieces: a side's pieces on the map by id, those a filter keeps", "[kit][lua]") {
+  Board b;
+  const int tanks = b.at("0401");  // Blue's
+  const int smoke = b.place("smoke", "0402", "blue");
+  const std::string all = lua_ok(*b.game, "return table.concat(map.pieces('blue'), ',')");
+  CHECK(all.find(std::to_string(smoke + 1)) != std::string::npos);
+  // The same list with the markers left out, in one call.
+  CHECK(lua_ok(*b.game, "local out = {} for _, p in ipairs(map.pieces('blue')) do "
+                        "if pieces.kind(p) == 'unit' then out[#out + 1] = p end end "
+                        "return table.concat(out, ',') == table.concat(map.pieces('blue', {kind = 'unit'}), ',')") ==
+        "true");
+  CHECK(lua_ok(*b.game, "return table.concat(map.pieces('blue', pieces.filter {kind = 'marker'}), ',')") ==
+        std::to_string(smoke + 1));
+  CHECK(lua_ok(*b.game, "return map.pieces('blue', {type = 'tanks'})[1]") == std::to_string(tanks + 1));
+  CHECK(lua_error(*b.game, "return map.pieces('blue', {colour = 'x'})").find("unknown filter field 'colour'") !=
+        std::string::npos);
+}
+
 TEST_CASE("kit zones: a zone covers the hex and its neighbours, never across a blocking hexside",
           "[kit][zoc]") {
   Board b("contact");  // Red's rifles at 0404, a river between 0404 and 0405

@@ -7,6 +7,7 @@
 
 #include <exception>
 #include <string>
+#include <vector>
 
 #include <lua.hpp>
 
@@ -105,6 +106,11 @@ void charge_many_pieces(lua_State* L, size_t n);
 inline void charge_pieces(lua_State* L, size_t n) {
   if (n > 64) charge_many_pieces(L, n);
 }
+
+// Keeps those of `ids` that match the filter at `arg` (a table or a
+// compiled filter, as pieces.at takes; none keeps all), in a view only those
+// its side sees (lua_pieces.cc).
+void keep_matching(lua_State* L, int arg, std::vector<int>& ids);
 
 // Registers `fns` as global table `name`.
 void register_module(lua_State* L, const char* name, const luaL_Reg* fns);

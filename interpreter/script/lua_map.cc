@@ -102,18 +102,24 @@ const std::string& cell_id(lua_State* L, int map, int cell) {
   return def.locations[def.maps[map].cell_location[cell]].id;
 }
 
+// A location id is pushed from the binding's anchors (user value 1, where
+// location i's id is element i + 1): no hashing of its text, no new string.
 void push_cell(lua_State* L, int map, int cell) {
-  const std::string& id = cell_id(L, map, cell);
-  lua_pushlstring(L, id.data(), id.size());
+  lua_getiuservalue(L, lua_upvalueindex(1), 1);
+  lua_rawgeti(L, -1, binding(L).def->maps[map].cell_location[cell] + 1);
+  lua_remove(L, -2);
 }
 
 // An array of location ids, in the given order.
 void push_cells(lua_State* L, int map, const std::vector<int>& cells) {
+  const auto& cell_location = binding(L).def->maps[map].cell_location;
   lua_createtable(L, static_cast<int>(cells.size()), 0);
+  lua_getiuservalue(L, lua_upvalueindex(1), 1);
   for (size_t i = 0; i < cells.size(); ++i) {
-    push_cell(L, map, cells[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    lua_rawgeti(L, -1, cell_location[cells[i]] + 1);
+    lua_rawseti(L, -3, static_cast<lua_Integer>(i + 1));
   }
+  lua_pop(L, 1);
 }
 
 // Cells reordered by location index, so lists read the same as the game's

@@ -250,7 +250,7 @@ int l_hexes(lua_State* L) {
   return 1;
 }
 
-// map.pieces(side) -> {piece...}: the side's pieces on any map (hexes and
+// map.pieces(side [, filter]) -> {piece...}: the side's pieces on any map (hexes and
 // areas), by piece id, that the reading side sees.
 int l_map_pieces(lua_State* L) {
   const int side = check_side(L, 1);
@@ -258,14 +258,19 @@ int l_map_pieces(lua_State* L) {
   const GameDef& def = rt.def();
   const State& s = rt.state();
   rt.sandbox().charge(L, static_cast<int64_t>(s.pieces.size()));
-  lua_newtable(L);
-  int n = 0;
+  static thread_local std::vector<int> found;
+  found.clear();
   for (size_t p = 0; p < s.pieces.size(); ++p) {
     const PieceState& piece = s.pieces[p];
     if (piece.owner != side || piece.location < 0 || def.locations[piece.location].map < 0) continue;
     if (rt.view_sees() && !(*rt.view_sees())[p]) continue;
-    lua_pushinteger(L, static_cast<lua_Integer>(p + 1));
-    lua_rawseti(L, -2, ++n);
+    found.push_back(static_cast<int>(p));
+  }
+  if (!lua_isnoneornil(L, 2)) keep_matching(L, 2, found);
+  lua_createtable(L, static_cast<int>(found.size()), 0);
+  for (size_t i = 0; i < found.size(); ++i) {
+    lua_pushinteger(L, found[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
 }

@@ -328,6 +328,17 @@ int filter_gc(lua_State* L) {
   return 0;
 }
 
+}  // namespace
+
+void keep_matching(lua_State* L, int arg, std::vector<int>& ids) {
+  const Filter f = check_filter(L, arg);
+  Matcher matches(runtime_of(L), f);
+  if (matches.all()) return;
+  ids.erase(std::remove_if(ids.begin(), ids.end(), [&](int id) { return !matches(id); }), ids.end());
+}
+
+namespace {
+
 // pieces.at(loc [, filter]) -> array of piece ids, bottom to top
 int l_at(lua_State* L) {
   const int loc = check_location(L, 1);

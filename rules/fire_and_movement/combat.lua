@@ -273,6 +273,24 @@ function may_attack_from(unit, hex)
   return map.adjacent(at, hex) and not NO_ATTACK_ACROSS[map.hexside(at, hex) or ""]
 end
 
+-- The hexes a unit may attack `hex` from (7.0: next to it, or in it after a
+-- landing); a folio whose units reach farther replaces this.
+function attack_reach(hex)
+  local out = map.neighbours(hex)
+  out[#out + 1] = hex
+  return out
+end
+
+-- Whether one of `ready` (units able to attack, by location) may attack `hex`.
+local function attackable(hex, ready)
+  for _, from in ipairs(attack_reach(hex)) do
+    for _, u in ipairs(ready[from] or {}) do
+      if may_attack_from(u, hex) then return true end
+    end
+  end
+  return false
+end
+
 -- The units of `side` among `eligible` that may still attack `hex` (any
 -- hex when it is nil).
 function attackers_for(side, hex, eligible)
@@ -419,12 +437,17 @@ function fight(eligible)
       local targets, seen = {}, {}
       -- Each hex once, whether it is a target or not: its other units
       -- change neither answer.
-      local ready = attackers_for(side, nil, eligible)
+      local ready = {}
+      for _, u in ipairs(attackers_for(side, nil, eligible)) do
+        local at = pieces.location(u)
+        ready[at] = ready[at] or {}
+        table.insert(ready[at], u)
+      end
       for _, e in ipairs(enemy_units(side)) do
         local hex = pieces.location(e)
         if not seen[hex] then
           seen[hex] = true
-          if not struck(hex) and #attackers_for(side, hex, ready) > 0 then targets[#targets + 1] = hex end
+          if not struck(hex) and attackable(hex, ready) then targets[#targets + 1] = hex end
         end
       end
       table.sort(targets)

@@ -46,13 +46,11 @@ function enemies_of(side)
   return out
 end
 
+local UNITS = pieces.filter { kind = "unit" }
+
 -- `side`'s units on the map, by piece id.
 function units_of(side)
-  local out = {}
-  for _, u in ipairs(map.pieces(side)) do
-    if pieces.kind(u) == "unit" then out[#out + 1] = u end
-  end
-  return out
+  return map.pieces(side, UNITS)
 end
 
 -- The units of every enemy of `side` on the map, by piece id.
@@ -66,8 +64,6 @@ function enemy_units(side)
 end
 
 -- Whether an enemy unit of `side` stands in `hex`.
-local UNITS = pieces.filter { kind = "unit" }
-
 function enemy_in(side, hex)
   for _, u in ipairs(pieces.at(hex, UNITS)) do
     if not game.allied(side, pieces.owner(u)) then return true end
