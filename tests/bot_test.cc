@@ -691,12 +691,12 @@ TEST_CASE("mcts: the same seed gives the same games, whatever the threads", "[bo
   CHECK(a.errors == 0);
 }
 
-// What a search chose and how it spread its iterations over the choices:
-// "choice:visits,visits,...".
+// What a search chose, how it spread its iterations over the choices and
+// how many decisions its playouts took in all: "choice:visits,...:decisions".
 std::string search_print(const MctsBot& bot, int choice) {
   std::string out = std::to_string(choice) + ":";
   for (const auto& c : bot.last_stats().choices) out += std::to_string(c.visits) + ",";
-  return out;
+  return out + ":" + std::to_string(bot.last_stats().decisions);
 }
 
 TEST_CASE("mcts: a fixed seed's searches are pinned, so making the rules or the kernel faster changes no decision",
@@ -706,9 +706,9 @@ TEST_CASE("mcts: a fixed seed's searches are pinned, so making the rules or the 
   // docs/performance.md made them. A change that alters any playout shows
   // here; one that only makes the same playouts faster does not.
   const std::vector<std::pair<std::string, std::string>> pinned = {
-      {"next_war_in_lebanon/next_war", "?"},
-      {"third_lebanon_war/next_war", "?"},
-      {"lebanon_82/1982", "?"},
+      {"next_war_in_lebanon/next_war", "0:40,0,:1650 0:40,0,0,0,0,0,0,0,0,0,0,:1027 2:0,0,40,0,:973 "},
+      {"third_lebanon_war/next_war", "1:0,40,:1650 6:5,5,5,5,5,5,5,5,:922 1:5,5,4,5,4,5,4,4,4,:918 "},
+      {"lebanon_82/1982", "2:10,10,10,10,:916 3:2,2,3,3,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,:901 7:5,5,5,5,5,5,5,5,:912 "},
   };
   for (const auto& [ref, expected] : pinned) {
     INFO(ref);
