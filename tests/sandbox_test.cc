@@ -514,6 +514,9 @@ TEST_CASE("sandbox: library functions that work long in C charge the budget", "[
       "local t = {} for i = 1, 1e5 do t[i] = i end for i = 1, 1e6 do table.insert(t, 1, i) end",
       "local t = {} for i = 1, 1e5 do t[i] = i end for i = 1, 1e6 do table.remove(t, 1) t[#t + 1] = i end",
       "local t = {} for i = 1, 3e5 do t[i] = -i end while true do table.sort(t) end",
+      // Lua compares strings piece by piece between NULs: a sort of
+      // references to one long string of NULs ended the process, stuck.
+      "local s = string.rep('\\0', 1 << 20) local t = {} for i = 1, 2000 do t[i] = s end table.sort(t)",
       "local s = string.rep('a', 1e6) while true do local n = utf8.len(s) end",
       "local s = string.rep('a', 1e6) while true do local _ = string.find(s, string.rep('a', 1e5) .. 'b', 1, true) end",
       "local t = {} for i = 1, 5e5 do t[i] = '' end while true do local _ = table.concat(t) end",
@@ -535,6 +538,8 @@ TEST_CASE("sandbox: library functions that work long in C charge the budget", "[
   // Their results and errors are Lua's own.
   CHECK(lua_ok(sb.L(), "local t = {1, 2} table.insert(t, 1, 0) table.insert(t, 9) return table.concat(t, ' ')") ==
         "0 1 2 9");
+  CHECK(lua_ok(sb.L(), "local t = {'b', 'a\\0b', 'a\\0a', 'c'} table.sort(t) "
+                       "return (table.concat(t, ' '):gsub('%z', '0'))") == "a0a a0b b c");
   CHECK_THAT(lua_error(sb.L(), "table.insert({}, 5, 1)"),
              Catch::Contains("bad argument #2 to 'insert' (position out of bounds)"));
   CHECK_THAT(lua_error(sb.L(), "string.rep()"), Catch::Contains("bad argument #1 to 'rep'"));
@@ -591,4 +596,50 @@ TEST_CASE("sandbox: the kernel's functions over a whole location charge the budg
     CHECK(status == 0);
     CHECK_THAT(msg, Catch::StartsWith("rules script exceeded the instruction budget"));
   }
+}
+
+TEST_CASE("sandbox: the rules' top level cannot read or change the game, which starts after they load",
+          "[sandbox][hostile]") {
+  // Each of these, at a file's top level, read a state that did not exist
+  // yet and ended new, lint, test and sim with SIGSEGV (and serve with them).
+  const std::string toml =
+      "[game]\ntitle = \"Early\"\nscripts = [\"early.lua\"]\n\n[[sides]]\nid = \"solo\"\n\n"
+      "[[locations]]\nid = \"box\"\n\n[[locations]]\nid = \"pile\"\nkind = \"deck\"\n\n"
+      "[[tracks]]\nid = \"vp\"\nmin = 0\nmax = 5\nstart = 0\n\n"
+      "[[piece_types]]\nname = \"Chit\"\ndeck = \"pile\"\n\n"
+      "[sequence]\nmax_turns = 1\n\n[[sequence.phases]]\nid = \"work\"\ntitle = \"Work\"\nrun = \"work\"\n";
+  const std::pair<const char*, const char*> calls[] = {
+      {"pieces.count('box')", "pieces.count"},     {"pieces.at('box')", "pieces.at"},
+      {"pieces.top('box')", "pieces.top"},         {"pieces.sum('box', 'x')", "pieces.sum"},
+      {"pieces.create('chit', 'box')", "pieces.create"}, {"pieces.inside('box', 'x')", "pieces.inside"},
+      {"pieces.vacant({'box'})", "pieces.vacant"}, {"pieces.holder('box', 'x')", "pieces.holder"},
+      {"pieces.value(1, 'x')", "pieces.value"},   {"track.get('vp')", "track.get"},
+      {"track.set('vp', 1)", "track.set"},         {"track.add('vp', 1)", "track.add"},
+      {"deck.draw('pile', 'box')", "deck.draw"},   {"deck.shuffle('pile')", "deck.shuffle"},
+      {"deck.reshuffle('box', 'pile')", "deck.reshuffle"}, {"cup.draw('pile', 'box')", "cup.draw"},
+      {"game.turn()", "game.turn"},                {"roll('d6', '1')", "roll"},
+      {"math.random(6)", "math.random"},           {"log('1', 'x')", "log"},
+      {"vars.x", "vars"},                          {"(function() vars.x = 1 end)()", "vars"},
+      {"stacking.points('box')", "stacking.points"}, {"map.pieces('solo')", "map.pieces"},
+  };
+  for (const auto& [call, name] : calls) {
+    INFO(call);
+    testing::TempProject p("cardboard-early", "early", toml, "", {{"early.lua", std::string("local _ = ") + call +
+                                                                                 "\nfunction work() end\n"}});
+    auto def = load_game("early/one", p.root.string());
+    REQUIRE(def.ok());
+    auto g = Game::create(*def);
+    REQUIRE_FALSE(g.ok());
+    CHECK_THAT(g.error().message, Catch::Contains("early.lua:1: " + std::string(name) +
+                                                  " reads or changes the game, which does not exist while the rules "
+                                                  "load"));
+  }
+  // What does not need the game still works at the top level: the map, the
+  // tracks' bounds, the sides, a compiled filter.
+  testing::TempProject p("cardboard-early", "early", toml, "",
+                         {{"early.lua", "BOUNDS = { track.bounds('vp') }\nSIDES = game.sides()\n"
+                                        "CHITS = pieces.filter { type = 'chit' }\nfunction work() end\n"}});
+  auto def = load_game("early/one", p.root.string());
+  REQUIRE(def.ok());
+  CHECK(Game::create(*def).ok());
 }

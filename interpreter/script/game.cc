@@ -204,6 +204,12 @@ Result<std::unique_ptr<Game>> Game::create(std::shared_ptr<const GameDef> def, S
 
 Status Game::load_rules() {
   Sandbox& sb = *rt_.sandbox_;
+  // Until the top level of every file has run: no state to read (runtime.h).
+  struct Loading {
+    bool& flag;
+    explicit Loading(bool& f) : flag(f) { flag = true; }
+    ~Loading() { flag = false; }
+  } loading(rt_.rules_loading_);
   open_lua_api(sb.L());
   const GameDef& d = def();
   // The kit's procedures come first, as if the kernel had written them in

@@ -70,9 +70,54 @@ int find_by_text(const char* s, size_t len, const GameDef::NameIndex& index) {
 
 }  // namespace
 
+namespace {
+
+// "pieces.count": the kernel module holding the running C function, by a
+// walk of the modules (an error's words only), else Lua's name for it.
+std::string running_function(lua_State* L) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "nf", &ar)) return "this function";
+  const int fn = lua_gettop(L);
+  std::string found = ar.name ? ar.name : "this function";
+  for (const char* module : {"pieces", "track", "deck", "cup", "stacking", "map", "combat", "game", "supply", "sight",
+                             "fog", "retreat", "kit", "math"}) {
+    if (lua_getglobal(L, module) != LUA_TNIL) {
+      push_raw_view(L, -1);
+      if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+          const bool same = lua_rawequal(L, -1, fn) && lua_type(L, -2) == LUA_TSTRING;
+          if (same) found = std::string(module) + "." + lua_tostring(L, -2);
+          lua_pop(L, 1);
+          if (same) {
+            lua_pop(L, 1);
+            break;
+          }
+        }
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (found.find('.') != std::string::npos) break;
+  }
+  lua_settop(L, fn - 1);
+  return found;
+}
+
+}  // namespace
+
+void refuse_while_loading(lua_State* L, const char* name_given) {
+  if (!runtime_of(L).rules_loading()) return;
+  const std::string name = name_given ? name_given : running_function(L);
+  luaL_error(L, "%s reads or changes the game, which does not exist while the rules load: call it from a function "
+                "the sequence of play runs (a step, setup), not from a file's top level",
+             name.c_str());
+}
+
 int check_location(lua_State* L, int arg) {
   // Nearly always an anchored id (rules name locations with literals).
   Runtime& g = runtime_of(L);
+  if (g.rules_loading()) refuse_while_loading(L);
   if (const int loc = g.location_names().find(L, arg); loc >= 0) return loc;
   if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "location");
@@ -102,6 +147,7 @@ int check_piece(lua_State* L, int arg) {
     return -1;
   }
   const Runtime& rt = runtime_of(L);
+  if (rt.rules_loading()) refuse_while_loading(L);
   const auto n = static_cast<lua_Integer>(rt.state().pieces.size());
   if (id < 1 || id > n) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece: %d", static_cast<int>(id)));
   if (rt.view_sees() && !(*rt.view_sees())[id - 1])

@@ -49,6 +49,12 @@ int guarded(lua_State* L, const char* module, const char* name, F&& body) {
 
 // A location named by its id string; raises an argument error otherwise.
 int check_location(lua_State* L, int arg);
+// Raises "pieces.count reads or changes the game, which does not exist while
+// the rules load ..." when the rules' top level calls a function of the
+// game's state: the state is made when the game starts, after the rules
+// loaded. check_location, check_piece and check_track call it, so every
+// function that reads the state through a location, a piece or a track does.
+void refuse_while_loading(lua_State* L, const char* name = nullptr);
 // A piece id (as Lua sees it: the kernel index + 1).
 int check_piece(lua_State* L, int arg);
 void push_piece(lua_State* L, int piece);

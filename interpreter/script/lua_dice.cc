@@ -34,6 +34,7 @@ LazyText roll_text(lua_State* L, int why, std::string head, std::vector<TextArg>
 // reason, in the log). Raises on a bad spec or a forced face out of range
 // (rejected input: the forced die does not fit the roll).
 int l_roll(lua_State* L) {
+  refuse_while_loading(L);
   Runtime& g = runtime_of(L);
   size_t len = 0;
   const char* spec_text = luaL_checklstring(L, 1, &len);
@@ -70,6 +71,7 @@ int l_roll(lua_State* L) {
 // A uniform random element of a non-empty array, rolled as a die with #list
 // faces (so forced dice pick element i with face i).
 int l_pick(lua_State* L) {
+  refuse_while_loading(L);
   luaL_checktype(L, 1, LUA_TTABLE);
   const auto n = static_cast<int>(luaL_len(L, 1));
   if (n < 1) return luaL_argerror(L, 1, "non-empty list expected");
@@ -106,6 +108,7 @@ int l_pick(lua_State* L) {
 
 // math.random([m [, n]]): as Lua's own, drawn from the game's generator.
 int l_random(lua_State* L) {
+  refuse_while_loading(L);
   auto& rng = runtime_of(L).state().rng;
   lua_Integer low = 1, up = 0;
   switch (lua_gettop(L)) {

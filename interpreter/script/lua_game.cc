@@ -476,6 +476,7 @@ int l_ask(lua_State* L) {
 // made for each reader. The format and values are checked whether or not
 // the game records events.
 int l_log(lua_State* L) {
+  refuse_while_loading(L);
   Runtime& rt = runtime_of(L);
   std::string rule = event_rule(L, 1);
   LazyText text;
@@ -490,6 +491,7 @@ int l_log(lua_State* L) {
 // intelligence chit showing it the enemy's hand). It is a reveal, so an
 // undo between people stops before it.
 int l_tell(lua_State* L) {
+  refuse_while_loading(L);
   Runtime& rt = runtime_of(L);
   const int side = check_side(L, 1);
   std::string rule = event_rule(L, 2);
@@ -503,12 +505,14 @@ int l_tell(lua_State* L) {
 
 // game.turn() -> the turn number (0 during set-up)
 int l_turn(lua_State* L) {
+  refuse_while_loading(L);
   lua_pushinteger(L, runtime_of(L).state().position.turn);
   return 1;
 }
 
 // game.phase() -> the current phase's id, or nil during set-up and the end
 int l_phase(lua_State* L) {
+  refuse_while_loading(L);
   Runtime& g = runtime_of(L);
   const PhaseDef* ph = current_phase(g.def(), g.state().position);
   if (ph) lua_pushstring(L, ph->id.c_str());
@@ -518,6 +522,7 @@ int l_phase(lua_State* L) {
 
 // game.step() -> the current step's id, or nil during set-up and the end
 int l_step(lua_State* L) {
+  refuse_while_loading(L);
   Runtime& g = runtime_of(L);
   const StepDef* st = current_step(g.def(), g.state().position);
   if (st) lua_pushstring(L, st->id.c_str());
@@ -527,6 +532,7 @@ int l_step(lua_State* L) {
 
 // game.phasing() -> the side whose phase it is (a phase repeated per side), else nil
 int l_phasing(lua_State* L) {
+  refuse_while_loading(L);
   Runtime& g = runtime_of(L);
   push_side(L, phasing_side(g.def(), g.state().position));
   return 1;
@@ -534,6 +540,7 @@ int l_phasing(lua_State* L) {
 
 // game.impulse() -> the 1-based repeat of the current phase
 int l_impulse(lua_State* L) {
+  refuse_while_loading(L);
   lua_pushinteger(L, runtime_of(L).state().position.repeat + 1);
   return 1;
 }

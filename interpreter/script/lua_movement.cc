@@ -253,6 +253,7 @@ int l_hexes(lua_State* L) {
 // map.pieces(side [, filter]) -> {piece...}: the side's pieces on any map (hexes and
 // areas), by piece id, that the reading side sees.
 int l_map_pieces(lua_State* L) {
+  refuse_while_loading(L);
   const int side = check_side(L, 1);
   Runtime& rt = runtime_of(L);
   const GameDef& def = rt.def();

@@ -440,6 +440,7 @@ const std::vector<int>& named_locations(const GameDef& d, PrintedValues& values,
 // The location at `arg`, or each location of the array at `arg`, in order.
 void check_locations(lua_State* L, int arg, std::vector<int>& out) {
   out.clear();
+  refuse_while_loading(L);
   if (lua_type(L, arg) != LUA_TTABLE) {
     out.push_back(check_location(L, arg));
     return;

@@ -39,21 +39,27 @@ int set_track(lua_State* L, int t, lua_Integer v, const std::string& rule) {
   return 1;
 }
 
+// A track's value, which exists once the game has started.
+int check_live_track(lua_State* L, int arg) {
+  refuse_while_loading(L);
+  return check_track(L, arg);
+}
+
 // track.get(name) -> integer
 int l_get(lua_State* L) {
-  lua_pushinteger(L, runtime_of(L).state().tracks[check_track(L, 1)]);
+  lua_pushinteger(L, runtime_of(L).state().tracks[check_live_track(L, 1)]);
   return 1;
 }
 
 // track.set(name, value [, rule]) -> the value after clamping
 int l_set(lua_State* L) {
-  const int t = check_track(L, 1);
+  const int t = check_live_track(L, 1);
   return set_track(L, t, luaL_checkinteger(L, 2), event_rule(L, 3));
 }
 
 // track.add(name, delta [, rule]) -> the value after clamping
 int l_add(lua_State* L) {
-  const int t = check_track(L, 1);
+  const int t = check_live_track(L, 1);
   return set_track(L, t, runtime_of(L).state().tracks[t] + luaL_checkinteger(L, 2), event_rule(L, 3));
 }
 

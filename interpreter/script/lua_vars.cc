@@ -168,6 +168,7 @@ void push_found(lua_State* L, int view, int k, Value& v) {
 
 // view[k]
 int l_index(lua_State* L) {
+  refuse_while_loading(L, "vars");
   const bool root = is_root(L, 1);
   Table& t = root ? runtime_of(L).state().vars : resolve(L, 1);
   Value* v = find(L, t, 2, root);
@@ -178,6 +179,7 @@ int l_index(lua_State* L) {
 
 // view[k] = v
 int l_newindex(lua_State* L) {
+  refuse_while_loading(L, "vars");
   const bool root = is_root(L, 1);
   Table& t = root ? runtime_of(L).state().vars : resolve(L, 1);
   Value::Key key;
@@ -209,6 +211,7 @@ int l_newindex(lua_State* L) {
 
 // #view: the border from 1 (n such that keys 1..n are all present).
 int l_len(lua_State* L) {
+  refuse_while_loading(L, "vars");
   const Table& t = resolve(L, 1);
   const auto one = std::lower_bound(t.entries.begin(), t.entries.end(), Value::Key(int64_t{1}),
                                     [](const auto& e, const Value::Key& k) { return e.first < k; });

@@ -128,6 +128,11 @@ class Runtime {
   // rejected input, not as a rules error.
   void set_input_error(std::string message) { input_error_ = std::move(message); }
 
+  // While the rules' files run their top level (Game::load_rules): there is
+  // no game yet, so a function that reads or changes it refuses
+  // (refuse_while_loading, lua_api.h).
+  bool rules_loading() const { return rules_loading_; }
+
   // While a view function runs for a reader (Game::view_summary): for each
   // piece whether that reader sees it; null otherwise. The pieces it does
   // not see are not there for the rules' queries, and naming one is an error.
@@ -190,6 +195,7 @@ class Runtime {
   PrintedValues* printed_values_ = nullptr;
   std::array<const void*, 16> key_strings_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
+  bool rules_loading_ = false;
 };
 
 // The runtime of the game running in a Lua state (any of its threads): the

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <mutex>
+#include <unordered_set>
 
 #include "script/proxy.h"
 #include "script/sandbox.h"
@@ -75,6 +76,32 @@ int64_t opt_integer(lua_State* L, int arg, lua_Integer fallback) {
   return isnum ? v : fallback;
 }
 
+// What one comparison of the strings of the raw table at 1 may cost, in
+// steps. Lua compares strings with strcoll, one call for each piece between
+// NUL bytes, and its hook sees none of it: table.sort of references to a
+// long string of NULs ran for minutes inside C. A step for each NUL and for
+// each 16 other bytes of the costliest string (each distinct string once).
+int64_t string_compare_cost(lua_State* L) {
+  if (lua_type(L, 1) != LUA_TTABLE) return 1;
+  push_raw_view(L, 1);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  std::unordered_set<const void*> seen;
+  int64_t worst = 1;
+  for (lua_Integer i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, -1, i) == LUA_TSTRING && seen.insert(lua_topointer(L, -1)).second) {
+      size_t len = 0;
+      const char* s = lua_tolstring(L, -1, &len);
+      const auto nuls = static_cast<int64_t>(std::count(s, s + len, '\0'));
+      worst = std::max(worst, 1 + nuls + static_cast<int64_t>(len / 16));
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return worst;
+}
+
+int64_t saturating_product(int64_t a, int64_t b) { return b != 0 && a > INT64_MAX / b ? INT64_MAX : a * b; }
+
 // The steps a call of `cost` with the arguments on the stack may take; the
 // arguments' own errors are left to the function.
 int64_t steps(lua_State* L, Cost cost) {
@@ -88,7 +115,10 @@ int64_t steps(lua_State* L, Cost cost) {
     case Cost::kMove: return span(opt_integer(L, 2, 1), opt_integer(L, 3, 0));
     case Cost::kSort: {
       const int64_t n = raw_length(L);
-      return n * (std::bit_width(static_cast<uint64_t>(n)) + 1);
+      const int64_t comparisons = n * (std::bit_width(static_cast<uint64_t>(n)) + 1);
+      // With a comparator of the rules' own, each comparison is a Lua call
+      // the hook sees; without one, Lua compares in C.
+      return lua_isnoneornil(L, 2) ? saturating_product(comparisons, string_compare_cost(L)) : comparisons;
     }
     case Cost::kConcat:
     case Cost::kUnpack: {
