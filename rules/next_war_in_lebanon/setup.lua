@@ -92,14 +92,14 @@ end
 -- box of one of its TF HQs there with room (4.0, 8.1). A global so that a mod
 -- may narrow it for counters of its own.
 function setup_placements(side, unit, zones)
-  local choices = {}
-  for _, z in ipairs(zones) do choices[#choices + 1] = { piece = unit, to = z } end
+  local places = {}
+  for _, z in ipairs(zones) do places[#places + 1] = z end
   for _, z in ipairs(zones) do
     for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
-      if box_has_room(side, hq) then choices[#choices + 1] = { piece = unit, to = holding_box(hq) } end
+      if box_has_room(side, hq) then places[#places + 1] = holding_box(hq) end
     end
   end
-  return choices
+  return places
 end
 
 -- 4.0 the faces a unit may be turned to at set-up, by the face it is placed
@@ -144,8 +144,9 @@ local function place_forces(side, box, zones, rule, needed)
       end
     end
     local must = short >= #units - i + 1
-    local c = ask(side, rule, { prompt = { "Set up %P", unit }, choices = setup_placements(side, unit, must and short_zones or zones) })
-    pieces.move(unit, c.to, rule)
+    local to = ask(side, rule, { prompt = { "Set up %P", unit }, piece = unit,
+                                 to = setup_placements(side, unit, must and short_zones or zones) })
+    pieces.move(unit, to, rule)
   end
   choose_modes(side, rule)
 end

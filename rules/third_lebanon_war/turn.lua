@@ -98,7 +98,7 @@ function setup_placements(side, unit, zones)
   for _, z in ipairs(SOUTH_OF_LITANI) do south[z] = true end
   local out = {}
   for _, z in ipairs(zones) do
-    if south[z] then out[#out + 1] = { piece = unit, to = z } end
+    if south[z] then out[#out + 1] = z end
   end
   return out
 end
