@@ -151,31 +151,45 @@ local function syria_1976()
   for _, u in ipairs(pieces.at("syrian_setup")) do place("syria", u, empty(edges), "25.1") end
 end
 
--- 10.5, 20.2, 25.2 PLO SET-UP: for each entry of tables.plo_setup, the PLO
--- chooses a legal hex and a unit drawn at random from the cup goes there.
--- Units left in the cup are out of play.
-local function plo_setup(entries)
-  for _, e in ipairs(entries) do
-    local near = {}
-    for _, h in ipairs(e.within and map.within(e.of, e.within) or {}) do near[h] = true end
-    local legal = land_where(function(h)
-      if region(h) ~= "L" then return false end
-      if e.at then
-        for _, x in ipairs(e.at) do
-          if x == h then return true end
-        end
-        return false
-      end
-      if e.within then return near[h] == true end
-      local col = tonumber(h:sub(1, 2))
-      if col < e.coast[1] or col > e.coast[2] then return false end
-      for _, n in ipairs(map.neighbours(h)) do
-        if map.terrain(n) == "sea" then return true end
+-- 10.5, 20.2, 25.2: the land hexes of Lebanon an entry of tables.plo_setup
+-- allows: its listed hexes, those within its reach of a hex, or the coast
+-- between two columns.
+local function plo_hexes(e)
+  local near = {}
+  for _, h in ipairs(e.within and map.within(e.of, e.within) or {}) do near[h] = true end
+  return land_where(function(h)
+    if region(h) ~= "L" then return false end
+    if e.at then
+      for _, x in ipairs(e.at) do
+        if x == h then return true end
       end
       return false
-    end)
+    end
+    if e.within then return near[h] == true end
+    local col = tonumber(h:sub(1, 2))
+    if col < e.coast[1] or col > e.coast[2] then return false end
+    for _, n in ipairs(map.neighbours(h)) do
+      if map.terrain(n) == "sea" then return true end
+    end
+    return false
+  end)
+end
+
+-- Each scenario's entries' hexes, found once: a search sets up again and
+-- again, and the map does not change.
+local PLO_HEXES = {}
+for scenario, entries in pairs(tables.plo_setup) do
+  PLO_HEXES[scenario] = {}
+  for i, e in ipairs(entries) do PLO_HEXES[scenario][i] = plo_hexes(e) end
+end
+
+-- 10.5, 20.2, 25.2 PLO SET-UP: for each entry of the scenario's
+-- tables.plo_setup, the PLO chooses a legal hex and a unit drawn at random
+-- from the cup goes there. Units left in the cup are out of play.
+local function plo_setup(scenario)
+  for i, e in ipairs(tables.plo_setup[scenario]) do
     for _ = 1, e.count do
-      local hexes = empty(legal)
+      local hexes = empty(PLO_HEXES[scenario][i])
       if #hexes == 0 then error("no legal hex is left for a PLO unit of the set-up") end
       local hex = ask("plo", "10.5", { prompt = "Place a PLO unit drawn from the cup in", locations = hexes })
       cup.draw("plo_cup", hex, "10.5")
@@ -198,5 +212,5 @@ function setup_forces()
   else
     syria_1976()
   end
-  plo_setup(tables.plo_setup[scenario == "three_players" and "1982" or scenario])
+  plo_setup(scenario == "three_players" and "1982" or scenario)
 end
