@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/decision.h"
@@ -106,18 +107,18 @@ std::string running_function(lua_State* L) {
 
 }  // namespace
 
-void refuse_while_loading(lua_State* L, const char* name_given) {
-  if (!runtime_of(L).rules_loading()) return;
+void refuse_loading(lua_State* L, const char* name_given) {
   const std::string name = name_given ? name_given : running_function(L);
   luaL_error(L, "%s reads or changes the game, which does not exist while the rules load: call it from a function "
                 "the sequence of play runs (a step, setup), not from a file's top level",
              name.c_str());
+  std::abort();  // not reached: luaL_error raises
 }
 
 int check_location(lua_State* L, int arg) {
   // Nearly always an anchored id (rules name locations with literals).
   Runtime& g = runtime_of(L);
-  if (g.rules_loading()) refuse_while_loading(L);
+  if (g.rules_loading()) refuse_loading(L, nullptr);
   if (const int loc = g.location_names().find(L, arg); loc >= 0) return loc;
   if (lua_type(L, arg) != LUA_TSTRING) {
     luaL_typeerror(L, arg, "location");
@@ -147,7 +148,7 @@ int check_piece(lua_State* L, int arg) {
     return -1;
   }
   const Runtime& rt = runtime_of(L);
-  if (rt.rules_loading()) refuse_while_loading(L);
+  if (rt.rules_loading()) refuse_loading(L, nullptr);
   const auto n = static_cast<lua_Integer>(rt.state().pieces.size());
   if (id < 1 || id > n) luaL_argerror(L, arg, lua_pushfstring(L, "no such piece: %d", static_cast<int>(id)));
   if (rt.view_sees() && !(*rt.view_sees())[id - 1])
@@ -159,6 +160,14 @@ int check_piece(lua_State* L, int arg) {
 void push_piece(lua_State* L, int piece) {
   if (piece < 0) lua_pushnil(L);
   else lua_pushinteger(L, piece + 1);
+}
+
+void push_pieces(lua_State* L, const std::vector<int>& ids) {
+  lua_createtable(L, static_cast<int>(ids.size()), 0);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    lua_pushinteger(L, ids[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
 }
 
 int check_side(lua_State* L, int arg) {

@@ -14,6 +14,7 @@
 #include "core/lazy_text.h"
 #include "core/value.h"
 #include "script/proxy.h"
+#include "script/runtime.h"
 
 namespace cardboard {
 
@@ -54,10 +55,16 @@ int check_location(lua_State* L, int arg);
 // game's state: the state is made when the game starts, after the rules
 // loaded. check_location, check_piece and check_track call it, so every
 // function that reads the state through a location, a piece or a track does.
-void refuse_while_loading(lua_State* L, const char* name = nullptr);
+// Inline: the common case, a game running, is one test.
+[[noreturn]] void refuse_loading(lua_State* L, const char* name);
+inline void refuse_while_loading(lua_State* L, const char* name = nullptr) {
+  if (runtime_of(L).rules_loading()) refuse_loading(L, name);
+}
 // A piece id (as Lua sees it: the kernel index + 1).
 int check_piece(lua_State* L, int arg);
 void push_piece(lua_State* L, int piece);
+// An array of the pieces `ids` (kernel indices), in their order.
+void push_pieces(lua_State* L, const std::vector<int>& ids);
 // A side named by its id string.
 int check_side(lua_State* L, int arg);
 int find_side_arg(lua_State* L, int arg);  // -1 when the value names no side

@@ -268,11 +268,7 @@ int l_map_pieces(lua_State* L) {
     found.push_back(static_cast<int>(p));
   }
   if (!lua_isnoneornil(L, 2)) keep_matching(L, 2, found);
-  lua_createtable(L, static_cast<int>(found.size()), 0);
-  for (size_t i = 0; i < found.size(); ++i) {
-    lua_pushinteger(L, found[i] + 1);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
+  push_pieces(L, found);
   return 1;
 }
 

@@ -339,25 +339,51 @@ void keep_matching(lua_State* L, int arg, std::vector<int>& ids) {
 
 namespace {
 
-// pieces.at(loc [, filter]) -> array of piece ids, bottom to top
+// The location at `arg`, or each location of the array at `arg`, in order.
+void check_locations(lua_State* L, int arg, std::vector<int>& out) {
+  out.clear();
+  refuse_while_loading(L);
+  if (lua_type(L, arg) != LUA_TTABLE) {
+    out.push_back(check_location(L, arg));
+    return;
+  }
+  push_raw_view(L, arg);  // a frozen list (a constant of the rules) through its contents
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  charge_pieces(L, static_cast<size_t>(n));
+  Runtime& g = runtime_of(L);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, -1, i);
+    int loc = g.location_names().find(L, -1);
+    if (loc < 0 && lua_type(L, -1) == LUA_TSTRING) loc = g.def().find_location(lua_tostring(L, -1));
+    if (loc < 0) {
+      const char* what = luaL_tolstring(L, -1, nullptr);
+      luaL_argerror(L, arg, lua_pushfstring(L, "element %d: no such location: '%s'", static_cast<int>(i), what));
+    }
+    out.push_back(loc);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+// pieces.at(loc or locs [, filter]) -> array of piece ids, bottom to top
+// (each location's in turn)
 int l_at(lua_State* L) {
-  const int loc = check_location(L, 1);
+  static thread_local std::vector<int> locations;
+  check_locations(L, 1, locations);
   const Filter f = check_filter(L, 2);
   Runtime& g = runtime_of(L);
-  const auto& c = g.state().contents[loc];
-  charge_pieces(L, c.size());
   Matcher matches(g, f);
   // Sized to the matches, not to the location: a pool of hundreds of pieces
   // asked for its few of one kind would otherwise cost a large block a call.
   static thread_local std::vector<int> found;
   found.clear();
-  for (int id : c)
-    if (matches(id)) found.push_back(id);
-  lua_createtable(L, static_cast<int>(found.size()), 0);
-  for (size_t i = 0; i < found.size(); ++i) {
-    lua_pushinteger(L, found[i] + 1);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  for (int loc : locations) {
+    const auto& c = g.state().contents[loc];
+    charge_pieces(L, c.size());
+    for (int id : c)
+      if (matches(id)) found.push_back(id);
   }
+  push_pieces(L, found);
   return 1;
 }
 
@@ -437,31 +463,6 @@ const std::vector<int>& named_locations(const GameDef& d, PrintedValues& values,
   return rows;
 }
 
-// The location at `arg`, or each location of the array at `arg`, in order.
-void check_locations(lua_State* L, int arg, std::vector<int>& out) {
-  out.clear();
-  refuse_while_loading(L);
-  if (lua_type(L, arg) != LUA_TTABLE) {
-    out.push_back(check_location(L, arg));
-    return;
-  }
-  push_raw_view(L, arg);  // a frozen list (a constant of the rules) through its contents
-  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
-  charge_pieces(L, static_cast<size_t>(n));
-  Runtime& g = runtime_of(L);
-  for (lua_Integer i = 1; i <= n; ++i) {
-    lua_rawgeti(L, -1, i);
-    int loc = g.location_names().find(L, -1);
-    if (loc < 0 && lua_type(L, -1) == LUA_TSTRING) loc = g.def().find_location(lua_tostring(L, -1));
-    if (loc < 0)
-      luaL_argerror(L, arg,
-                    lua_pushfstring(L, "element %d: no such location: '%s'", static_cast<int>(i), luaL_tolstring(L, -1, nullptr)));
-    out.push_back(loc);
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 1);
-}
-
 // pieces.inside(loc or locs, key [, filter]) -> for each location: its
 // matching pieces, then, for each of its pieces whose printed value `key`
 // names a location (a holding box, a transport's hold), the matching pieces
@@ -495,11 +496,7 @@ int l_inside(lua_State* L) {
         if (matches(id)) found.push_back(id);
     }
   }
-  lua_createtable(L, static_cast<int>(found.size()), 0);
-  for (size_t i = 0; i < found.size(); ++i) {
-    lua_pushinteger(L, found[i] + 1);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
+  push_pieces(L, found);
   return 1;
 }
 
@@ -925,7 +922,8 @@ void open_lua_pieces(lua_State* L) {
   push_texts(d.locations.size(), [&](size_t i) -> const std::string& { return d.locations[i].id; });
   push_printed_values(L, d);
   static const luaL_Reg fns[] = {
-      {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},         {"inside", l_inside},   {"holder", l_holder}, {"vacant", l_vacant},         {"type", l_type},
+      {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},
+      {"inside", l_inside}, {"holder", l_holder},     {"vacant", l_vacant},   {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"set_face", l_set_face},
       {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},

@@ -88,7 +88,9 @@ int64_t string_compare_cost(lua_State* L) {
   std::unordered_set<const void*> seen;
   int64_t worst = 1;
   for (lua_Integer i = 1; i <= n; ++i) {
-    if (lua_rawgeti(L, -1, i) == LUA_TSTRING && seen.insert(lua_topointer(L, -1)).second) {
+    // A long string is measured once however often it stands in the table;
+    // a short one costs less to measure than to remember.
+    if (lua_rawgeti(L, -1, i) == LUA_TSTRING && (lua_rawlen(L, -1) <= 64 || seen.insert(lua_topointer(L, -1)).second)) {
       size_t len = 0;
       const char* s = lua_tolstring(L, -1, &len);
       const auto nuls = static_cast<int64_t>(std::count(s, s + len, '\0'));

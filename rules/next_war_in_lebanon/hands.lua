@@ -40,7 +40,7 @@ end
 
 -- 4.0 the first hand: half the C2 drawn blind (rounded up), the rest selected.
 function first_hand(side)
-  local c2 = track.get(side .. "_c2")
+  local c2 = c2_level(side)
   local drawn = (c2 + 1) // 2
   build_hand(side, drawn, c2 - drawn, "4.0")
 end
@@ -101,7 +101,7 @@ function new_hand(side)
     if not pieces.marked(chit, "kept") then to_pool(side, chit, "5.0(5)") end
   end
   for _, chit in ipairs(pieces.at(c.discard)) do to_pool(side, chit, "5.0(5)") end
-  local c2 = track.get(side .. "_c2")
+  local c2 = c2_level(side)
   local drawn = math.min(tables.hand.end_of_turn_drawn, c2)
   build_hand(side, 0, c2 - drawn, "5.0(5)")
   build_hand(side, drawn, 0, "5.0(5)")

@@ -162,7 +162,7 @@ ACTIONS.move = {
       entered[1] = { zone = to, units = pieces.at(holding_box(c.piece), UNITS) }
     else
       local moved, seen = 0, {}
-      while moved < track.get(side .. "_c2") do
+      while moved < c2_level(side) do
         local choices = { "done" }
         for _, u in ipairs(loose_movers(side, c.location)) do
           for _, to in ipairs(map.neighbours(c.location)) do
@@ -171,7 +171,7 @@ ACTIONS.move = {
         end
         if #choices == 1 then break end
         local m = ask(side, rule, { prompt = { "Move units from %L (%d of %d moved)", c.location, moved,
-                                               track.get(side .. "_c2") }, choices = choices })
+                                               c2_level(side) }, choices = choices })
         if m == "done" then break end
         pieces.move(m.piece, m.to, rule)
         moved = moved + 1

@@ -75,7 +75,7 @@ ACTIONS.strategic_move = {
       to = ask(side, rule, { prompt = "To which sanctuary?", locations = sanctuaries(side) })
     end
     local moved, arrived = 0, {}
-    while moved < track.get(side .. "_c2") do
+    while moved < c2_level(side) do
       local choices = { "done" }
       for _, u in ipairs(strategic_units(side, from)) do choices[#choices + 1] = { piece = u, to = to } end
       if #choices == 1 then break end

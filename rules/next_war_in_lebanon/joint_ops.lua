@@ -68,7 +68,7 @@ local function organize_choices(side, attached, left, first)
           if first then return out end
         end
       end
-      if pieces.count(box, UNITS) < track.get(side .. "_c2") then
+      if pieces.count(box, UNITS) < c2_level(side) then
         for _, u in ipairs(pieces.at(z, UNITS_OF[side])) do
           -- The Syrian corps takes Syrian units, the others the rest (OQ18).
           local syrian = pieces.value(u, "nation") == "syria"
@@ -104,7 +104,7 @@ end
 function enforce_c2(side)
   for _, z in ipairs(ZONES) do
     for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
-      while pieces.count(holding_box(hq), UNITS) > track.get(side .. "_c2") do
+      while pieces.count(holding_box(hq), UNITS) > c2_level(side) do
         local u = ask(side, "8.1", { prompt = { "Detach a unit from %P (the C2 fell)", hq },
                                      pieces = pieces.at(holding_box(hq), UNITS) })
         pieces.move(u, z, "8.1")

@@ -44,6 +44,13 @@ function holding_box(hq)
   return pieces.value(hq, "holding_box")
 end
 
+-- A side's C2 Level (3.0), its track `SIDE_c2`.
+local C2_TRACKS = {}
+for _, side in ipairs(game.sides()) do C2_TRACKS[side] = side .. "_c2" end
+function c2_level(side)
+  return track.get(C2_TRACKS[side])
+end
+
 -- Compiled filters, read once rather than at every call: units and TF HQs,
 -- of any side or of one.
 UNITS = pieces.filter { kind = "unit" }
@@ -77,7 +84,7 @@ end
 
 -- 8.1 the units a TF HQ's box may still take: the side's C2 Level at most.
 local function box_has_room(side, hq)
-  return pieces.count(holding_box(hq), UNITS) < track.get(side .. "_c2")
+  return pieces.count(holding_box(hq), UNITS) < c2_level(side)
 end
 
 -- A side's military units in a zone, those in the holding boxes of its TF
@@ -92,12 +99,9 @@ end
 -- box of one of its TF HQs there with room (4.0, 8.1). A global so that a mod
 -- may narrow it for counters of its own.
 function setup_placements(side, unit, zones)
-  local places = {}
-  for _, z in ipairs(zones) do places[#places + 1] = z end
-  for _, z in ipairs(zones) do
-    for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
-      if box_has_room(side, hq) then places[#places + 1] = holding_box(hq) end
-    end
+  local places = table.move(zones, 1, #zones, 1, {})
+  for _, hq in ipairs(pieces.at(zones, HQS_OF[side])) do
+    if box_has_room(side, hq) then places[#places + 1] = holding_box(hq) end
   end
   return places
 end

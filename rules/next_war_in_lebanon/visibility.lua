@@ -21,7 +21,7 @@ end
 -- adds or removes a unit.
 function refresh_stacks()
   for _, side in ipairs({ "idf", "insurgent" }) do
-    local c2 = math.max(track.get(side .. "_c2"), 1)
+    local c2 = math.max(c2_level(side), 1)
     for _, z in ipairs(ZONES) do
       apply(pieces.at(z, UNITS_OF[side]), c2, false)
       for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do

@@ -227,7 +227,7 @@ local function reorganize_choices(side, zone, moved, changed)
     for _, u in ipairs(pieces.at(box, UNITS)) do
       if not moved[u] then out[#out + 1] = { piece = u, to = zone, option = "detach" } end
     end
-    if pieces.count(box, UNITS) < track.get(side .. "_c2") then
+    if pieces.count(box, UNITS) < c2_level(side) then
       for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
         if not moved[u] and may_attach(u, hq) then out[#out + 1] = { piece = u, to = box, option = "attach" } end
       end

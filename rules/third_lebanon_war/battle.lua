@@ -346,7 +346,7 @@ local function housekeeping(b)
     if pieces.location(u) == MAT then
       local to = b.zone
       if not is_disrupted(u) and e.at ~= b.zone then
-        local c2 = track.get(pieces.owner(u) .. "_c2")
+        local c2 = c2_level(pieces.owner(u))
         for _, hq in ipairs(pieces.at(b.zone, { kind = "hq", owner = pieces.owner(u) })) do
           if holding_box(hq) == e.at and pieces.count(e.at, UNITS) < c2 then to = e.at end
         end

@@ -223,7 +223,7 @@ end
 -- must join). `more` adds the regular units and TF HQs of the zone (a
 -- networked move, ruling T78).
 local function gather(side, zone, group, kind, more)
-  local c2 = track.get(side .. "_c2")
+  local c2 = c2_level(side)
   local taken, irregulars = {}, 0
   for _, p in ipairs(group) do
     taken[p] = true

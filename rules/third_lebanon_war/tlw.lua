@@ -271,7 +271,7 @@ function disrupt_hq(hq, rule)
   pieces.mark(hq, "disrupted", rule)
   local side = pieces.owner(hq)
   track.add(side .. "_c2", -1, rule)
-  log(rule, "%P disrupted: %S C2 Level down to %d", hq, side, track.get(side .. "_c2"))
+  log(rule, "%P disrupted: %S C2 Level down to %d", hq, side, c2_level(side))
   enforce_c2(side)
 end
 
@@ -280,7 +280,7 @@ function recover_hq(hq, rule)
   pieces.unmark(hq, "disrupted", rule)
   local side = pieces.owner(hq)
   track.add(side .. "_c2", 1, rule)
-  log(rule, "%P recovers: %S C2 Level up to %d", hq, side, track.get(side .. "_c2"))
+  log(rule, "%P recovers: %S C2 Level up to %d", hq, side, c2_level(side))
 end
 
 -- Mat step 5: a unit disrupted: its hit markers replaced by a Disrupted

@@ -14,7 +14,7 @@ end
 function boxes_with_room(side, zone)
   local out = {}
   for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do
-    if pieces.count(holding_box(hq), UNITS) < track.get(side .. "_c2") then
+    if pieces.count(holding_box(hq), UNITS) < c2_level(side) then
       out[#out + 1] = holding_box(hq)
     end
   end
@@ -57,7 +57,7 @@ function planning_phase()
   local c = chits_of(side)
   for _, chit in ipairs(pieces.at(c.hand)) do to_pool(side, chit, "turn") end
   for _, chit in ipairs(pieces.at(c.discard)) do to_pool(side, chit, "turn") end
-  build_hand(side, 0, track.get(side .. "_c2"), "turn")
+  build_hand(side, 0, c2_level(side), "turn")
   -- Ruling T79: the chits jammed by the enemy's information warfare are
   -- back in the Available Pile once the hand is built.
   for _, chit in ipairs(pieces.at(tables.jammed[side])) do pieces.move(chit, c.pool, "mat J-6") end
@@ -65,7 +65,7 @@ end
 
 -- The first hands are selected in full too (ruling T16).
 function first_hand(side)
-  build_hand(side, 0, track.get(side .. "_c2"), "turn")
+  build_hand(side, 0, c2_level(side), "turn")
 end
 
 -- Set-up as the base's, the Insurgent's units face down from the start (so
