@@ -82,11 +82,6 @@ local function optional_chits()
   end
 end
 
--- 8.1 the units a TF HQ's box may still take: the side's C2 Level at most.
-local function box_has_room(side, hq)
-  return pieces.count(holding_box(hq), UNITS) < c2_level(side)
-end
-
 -- A side's military units in a zone, those in the holding boxes of its TF
 -- HQs there included (a TF's units are in its HQ's zone, 8.1).
 function units_in_zone(zone, side)
@@ -96,12 +91,15 @@ function units_in_zone(zone, side)
 end
 
 -- Where `side` may place `unit` at set-up: a zone of `zones`, or the holding
--- box of one of its TF HQs there with room (4.0, 8.1). A global so that a mod
--- may narrow it for counters of its own.
+-- box of one of its TF HQs there with room: fewer units than the side's C2
+-- Level (4.0, 8.1). A global so that a mod may narrow it for counters of its
+-- own.
 function setup_placements(side, unit, zones)
   local places = table.move(zones, 1, #zones, 1, {})
+  local c2 = c2_level(side)
   for _, hq in ipairs(pieces.at(zones, HQS_OF[side])) do
-    if box_has_room(side, hq) then places[#places + 1] = holding_box(hq) end
+    local box = holding_box(hq)
+    if pieces.count(box, UNITS) < c2 then places[#places + 1] = box end
   end
   return places
 end
