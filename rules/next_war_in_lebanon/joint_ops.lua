@@ -58,25 +58,24 @@ end
 local function organize_choices(side, attached, left, first)
   attached, left = attached or {}, left or {}
   local out = {}
-  for _, z in ipairs(ZONES) do
-    local hqs = pieces.at(z, HQS_OF[side])
-    for _, hq in ipairs(hqs) do
-      local box = holding_box(hq)
-      for _, u in ipairs(pieces.at(box, UNITS)) do
-        if not attached[u] then
-          out[#out + 1] = { piece = u, to = z, option = "detach" }
-          if first then return out end
-        end
+  local c2 = c2_level(side)
+  -- The side's TF HQs on the map, zone by zone.
+  for _, hq in ipairs(pieces.at(ZONES, HQS_OF[side])) do
+    local z, box = pieces.location(hq), holding_box(hq)
+    for _, u in ipairs(pieces.at(box, UNITS)) do
+      if not attached[u] then
+        out[#out + 1] = { piece = u, to = z, option = "detach" }
+        if first then return out end
       end
-      if pieces.count(box, UNITS) < c2_level(side) then
-        for _, u in ipairs(pieces.at(z, UNITS_OF[side])) do
-          -- The Syrian corps takes Syrian units, the others the rest (OQ18).
-          local syrian = pieces.value(u, "nation") == "syria"
-          if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria")
-              and left[u] ~= box then
-            out[#out + 1] = { piece = u, to = box, option = "attach" }
-            if first then return out end
-          end
+    end
+    if pieces.count(box, UNITS) < c2 then
+      for _, u in ipairs(pieces.at(z, UNITS_OF[side])) do
+        -- The Syrian corps takes Syrian units, the others the rest (OQ18).
+        local syrian = pieces.value(u, "nation") == "syria"
+        if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria")
+            and left[u] ~= box then
+          out[#out + 1] = { piece = u, to = box, option = "attach" }
+          if first then return out end
         end
       end
     end
