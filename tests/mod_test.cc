@@ -4,11 +4,14 @@
 // too. Errors (a cycle, a missing base) are pinned with file:line:column.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
+#include "bots/simulate.h"
 #include "data/game_loader.h"
 #include "maps/area_graph.h"
 #include "support.h"
@@ -222,6 +225,73 @@ TEST_CASE("mod: base holds the bases' globals as they were before the mod's scri
   REQUIRE(plain.ok());
   auto aiw = make_game(*plain);
   CHECK_THAT(cardboard::testing::lua_error(*aiw, "return base"), Catch::Contains("undeclared global 'base'"));
+}
+
+TEST_CASE("mod: in a mod of a mod, each level's base is the level below it", "[data][mod]") {
+  // Issue 60.7: the middle level's override calls `base.bonus` while the top
+  // level's runs it; with one global `base` (the top's) it called itself.
+  ModProject p("three-levels");
+  std::ofstream(p.file("rules/mod/mod.lua")) << "function bonus() return base.bonus() + 10 end\n";
+  fs::create_directories(p.root / "rules/top");
+  fs::create_directories(p.root / "scenarios/top");
+  std::ofstream(p.file("rules/top/game.toml")) << "[game]\ntitle = \"Top\"\nextends = \"mod\"\nscripts = [\"top.lua\"]\n";
+  std::ofstream(p.file("rules/top/top.lua")) << "function bonus() return base.bonus() + 100 end\n";
+  std::ofstream(p.file("scenarios/top/one.toml")) << "[scenario]\ngame = \"top\"\ntitle = \"One\"\n";
+  auto def = load_game("top/one", p.root.string());
+  REQUIRE(def.ok());
+  auto g = make_game(*def);
+  CHECK(lua_ok(*g, "return bonus()") == "111");
+  CHECK(lua_ok(*g, "return base.bonus()") == "11");  // the global `base` is the top level's
+  CHECK(lua_ok(*g, "return base.BONUS") == "1");
+}
+
+TEST_CASE("mod: an empty mod of each shipped game plays the same games as the game", "[data][mod]") {
+  // Issue 60.7: a mod of lebanon_82 (a mod of fire_and_movement) died at its
+  // first combat. A project holding the shipped games and, beside each, a
+  // mod that changes nothing, with a scenario that extends each of its scenarios.
+  const fs::path src = CARDBOARD_SOURCE_ROOT;
+  const fs::path root = fs::temp_directory_path() / ("cardboard-mod-" + std::to_string(::getpid()) + "-empty");
+  fs::remove_all(root);
+  struct Removed {
+    fs::path path;
+    ~Removed() { std::error_code ignored; fs::remove_all(path, ignored); }
+  } removed{root};
+  fs::create_directories(root);
+  fs::copy(src / "rules", root / "rules", fs::copy_options::recursive);
+  fs::copy(src / "scenarios", root / "scenarios", fs::copy_options::recursive);
+  std::vector<std::string> scenarios;
+  for (const auto& game : fs::directory_iterator(src / "scenarios"))
+    for (const auto& file : fs::directory_iterator(game.path()))
+      scenarios.push_back(game.path().filename().string() + "/" + file.path().stem().string());
+  std::sort(scenarios.begin(), scenarios.end());
+  REQUIRE(scenarios.size() >= 9);
+  for (const auto& id : scenarios) {
+    const std::string game = id.substr(0, id.find('/'));
+    const std::string mod = "empty_" + game;
+    fs::create_directories(root / "rules" / mod);
+    fs::create_directories(root / "scenarios" / mod);
+    std::ofstream(root / "rules" / mod / "game.toml") << "[game]\ntitle = \"Empty\"\nextends = \"" << game << "\"\n";
+    std::ofstream(root / "scenarios" / mod / (id.substr(id.find('/') + 1) + ".toml"))
+        << "[scenario]\ngame = \"" << mod << "\"\ntitle = \"Empty\"\nextends = \"" << id << "\"\n";
+  }
+  SimOptions o;
+  o.games = 1;
+  for (const auto& id : scenarios) {
+    INFO(id);
+    auto base = load_game(id, root.string());
+    auto mod = load_game("empty_" + id, root.string());
+    REQUIRE(base.ok());
+    REQUIRE(mod.ok());
+    auto played = simulate(*base, o);
+    auto modded = simulate(*mod, o);
+    REQUIRE(played.ok());
+    REQUIRE(modded.ok());
+    CHECK(modded->first_error == "");
+    CHECK(modded->errors == 0);
+    CHECK(modded->decisions == played->decisions);
+    CHECK(modded->turns == played->turns);
+    CHECK(modded->outcomes == played->outcomes);
+  }
 }
 
 TEST_CASE("mod: the example mod aiw_house_rules is arab_israeli_wars with two house rules", "[data][mod]") {

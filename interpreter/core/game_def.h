@@ -173,6 +173,9 @@ struct GameDef {
   std::vector<std::string> base_dirs;     // the bases' folders, nearest first; `require` searches dir, then these
   std::vector<std::string> script_paths;  // every rules file to run, in order: the bases' first, then the game's
   std::vector<std::string> script_code;   // their texts as loaded (the rules hash's): a game never reads them again
+  // Where each extending level's scripts start in script_paths (the mod of a
+  // mod has two): each level's files see the globals below it as `base`.
+  std::vector<size_t> level_starts;
   // Every Lua file of the game's folders (its bases' too) as loaded, by
   // normal path: what `require` reads, the same bytes the rules hash covers.
   std::map<std::string, std::string> lua_texts;

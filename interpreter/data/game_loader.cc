@@ -473,12 +473,15 @@ class Loader {
     auto title = get_string(file, head, "title", &folder);
     if (problems_.check(title)) def_->title = *title;
     def_->scripts = top.scripts;
-    for (const auto& lv : levels_)
+    for (size_t l = 0; l < levels_.size(); ++l) {
+      const Level& lv = levels_[l];
+      if (l > 0) def_->level_starts.push_back(def_->script_paths.size());
       for (const auto& sc : lv.scripts) {
         def_->script_paths.push_back(lv.dir + "/" + sc);
         const std::string* code = read_lua(def_->script_paths.back());
         def_->script_code.push_back(code ? *code : std::string());
       }
+    }
     for (size_t i = levels_.size() - 1; i-- > 0;) def_->base_dirs.push_back(levels_[i].dir);
     if (levels_.size() > 1) {
       const Level& base = levels_[levels_.size() - 2];

@@ -1,9 +1,11 @@
 #include "script/game.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/sequence.h"
@@ -79,13 +81,15 @@ std::string replaced_module(lua_State* L, const std::map<std::string, const void
 // A mod's `base`: the globals its bases' scripts defined, as they stood
 // before the mod's scripts ran, so an override can call what it replaces
 // (docs/mods.md). Frozen with the other globals. Which keys it holds does
-// not depend on the order lua_next visits them.
-void set_base_table(lua_State* L, const std::set<std::string>& kernel_names) {
+// not depend on the order lua_next visits them. Returns a reference of the
+// registry to it; the global `base` is the latest level's.
+int set_base_table(lua_State* L, const std::set<std::string>& kernel_names) {
   lua_newtable(L);
   lua_pushglobaltable(L);
   lua_pushnil(L);
   while (lua_next(L, -2) != 0) {
-    if (lua_type(L, -2) == LUA_TSTRING && !kernel_names.count(lua_tostring(L, -2))) {
+    if (lua_type(L, -2) == LUA_TSTRING && !kernel_names.count(lua_tostring(L, -2)) &&
+        std::strcmp(lua_tostring(L, -2), "base") != 0) {
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
       lua_rawset(L, -5);
@@ -94,9 +98,16 @@ void set_base_table(lua_State* L, const std::set<std::string>& kernel_names) {
     }
   }
   lua_pop(L, 1);
+  lua_pushvalue(L, -1);
   lua_setglobal(L, "base");
+  return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+// Each extending level's files open with their own `base` as a local, on
+// their first line (so line numbers stay): a game that extends a game that
+// extends another reaches, through `base`, the level below its own, even
+// when a function of the middle level runs for the top one.
+constexpr std::string_view kBaseLocal = "local base = ...; ";
 
 // A format with no placeholders: '%' doubled.
 LazyText plain(const std::string& text) {
@@ -227,12 +238,21 @@ Status Game::load_rules() {
     if (d.script_code.size() != d.script_paths.size())
       return script_error("rules error in " + d.id + ": the rules files were not loaded with the game");
     const std::set<std::string> kernel_names = global_names(sb.L());
-    const size_t mod_first = d.base_dirs.empty() ? d.script_paths.size() : d.script_paths.size() - d.scripts.size();
-    for (size_t i = 0; i < d.script_paths.size(); ++i) {
-      if (i == mod_first) set_base_table(sb.L(), kernel_names);
-      CB_TRY(sb.run_string(d.script_code[i], d.script_paths[i]));
+    int base_ref = LUA_NOREF;
+    size_t level = 0;
+    for (size_t i = 0; i <= d.script_paths.size(); ++i) {
+      // A level with no scripts of its own still takes its `base` (a mod of data only).
+      while (level < d.level_starts.size() && d.level_starts[level] == i) {
+        base_ref = set_base_table(sb.L(), kernel_names);
+        ++level;
+      }
+      if (i == d.script_paths.size()) break;
+      if (base_ref == LUA_NOREF) {
+        CB_TRY(sb.run_string(d.script_code[i], d.script_paths[i]));
+      } else {
+        CB_TRY(sb.run_string(std::string(kBaseLocal) + d.script_code[i], d.script_paths[i], base_ref));
+      }
     }
-    if (mod_first == d.script_paths.size() && !d.base_dirs.empty()) set_base_table(sb.L(), kernel_names);
   }
   if (std::string replaced = replaced_module(sb.L(), modules); !replaced.empty())
     return script_error("rules error in " + d.id + ": " + replaced);

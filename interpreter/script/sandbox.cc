@@ -408,7 +408,7 @@ int Sandbox::load_chunk(lua_State* L, const std::string& code, const std::string
   return status;
 }
 
-Status Sandbox::run_string(const std::string& code, const std::string& chunk_name) {
+Status Sandbox::run_string(const std::string& code, const std::string& chunk_name, int arg_ref) {
   if (run_depth_ == 0) {
     limit_ = Limit::kNone;
     update_room();
@@ -423,7 +423,12 @@ Status Sandbox::run_string(const std::string& code, const std::string& chunk_nam
   int status;
   {
     const Run run(*this, L_);
-    status = lua_pcall(L_, 0, 0, base + 1);
+    int nargs = 0;
+    if (arg_ref != LUA_NOREF) {
+      lua_rawgeti(L_, LUA_REGISTRYINDEX, arg_ref);
+      nargs = 1;
+    }
+    status = lua_pcall(L_, nargs, 0, base + 1);
   }
   if (status != LUA_OK) {
     std::string msg = error_text(L_, -1);

@@ -67,8 +67,9 @@ class Sandbox {
 
   // Loads and runs a rules file (text only) found in the search folders.
   Status run_file(const std::string& relative_path);
-  // Runs a chunk of Lua text (for tests and the command line's own snippets).
-  Status run_string(const std::string& code, const std::string& chunk_name);
+  // Runs a chunk of Lua text (for tests and the command line's own snippets);
+  // with `arg_ref`, the value that registry reference holds is the chunk's `...`.
+  Status run_string(const std::string& code, const std::string& chunk_name, int arg_ref = LUA_NOREF);
 
   // Ends the loading of the rules: refuses a function loaded so far that
   // assigns a variable that would outlive the call (a local of a file, or
