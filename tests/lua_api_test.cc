@@ -63,6 +63,11 @@ TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lu
                   "return pieces.count('board', {marked = 'disrupted'}), "
                   "pieces.at('board', {marked = 'disrupted'})[1] == p") == "1,true");
   CHECK(lua_ok(L, "return pieces.count('board', {owner = 'blue', marked = 'disrupted'})") == "1");
+  // unmarked: the pieces without the marker (units not yet moved this phase).
+  CHECK(lua_ok(L, "return pieces.count('board', {unmarked = 'disrupted'}), "
+                  "pieces.count('board', pieces.filter {unmarked = 'disrupted'}), "
+                  "pieces.count('board', {unmarked = 'fired'}), "
+                  "pieces.at('board', {unmarked = 'disrupted'})[3] == pieces.at('board')[4]") == "4,4,5,true");
   CHECK(lua_ok(L, "return pieces.sum('board', 'attack'), pieces.sum('board', 'attack', {owner = 'blue'}), "
                   "pieces.sum('board', 'speed'), pieces.sum('board', 'nothing'), (pieces.sum('deck', 'points'))") ==
         "14,6,5.0,0,28");
@@ -133,7 +138,7 @@ TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
   Game& L = *g;
   CHECK_THAT(lua_error(L, "return pieces.count('board', {color = 'red'})"),
              Catch::Contains("bad argument #2 to 'count' (unknown filter field 'color' (owner, type, kind, has, "
-                             "lacks, marked))"));
+                             "lacks, marked, unmarked))"));
   CHECK_THAT(lua_error(L, "return pieces.count('board', {owner = 'green'})"),
              Catch::Contains("bad argument #2 to 'count' (no such side: 'green')"));
   CHECK_THAT(lua_error(L, "return pieces.at('board', {type = 'dragon'})"),

@@ -22,7 +22,7 @@ namespace cardboard {
 
 namespace {
 
-// A filter {owner=, type=, kind=, has=, lacks=, marked=}: a table read at each call,
+// A filter {owner=, type=, kind=, has=, lacks=, marked=, unmarked=}: a table read at each call,
 // or a compiled filter (pieces.filter) read once. Strings point into the
 // table or the compiled filter, both alive on the Lua stack during the call.
 struct Filter {
@@ -32,11 +32,12 @@ struct Filter {
   const char* has = nullptr;
   const char* lacks = nullptr;
   const char* marked = nullptr;
+  const char* unmarked = nullptr;
   const std::vector<int8_t>* type_passes = nullptr;  // compiled: kind, has and lacks decided per piece type
   bool every_type_passes = false;                    // compiled: type_passes holds no 0
   // Whether it asks only what every side sees of any piece: where it is and
   // whose it is (a hidden piece shows its owner).
-  bool public_only() const { return type < 0 && !kind && !has && !lacks && !marked && !type_passes; }
+  bool public_only() const { return type < 0 && !kind && !has && !lacks && !marked && !unmarked && !type_passes; }
 };
 
 constexpr const char* kCompiledFilter = "cardboard.filter";
@@ -161,8 +162,8 @@ void push_printed_values(lua_State* L, const GameDef& d) {
 struct CompiledFilter {
   int owner = -2;
   int type = -1;
-  std::string marked;
-  bool has_marked = false;
+  std::string marked, unmarked;
+  bool has_marked = false, has_unmarked = false;
   std::vector<int8_t> type_passes;
   bool every_type_passes = false;  // no type-level field rules a type out: no test a piece
 };
@@ -196,8 +197,11 @@ Filter read_filter_table(lua_State* L, int arg) {
       f.lacks = val;
     } else if (k == "marked") {
       f.marked = val;
+    } else if (k == "unmarked") {
+      f.unmarked = val;
     } else {
-      luaL_argerror(L, arg, lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, lacks, marked)", key));
+      luaL_argerror(L, arg,
+                    lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, lacks, marked, unmarked)", key));
     }
     lua_pop(L, 1);
   }
@@ -222,6 +226,7 @@ Filter check_filter(lua_State* L, int arg) {
   f.owner = c->owner;
   f.type = c->type;
   f.marked = c->has_marked ? c->marked.c_str() : nullptr;
+  f.unmarked = c->has_unmarked ? c->unmarked.c_str() : nullptr;
   f.type_passes = &c->type_passes;
   f.every_type_passes = c->every_type_passes;
   return f;
@@ -250,7 +255,7 @@ class Matcher {
         by_type_(!f.type_passes && (f.kind || f.has || f.lacks)),
         sees_(counting && f.public_only() ? nullptr : g.view_sees()),
         pieces_(g.state().pieces.data()),
-        owner_only_(!sees_ && f.type < 0 && (!f.type_passes || f.every_type_passes) && !by_type_ && !f.marked) {
+        owner_only_(!sees_ && f.type < 0 && (!f.type_passes || f.every_type_passes) && !by_type_ && !f.marked && !f.unmarked) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
@@ -277,6 +282,7 @@ class Matcher {
     if (f_.type_passes && !(*f_.type_passes)[p.type]) return false;
     if (by_type_ && !type_passes(p.type)) return false;
     if (f_.marked && !has_marker(p, f_.marked)) return false;
+    if (f_.unmarked && has_marker(p, f_.unmarked)) return false;
     return true;
   }
 
@@ -315,6 +321,7 @@ int l_filter(lua_State* L) {
   c->owner = f.owner;
   c->type = f.type;
   if (f.marked) c->marked = f.marked, c->has_marked = true;
+  if (f.unmarked) c->unmarked = f.unmarked, c->has_unmarked = true;
   c->type_passes.resize(d.types.size());
   for (size_t t = 0; t < d.types.size(); ++t) c->type_passes[t] = type_fields_pass(d.types[t], f);
   c->every_type_passes = std::find(c->type_passes.begin(), c->type_passes.end(), 0) == c->type_passes.end();

@@ -3,20 +3,17 @@
 -- kit's, declared in game.toml. Section numbers are README.md's.
 
 local ENEMY = { syria = "israel", israel = "syria" }
-local OF = { syria = { owner = "syria" }, israel = { owner = "israel" } }  -- filters: a side's units
+local OF = { syria = pieces.filter { owner = "syria" }, israel = pieces.filter { owner = "israel" } }  -- a side's units
+local UNMOVED = pieces.filter { unmarked = "moved" }
+local UNATTACKED = pieces.filter { unmarked = "attacked" }
+local UNATTACKED_OF = {
+  syria = pieces.filter { owner = "syria", unmarked = "attacked" },
+  israel = pieces.filter { owner = "israel", unmarked = "attacked" },
+}
 
 -- The side whose phase it is (the phases are named for it).
 local function phasing()
   return game.phase():find("^syrian") and "syria" or "israel"
-end
-
--- The units of `side` next to `hex`.
-local function adjacent_units(side, hex)
-  local out = {}
-  for _, n in ipairs(map.neighbours(hex)) do
-    for _, u in ipairs(pieces.at(n, OF[side])) do out[#out + 1] = u end
-  end
-  return out
 end
 
 -- 3 REINFORCEMENTS: on turns 2 and 3 one Israeli armor crosses the bridge,
@@ -43,11 +40,7 @@ end
 function movement()
   local side = phasing()
   while true do
-    local unmoved = {}
-    for _, u in ipairs(map.pieces(side)) do
-      if not pieces.marked(u, "moved") then unmoved[#unmoved + 1] = u end
-    end
-    local u = kit.move_one(side, "4", unmoved)
+    local u = kit.move_one(side, "4", map.pieces(side, UNMOVED))
     if not u then break end
     pieces.mark(u, "moved")
     if side == "syria" then check_bridge() end
@@ -66,8 +59,8 @@ end
 -- a hex of `supplied`), not in an attack yet this phase.
 local function attackers_of(side, hex, supplied)
   local out = {}
-  for _, u in ipairs(adjacent_units(side, hex)) do
-    if not pieces.marked(u, "attacked") and supplied[pieces.location(u)] then out[#out + 1] = u end
+  for _, u in ipairs(pieces.at(map.neighbours(hex), UNATTACKED_OF[side])) do
+    if supplied[pieces.location(u)] then out[#out + 1] = u end
   end
   return out
 end
@@ -101,11 +94,15 @@ function combat_phase()
   local attacked = {}
   while true do
     local targets, listed, supplied = {}, {}, supplied_hexes(side)
-    for _, u in ipairs(map.pieces(ENEMY[side])) do
-      local hex = pieces.location(u)
-      if not listed[hex] and not attacked[hex] and #attackers_of(side, hex, supplied) > 0 then
-        listed[hex] = true
-        targets[#targets + 1] = hex
+    for _, u in ipairs(map.pieces(side, UNATTACKED)) do
+      local at = pieces.location(u)
+      if supplied[at] then
+        for _, hex in ipairs(map.neighbours(at)) do
+          if not listed[hex] and not attacked[hex] and pieces.count(hex, OF[ENEMY[side]]) > 0 then
+            listed[hex] = true
+            targets[#targets + 1] = hex
+          end
+        end
       end
     end
     table.sort(targets)
