@@ -348,7 +348,8 @@ end
 -- scoring zone, never Syria (12.1: a Cascading Effect); a dispersed,
 -- undisrupted unit first (IDF units in combat mode cannot fire at it,
 -- 3.0), then a rocket or missile (it scores hits, 13.2). The mode of an
--- area strike is left to chance.
+-- area strike is left to chance. It declares no strike with another (11.0:
+-- one SAM would nullify both).
 local function strike_rank(c)
   if type(c) == "string" and ZONE[c] then
     if map.attr(c, "country") == "syria" then return 3 end
@@ -363,6 +364,8 @@ local function strike_rank(c)
   return nil
 end
 local function strike(decision)
+  local alone = preferred(decision, { "no_more" })
+  if alone then return alone end
   local best, rank = nil, math.huge
   for i, c in ipairs(decision.choices) do
     local r = strike_rank(c)

@@ -430,6 +430,14 @@ function only_sof(zone)
   return true
 end
 
+-- 9.0, 10.2: whether the units the IDF moved into `zone` among the enemy
+-- fight there: always, but SOF entering alone (no other IDF unit there), by
+-- land (7.3A) or by air (7.4B), fight only if the IDF wishes.
+function idf_fights_on_entry(zone)
+  if not only_sof(zone) then return true end
+  return ask("idf", "9.0", { prompt = { "Fight in %L?", zone }, options = { "fight", "no_fight" } }) == "fight"
+end
+
 -- Ruling N14: at the start of each Joint Operations Phase every zone holding
 -- undisrupted units of both sides where a unit may fire on an enemy fights,
 -- the IDF attacking. Ruling OQ24: where the IDF has only SOF, none in its

@@ -1,8 +1,9 @@
 -- The Next War in Lebanon: J-3 Operations (7.3). Movement (7.3A; 2.1, 8.1,
--- 9.0, 10.2, 12.1, 15.1, the Lebanese Army card; rulings N16, N17, OQ29):
--- one TF HQ with its units, or units of one zone up to the C2 Level, each to
--- an adjacent zone, then a battle wherever they met the enemy (9.0). Rocket
--- attacks (7.3D; N9, OQ9, OQ15) and raids (7.3E; C7).
+-- 9.0, 10.2, 12.1, 15.1, the Lebanese Army card; rulings N16, N17, OQ29,
+-- X18): one TF HQ with the units of its box that may move, or units of one
+-- zone up to the C2 Level, each to an adjacent zone, then a battle wherever
+-- they met the enemy (9.0). Rocket attacks (7.3D; N9, OQ9, OQ15) and raids
+-- (7.3E; C7).
 
 
 -- 3.0, N16: a unit in combat mode moves, disrupted or not; Syrian missiles
@@ -36,14 +37,15 @@ function may_enter(side, u, z)
   return true
 end
 
--- The zones a TF HQ may move to: adjacent zones every unit of its box may
--- enter; with `first`, the first of them only (whether there is one).
+-- The zones a TF HQ may move to: adjacent zones every unit of its box that
+-- moves with it may enter; with `first`, the first of them only (whether
+-- there is one).
 local function tf_destinations(side, hq, first)
   local out = {}
   local box = pieces.at(holding_box(hq), UNITS)
   for _, z in ipairs(map.neighbours(pieces.location(hq))) do
     local ok = may_enter(side, hq, z)
-    for _, u in ipairs(box) do ok = ok and may_enter(side, u, z) end
+    for _, u in ipairs(box) do ok = ok and (not movable(u) or may_enter(side, u, z)) end
     if ok then
       out[#out + 1] = z
       if first then break end
@@ -107,7 +109,7 @@ end
 -- entering a zone its undisrupted units hold with a J-3, then attacking,
 -- unless the mover played a second J-3 in tandem or an entering unit
 -- prevents ambush (SOF, the 299). 9.0, 10.2: IDF SOF entering alone fight
--- only if the IDF wishes.
+-- only if the IDF wishes (idf_fights_on_entry).
 local function fight_where_entered(side, entered, tandem)
   for _, e in ipairs(entered) do
     local z = e.zone
@@ -117,11 +119,8 @@ local function fight_where_entered(side, entered, tandem)
       cascading_effect(map.attr(z, "country") == "syria" and "12.1" or "10.2")
     end
     if battle_possible(z) then
-      local prevents, all_sof = false, true
-      for _, u in ipairs(e.units) do
-        prevents = prevents or pieces.value(u, "prevents_ambush") == true
-        all_sof = all_sof and pieces.value(u, "unit_class") == "sof"
-      end
+      local prevents = false
+      for _, u in ipairs(e.units) do prevents = prevents or pieces.value(u, "prevents_ambush") == true end
       local enemy = enemy_of(side)
       local held = #units_on_map(enemy, function(u) return not pieces.marked(u, "disrupted") end, { z }) > 0
       local ambush = false
@@ -132,11 +131,7 @@ local function fight_where_entered(side, entered, tandem)
       if ambush then
         play_chit(enemy, "J-3", "7.3C")
         battle(z, enemy, { ambush = true })
-      elseif side == "idf" and all_sof and only_sof(z) then
-        if ask(side, "9.0", { prompt = { "Fight in %L?", z }, options = { "fight", "no_fight" } }) == "fight" then
-          battle(z, side)
-        end
-      else
+      elseif side ~= "idf" or idf_fights_on_entry(z) then
         battle(z, side)
       end
     end
@@ -158,6 +153,11 @@ ACTIONS.move = {
     if c.option == "move_tf" then
       local to = ask(side, rule, { prompt = { "Move %P to which zone?", c.piece }, piece = c.piece,
                                    to = tf_destinations(side, c.piece) })
+      -- 3.0 (ruling X18): units that cannot move (dispersed; Syria's
+      -- missiles, N17) are left behind, loose in the zone the HQ leaves.
+      for _, u in ipairs(pieces.at(holding_box(c.piece), UNITS)) do
+        if not movable(u) then pieces.move(u, pieces.location(c.piece), rule) end
+      end
       pieces.move(c.piece, to, rule)
       entered[1] = { zone = to, units = pieces.at(holding_box(c.piece), UNITS) }
     else

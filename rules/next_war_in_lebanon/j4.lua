@@ -1,6 +1,6 @@
 -- The Next War in Lebanon: J-4 Logistics moves (7.4B airmobile, 7.4D
 -- strategic; rulings C8, X16) and the IDF's deep strikes (7.3G-I, 11.0,
--- 11.1; rulings C6, N11, OQ23, OQ30). J-4 combat support is part of a
+-- 11.1; rulings C6, N11, OQ23, OQ30, X19). J-4 combat support is part of a
 -- battle (combat.lua); the SAM answers strikes here.
 
 
@@ -23,8 +23,9 @@ local function landing_zones(u)
 end
 
 -- 7.4B airmobile movement: one unit to any zone, in either mode; never
--- ambushed; a battle where it lands among the enemy; an enemy sanctuary
--- entered draws a Cascading Effect.
+-- ambushed; a battle where it lands among the enemy (9.0, 10.2: an SOF
+-- alone there fights only if the IDF wishes); an enemy sanctuary entered
+-- draws a Cascading Effect.
 ACTIONS.airmobile_move = {
   targets = function() return flyers() end,
   play = function(side, rule)
@@ -40,7 +41,7 @@ ACTIONS.airmobile_move = {
     if sanctuary == "insurgent" or (sanctuary == "syria_when_active" and vars.syria_in_war) then
       cascading_effect("7.4B")
     end
-    if battle_possible(to) then battle(to, side) end
+    if battle_possible(to) and idf_fights_on_entry(to) then battle(to, side) end
   end,
 }
 
@@ -90,8 +91,8 @@ ACTIONS.strategic_move = {
   end,
 }
 
--- 11.0, 11.1 (rulings C6, N11): the Insurgent may answer a strike on a zone
--- with a J-4: the strike is nullified, both chits spent.
+-- 11.0, 11.1 (rulings C6, N11): the Insurgent may answer the strikes on a
+-- zone with a J-4: they are nullified, the chits spent.
 local function sam_answers(zone)
   local side = "insurgent"
   -- 14.2C (optional; N11): over Syria a J-6 rolls, 5-6 nullifying the strike.
@@ -119,9 +120,12 @@ local function strike_in(zone)
   if map.attr(zone, "country") == "syria" then cascading_effect("12.1") end
 end
 
-local function roll_against(u, need, rule)
-  if need == 0 then return false end
-  return roll("d6", rule, "strike on %P", u) >= need
+-- A strike's die on `u`: `need` or more destroys it (0: immune, no roll).
+local function hit(u, need, rule)
+  if need > 0 and roll("d6", rule, "strike on %P", u) >= need then
+    log(rule, "%P destroyed", u)
+    eliminate_unit(u, rule)
+  end
 end
 
 -- The enemy units a strike may hit in a zone (no HQ).
@@ -137,58 +141,6 @@ local function strike_zones()
   return out
 end
 
--- 11.0 Area Strike: half (rounded down) of the units of one mode in a zone,
--- chosen before rolling; combat mode 5-6 (6 in an urban zone), dispersed 6
--- (immune in an urban zone); rockets count as combat mode (OQ23).
-ACTIONS.area_strike = {
-  targets = function() return strike_zones() end,
-  play = function(side, rule)
-    local z = ask(side, rule, { prompt = "Area strike on which zone?", locations = strike_zones() })
-    local mode = ask(side, rule, { prompt = "Strike the units in which mode?", options = { "combat", "dispersed" } })
-    local pool = {}
-    for _, u in ipairs(struck_units(z)) do
-      if pieces.value(u, "mode") == mode then pool[#pool + 1] = u end
-    end
-    local chosen, picked = {}, {}
-    for _ = 1, #pool // 2 do
-      local left = {}
-      for _, u in ipairs(pool) do
-        if not picked[u] then left[#left + 1] = u end
-      end
-      local u = ask(side, rule, { prompt = "Target which unit?", pieces = left })
-      picked[u] = true
-      chosen[#chosen + 1] = u
-    end
-    strike_in(z)
-    if sam_answers(z) then return end
-    local t = tables.deep_strike
-    local urban = map.attr(z, "terrain") == "urban"
-    local need = mode == "combat" and (urban and t.area_urban_combat or t.area_combat)
-      or (urban and t.area_urban_dispersed or t.area_dispersed)
-    for _, u in ipairs(chosen) do
-      if roll_against(u, need, rule) then
-        log(rule, "%P destroyed", u)
-        eliminate_unit(u, rule)
-      end
-    end
-  end,
-}
-
--- 11.0 PGM Strike: one unit, either mode, eliminated on 5-6.
-ACTIONS.pgm_strike = {
-  targets = function() return strike_zones() end,
-  play = function(side, rule)
-    local z = ask(side, rule, { prompt = "PGM strike on which zone?", locations = strike_zones() })
-    local u = ask(side, rule, { prompt = "Target which unit?", pieces = struck_units(z) })
-    strike_in(z)
-    if sam_answers(z) then return end
-    if roll_against(u, tables.deep_strike.pgm, rule) then
-      log(rule, "%P destroyed", u)
-      eliminate_unit(u, rule)
-    end
-  end,
-}
-
 -- The Syrian corps HQ on the map, when Syria is in the war (a mod's
 -- decapitation strike reads it too).
 function syrian_hqs()
@@ -202,20 +154,140 @@ function syrian_hqs()
   return out
 end
 
--- 11.0 Decapitation Strike: the Syrian corps HQ on 5-6: it is removed, its
--- units are placed in its zone, and the Insurgent's C2 falls one level.
-ACTIONS.decapitation_strike = {
-  targets = syrian_hqs,
-  play = function(side, rule)
-    local hq = ask(side, rule, { prompt = "Decapitation strike on which HQ?", pieces = syrian_hqs() })
-    local z = pieces.location(hq)
-    strike_in(z)
-    if sam_answers(z) then return end
-    if not roll_against(hq, tables.deep_strike.decapitation, rule) then return end
+-- A mission `m` is the strikes declared together on one zone (11.0): the
+-- units and HQ they target (`m.targeted`; no two strikes of it target the
+-- same one) and the modes its area strikes took (`m.modes`; one a mode).
+-- The units of `z` it does not target yet, of `mode` if given:
+local function untargeted(z, m, mode)
+  local out = {}
+  for _, u in ipairs(struck_units(z)) do
+    if not m.targeted[u] and (not mode or pieces.value(u, "mode") == mode) then out[#out + 1] = u end
+  end
+  return out
+end
+
+-- The Syrian corps HQ in `z` that `m` does not target yet, if any.
+local function decapitation_target(z, m)
+  for _, hq in ipairs(syrian_hqs()) do
+    if pieces.location(hq) == z and not m.targeted[hq] then return hq end
+  end
+  return nil
+end
+
+-- Each strike type declares its targets on a zone, before any die, and
+-- gives what it does when it goes in.
+local DECLARE = {}
+
+-- 11.0 Area Strike: half (rounded down) of the units of one mode in a zone,
+-- chosen before rolling; combat mode 5-6 (6 in an urban zone), dispersed 6
+-- (immune in an urban zone); rockets count as combat mode (OQ23).
+function DECLARE.area_strike(side, rule, z, m)
+  local modes = {}
+  for _, mode in ipairs({ "combat", "dispersed" }) do
+    if not m.modes[mode] then modes[#modes + 1] = mode end
+  end
+  local mode = modes[1]
+  if #modes > 1 then mode = ask(side, rule, { prompt = "Strike the units in which mode?", options = modes }) end
+  m.modes[mode] = true
+  local n = 0
+  for _, u in ipairs(struck_units(z)) do
+    if pieces.value(u, "mode") == mode then n = n + 1 end
+  end
+  local chosen = {}
+  for _ = 1, n // 2 do
+    local left = untargeted(z, m, mode)
+    if #left == 0 then break end
+    local u = ask(side, rule, { prompt = "Target which unit?", pieces = left })
+    m.targeted[u] = true
+    chosen[#chosen + 1] = u
+  end
+  local t = tables.deep_strike
+  local urban = map.attr(z, "terrain") == "urban"
+  local need = mode == "combat" and (urban and t.area_urban_combat or t.area_combat)
+    or (urban and t.area_urban_dispersed or t.area_dispersed)
+  return function()
+    for _, u in ipairs(chosen) do hit(u, need, rule) end
+  end
+end
+
+-- 11.0 PGM Strike: one unit, either mode, eliminated on 5-6.
+function DECLARE.pgm_strike(side, rule, z, m)
+  local u = ask(side, rule, { prompt = "Target which unit?", pieces = untargeted(z, m) })
+  m.targeted[u] = true
+  return function() hit(u, tables.deep_strike.pgm, rule) end
+end
+
+-- 11.0 Decapitation Strike: the Syrian corps HQ (`hq`, else the zone's) on
+-- 5-6: it is removed, its units are placed in its zone, and the
+-- Insurgent's C2 falls one level.
+function DECLARE.decapitation_strike(side, rule, z, m, hq)
+  hq = hq or decapitation_target(z, m)
+  m.targeted[hq] = true
+  return function()
+    if roll("d6", rule, "strike on %P", hq) < tables.deep_strike.decapitation then return end
     for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do pieces.move(u, z, rule) end
     pieces.move(hq, "removed_from_game", rule)
     track.add("insurgent_c2", -tables.deep_strike.decapitation_c2_loss, rule)
     log(rule, "The Syrian corps HQ is destroyed")
     enforce_c2("insurgent")
+  end
+end
+
+-- The strikes still open to mission `m` on `z`, and "no_more".
+local function more_strikes(z, m)
+  local out = {}
+  if #untargeted(z, m) > 0 then
+    if not (m.modes.combat and m.modes.dispersed) then out[#out + 1] = "area_strike" end
+    out[#out + 1] = "pgm_strike"
+  end
+  if decapitation_target(z, m) then out[#out + 1] = "decapitation_strike" end
+  out[#out + 1] = "no_more"
+  return out
+end
+
+-- The words of each strike's function (16.0), by its action.
+local WORDS = {}
+for _, f in ipairs(tables.joint_ops) do WORDS[f.action] = f.words end
+
+-- 11.0 (rulings C6, OQ30): a mission on zone `z`: the strike `kind` (its
+-- J-3 played), then any more the IDF declares with it, a J-3 each. Each
+-- strike in Syria draws a card (12.1); one SAM nullifies them all, every
+-- J-3 spent (11.1); else each goes in, in the order declared.
+local function mission(side, rule, z, kind, hq)
+  local m = { targeted = {}, modes = {} }
+  local strikes = { DECLARE[kind](side, rule, z, m, hq) }
+  while holds_staff(side, "J-3") do
+    local c = ask(side, rule, { prompt = { "Declare another strike on %L with it?", z }, options = more_strikes(z, m) })
+    if c == "no_more" then break end
+    play_chit(side, "J-3", rule)
+    log(rule, "%S played a J-3 chit to %s", side, WORDS[c])
+    strikes[#strikes + 1] = DECLARE[c](side, rule, z, m)
+  end
+  for _ = 1, #strikes do strike_in(z) end
+  if sam_answers(z) then return end
+  for _, strike in ipairs(strikes) do strike() end
+end
+
+ACTIONS.area_strike = {
+  targets = function() return strike_zones() end,
+  play = function(side, rule)
+    local z = ask(side, rule, { prompt = "Area strike on which zone?", locations = strike_zones() })
+    mission(side, rule, z, "area_strike")
+  end,
+}
+
+ACTIONS.pgm_strike = {
+  targets = function() return strike_zones() end,
+  play = function(side, rule)
+    local z = ask(side, rule, { prompt = "PGM strike on which zone?", locations = strike_zones() })
+    mission(side, rule, z, "pgm_strike")
+  end,
+}
+
+ACTIONS.decapitation_strike = {
+  targets = syrian_hqs,
+  play = function(side, rule)
+    local hq = ask(side, rule, { prompt = "Decapitation strike on which HQ?", pieces = syrian_hqs() })
+    mission(side, rule, pieces.location(hq), "decapitation_strike", hq)
   end,
 }

@@ -1,4 +1,4 @@
--- J-3 movement (7.3A; 2.1, 3.0, 8.1, 9.0, 10.2, 15.1; rulings N16, N17):
+-- J-3 movement (7.3A; 2.1, 3.0, 8.1, 9.0, 10.2, 15.1; rulings N16, N17, X18):
 -- what may move where, and the battle where the enemy is met.
 
 local H = require("helpers")
@@ -36,6 +36,22 @@ test("7.3A, 8.1: a TF HQ moves with the units of its holding box", function()
   expect_eq(g:run("return pieces.location(" .. hq .. ")"), g:run("return map.neighbours(ZONES[1])[1]"))
   expect_eq(g:count("tf_box_1"), 3) -- its units went with it
   expect_eq(g:run("return units_in_zone(map.neighbours(ZONES[1])[1], 'idf')"), 3)
+end)
+
+test("3.0, 7.3A, 8.1, rulings N16, X18: a TF HQ moves without the dispersed units of its box; they stay, loose, in the zone it left", function()
+  local g = H.at_operations{ scenario = "lebanon_2006", idf_hand = { "idf_j3" }, prepare = [[
+    local hq = pieces.top(ZONES[1], { kind = 'hq' })
+    for _ = 1, 3 do pieces.move(pieces.top(ZONES[1], { type = 'idf_armor' }), holding_box(hq), 'test') end
+    pieces.set_face(pieces.top(holding_box(hq), { type = 'idf_armor' }), 'dispersed', 'test')]] }
+  local hq = g:run("return pieces.top(ZONES[1], { kind = 'hq' })")
+  local dispersed = g:run("return pieces.top(holding_box(" .. hq .. "), { type = 'idf_armor' })")
+  choose_starting(g, "J-3 A")
+  g:choose("option=move_tf,piece=" .. hq)
+  g:choose(1)
+  expect_eq(g:run("return pieces.location(" .. hq .. ")"), g:run("return map.neighbours(ZONES[1])[1]"))
+  expect_eq(g:count("tf_box_1"), 2) -- the two in combat mode went with it
+  expect_eq(g:run("return pieces.location(" .. dispersed .. ")"), g:run("return ZONES[1]"))
+  expect_eq(g:run("return pieces.face(" .. dispersed .. ")"), "dispersed")
 end)
 
 test("9.0: units entering a zone held by the enemy fight there, the mover attacking", function()

@@ -1,5 +1,5 @@
 -- J-4 moves (7.4B airmobile, 7.4D strategic; rulings C8, X16) and deep
--- strikes (11.0, 11.1; rulings C6, N11, OQ23).
+-- strikes (11.0, 11.1; rulings C6, N11, OQ23, X19).
 
 local H = require("helpers")
 local choose_starting = H.choose_starting
@@ -29,6 +29,28 @@ test("7.4B, ruling X16: a light infantry, SOF or the 299 flies to any zone, in e
   expect_eq(g:run("return pieces.location(" .. sof .. ")"), nls)
   expect_eq(g:run("return pieces.face(" .. sof .. ")"), "dispersed")
   expect(g:logged("Cascading Effect King of hearts: No effect", "7.4B"))
+end)
+
+test("7.4B, 9.0, 10.2: an SOF flying alone among the enemy may decline to fight, as one moving by land", function()
+  local function fly_sof()
+    local g = H.at_operations{ idf_hand = { "idf_j4" }, prepare = hands() }
+    local sof = g:run("return pieces.top(ZONES[1], { type = 'idf_sof' })")
+    local naqoura = g:run("return SOUTH_OF_LITANI[1]")
+    choose_starting(g, "J-4 B")
+    g:choose("piece=" .. sof)
+    g:choose("piece=" .. sof .. ",to=" .. naqoura)
+    g:choose("combat")
+    expect_eq(g:side(), "idf")
+    expect_eq(g:prompt(), "Fight in Naqoura?")
+    return g
+  end
+  local g = fly_sof()
+  g:choose("no_fight")
+  expect(not g:logged("Battle in Naqoura: IDF attacks", "9.0"), "no battle")
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+  local g2 = fly_sof()
+  g2:choose("fight")
+  expect(g2:logged("Battle in Naqoura: IDF attacks", "9.0"))
 end)
 
 test("7.4D: a strategic move takes units of one zone, up to the C2, back to a sanctuary, any mode on arrival", function()
@@ -149,12 +171,52 @@ test("11.0, 11.1, ruling C6: one J-4 nullifies a whole area strike, every target
   expect_eq(g:count("insurgent_eliminated"), 0)
 end)
 
+-- Qana's four guerrillas: two in combat mode, two dispersed.
+local function mixed_strike_position(ins, dice)
+  local g = strike_position({ "idf_j3", "idf_j3" }, ins, dice)
+  g:run("local g = pieces.at(SOUTH_OF_LITANI[3], { type = 'guerrilla' }) "
+        .. "pieces.set_face(g[3], 'dispersed', 'test') pieces.set_face(g[4], 'dispersed', 'test')")
+  return g
+end
+
+-- An area strike on Qana's combat-mode units, a second on its dispersed
+-- ones declared with it: one target each.
+local function two_area_strikes(g)
+  choose_starting(g, "J-3 G")
+  g:choose("location=" .. g:run("return SOUTH_OF_LITANI[3]"))
+  g:choose("combat")
+  g:choose(1)
+  expect_eq(g:prompt(), "Declare another strike on Qana (Tyre hinterland) with it?")
+  g:choose("area_strike")
+  g:choose(1) -- the dispersed mode is the one left: its target
+  expect(g:logged("IDF played a J-3 chit to area strike", "11.0"))
+end
+
+test("11.0, 11.1, rulings C6, X19: strikes declared together on one zone fall to one J-4; undefended, each rolls", function()
+  local g = mixed_strike_position({ "insurgent_j4", "insurgent_j4" }, { 6, 6 })
+  two_area_strikes(g)
+  expect_eq(g:side(), "insurgent")
+  expect_eq(g:prompt(), "Fire SAMs at the strike on Qana (Tyre hinterland)?")
+  g:choose("fire_sams")
+  expect_eq(g:unused_dice(), 2) -- neither strike was rolled
+  expect_eq(g:count("insurgent_eliminated"), 0)
+  expect_eq(g:at("idf_discard"), { "J-3 Operations", "J-3 Operations" })
+  expect_eq(g:at("insurgent_discard"), { "J-4 Logistics" }) -- one J-4 for the zone
+  expect_eq(g:prompt(), "Play a Joint Ops chit")
+  -- Without a SAM both strikes roll: a 5 on the combat-mode target, a 6 on the dispersed one.
+  local g2 = mixed_strike_position({ "insurgent_j4" }, { 5, 6 })
+  two_area_strikes(g2)
+  g2:choose("no_sams")
+  expect_eq(g2:count("insurgent_eliminated"), 2)
+end)
+
 test("11.0, ruling OQ30: a strike declared after a SAM on the same zone is a new mission; only another J-4 answers it", function()
   local g = strike_position({ "idf_j3", "idf_j3" }, { "insurgent_j4", "insurgent_j4" }, { 5 })
   local qana = g:run("return SOUTH_OF_LITANI[3]")
   choose_starting(g, "J-3 H")
   g:choose("location=" .. qana)
   g:choose(1)
+  g:choose("no_more") -- the second J-3 is kept for a mission of its own
   g:choose("fire_sams")
   expect_eq(g:count("insurgent_eliminated"), 0)
   choose_starting(g, "J-3 H")
