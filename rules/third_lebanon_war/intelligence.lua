@@ -95,20 +95,25 @@ end
 -- 8.1 a search of `zone` by `side` with `dice` dice: each 5 finds one enemy
 -- counter, each 6 two, picked at random among those hidden there (ruling
 -- T42: the searcher cannot tell them apart; the owner would give up his
--- dummies first). The irregular units found may evade at once (8.12,
--- ruling T46).
+-- dummies first); as many finds as hidden counters, or more, find them all
+-- with no pick. The irregular units found may evade at once (8.12, ruling
+-- T46).
 function tactical_intelligence(side, zone, dice, rule)
   local enemy = enemy_of(side)
   local found = roll_successes(dice, rule, "tactical intelligence in %L", zone)
+  local every = found >= #hidden_counters(enemy, zone)
   local units, dummies = {}, 0
   for _ = 1, found do
     local hidden = hidden_counters(enemy, zone)
     if #hidden == 0 then break end
-    -- Picked by position: the kernel's pick names nothing but the index.
-    local positions = {}
-    for i = 1, #hidden do positions[i] = i end
-    local _, i = pick(positions, rule, "a counter found in %L", zone)
-    local u = hidden[i]
+    local u = hidden[1]
+    if not every then
+      -- Picked by position: the kernel's pick names nothing but the index.
+      local positions = {}
+      for i = 1, #hidden do positions[i] = i end
+      local _, i = pick(positions, rule, "a counter found in %L", zone)
+      u = hidden[i]
+    end
     if is_dummy(u) then dummies = dummies + 1 else units[#units + 1] = u end
     expose(u, zone, rule)
   end

@@ -145,19 +145,24 @@ function network_mission(side, zone, rule)
 end
 
 -- Mat J-6 Information Warfare (ruling T79): a die for each J-6 played (more
--- may be added); each 5-6 takes a chit at random from the enemy's Available
--- Pile, shown to both, until the enemy's next Planning Phase.
+-- may be added); each 5-6 removes a chit at random from the enemy's
+-- Available Pile (its pool and discard, ruling T34) from the game, as a
+-- removed J-4 (mat 3, ruling T29).
+local function available_pile(side)
+  return pieces.at({ chits_of(side).pool, chits_of(side).discard })
+end
+
 ACTIONS.information_warfare = {
-  targets = function(side) return pieces.at(chits_of(enemy_of(side)).pool) end,
+  targets = function(side) return available_pile(enemy_of(side)) end,
   play = function(side, rule)
     local enemy = enemy_of(side)
     local faces = { roll(information_warfare_dice(side, rule) .. "d6", rule, "information warfare") }
     for k = 2, #faces do
-      local pool = pieces.at(chits_of(enemy).pool)
-      if faces[k] >= tables.dice.information_warfare_on and #pool > 0 then
-        local chit = pick(pool, rule, "a chit jammed")
-        pieces.move(chit, tables.jammed[enemy], rule)
-        log(rule, "%P is jammed until %S's next Planning Phase", chit, enemy)
+      local pile = available_pile(enemy)
+      if faces[k] >= tables.dice.information_warfare_on and #pile > 0 then
+        local chit = pick(pile, rule, "a chit removed")
+        pieces.move(chit, "removed_from_game", rule)
+        log(rule, "%P is removed from the game", chit)
       end
     end
   end,

@@ -58,9 +58,6 @@ function planning_phase()
   for _, chit in ipairs(pieces.at(c.hand)) do to_pool(side, chit, "turn") end
   for _, chit in ipairs(pieces.at(c.discard)) do to_pool(side, chit, "turn") end
   build_hand(side, 0, c2_level(side), "turn")
-  -- Ruling T79: the chits jammed by the enemy's information warfare are
-  -- back in the Available Pile once the hand is built.
-  for _, chit in ipairs(pieces.at(tables.jammed[side])) do pieces.move(chit, c.pool, "mat J-6") end
 end
 
 -- The first hands are selected in full too (ruling T16).

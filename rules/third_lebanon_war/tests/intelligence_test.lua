@@ -45,6 +45,30 @@ test("8.1: a search rolls the J-2 of the searching units, 2 dice fewer for the I
   end
 end)
 
+test("8.1, ruling T42: as many reveals as hidden counters, or more, find every one of them with no pick", function()
+  -- The SOF's J-2 4 in remote Naqoura: a 6 and a 5 are three reveals, for three hidden counters.
+  local g = I.game{ idf = { "idf_j2", "idf_j2" }, prepare = [[
+    put('idf_sof', 'naqoura'); put('guerrilla', 'naqoura'); put('main_force', 'naqoura'); put('dummy', 'naqoura')
+    put('idf_sof', 'qana'); put('guerrilla', 'qana'); put('militia', 'qana')]] }
+  local gs, mf = ids(g, "naqoura", "guerrilla")[1], ids(g, "naqoura", "main_force")[1]
+  I.choose_starting(g, "J-2 A")
+  g:dice{ 6, 5, 1, 1 } -- the search's dice alone: no die for a pick
+  g:choose("location=naqoura")
+  expect_eq(g:unused_dice(), 0)
+  expect_eq(I.read(g, nil, "picked"), {})
+  expect_eq(face(g, gs), "revealed")
+  expect_eq(face(g, mf), "revealed")
+  expect_eq(g:count("insurgent_reinforcements"), 8) -- the dummy removed
+  expect(g:logged("IDF found 2 units and 1 dummies in Naqoura", "8.1"))
+  -- Two 6s in populated Qana (J-2 4 less 1: 3 dice) are four reveals for two counters: both found.
+  I.choose_starting(g, "J-2 A")
+  g:dice{ 6, 6, 1 }
+  g:choose("location=qana")
+  expect_eq(g:unused_dice(), 0)
+  expect_eq(I.read(g, nil, "picked"), {})
+  expect(g:logged("IDF found 2 units and 0 dummies in Qana (Tyre hinterland)", "8.1"))
+end)
+
 test("8.1, research 4.2: the IDF rolls 1 die fewer in a populated zone, none fewer in a remote one, and at least one", function()
   local g = I.game{ idf = { "idf_j2", "idf_j2" }, dice = { 1, 1, 1 }, prepare = [[
     put('idf_armor', 'qana'); put('militia', 'qana')
@@ -118,9 +142,9 @@ test("8.1, ruling T41: an IDF unit the Insurgent finds in a task force leaves it
   local sof = g:run("return pieces.top('tf_box_1', { type = 'idf_sof' })")
   I.to_insurgent(g)
   I.choose_starting(g, "J-2 A")
-  g:dice{ 6, 1, 2 } -- the guerrilla's J-2 2, no terrain dice for the Insurgent; two found
+  g:dice{ 6, 1 } -- the guerrilla's J-2 2, no terrain dice for the Insurgent; two found of two, no pick (T42)
   g:choose("location=qana")
-  expect_eq(g:unused_dice(), 0) -- the second pick, of the one counter left, rolls nothing
+  expect_eq(g:unused_dice(), 0)
   expect_eq(g:count("tf_box_1"), 0)
   expect_eq(where(g, sof), "qana")
   expect_eq(face(g, sof), "concentrated")
@@ -178,8 +202,9 @@ test("8.12, ruling T45: a 6 sends two back, all of them without a choice when th
     put('idf_sof', 'qana'); put('guerrilla', 'qana')]] }
   local gs = ids(g, "naqoura", "guerrilla")
   I.choose_starting(g, "J-2 A")
-  g:dice{ 6, 1, 1, 1, 1, 2 } -- SOF J-2 4: 4 dice; both found, picked 1 then 2 ... of what is left
+  g:dice{ 6, 1, 1, 1 }       -- SOF J-2 4: 4 dice; both found, with no pick (T42)
   g:choose("location=naqoura")
+  expect_eq(g:unused_dice(), 0)
   g:dice{ 6, 1, 1, 1 }       -- 2 + 2, remote: 4 dice; a 6: both back, no choice to make
   g:choose("play_evasion")
   expect_eq(g:prompt(), "Play a Joint Ops chit")

@@ -112,20 +112,29 @@ test("mat J-6 Networked Operations, ruling T78: with a J-3 move, every unit and 
   expect_eq(g:at("idf_discard"), { "J-3 Operations", "J-6 Signals/IT" })
 end)
 
-test("mat J-6 Information Warfare, ruling T79: a die a J-6; each 5-6 jams a random chit of the enemy's pool until its next Planning", function()
-  local g = M.game{ scenario = OPTIONAL, idf_hand = { "idf_j6", "idf_j6" } }
-  local pool = g:count("insurgent_pool")
+-- The Insurgent's chits in his hand, pool and discard: all he may still select or play.
+local function insurgent_chits(g)
+  return g:count("insurgent_hand") + g:count("insurgent_pool") + g:count("insurgent_discard")
+end
+
+test("mat J-6 Information Warfare, rulings T79, T29: a die a J-6; each 5-6 removes a random chit of the enemy's Available Pile from the game", function()
+  -- The Available Pile is the pool and the discard (T34): a J-4 discarded, the last of the pile.
+  local g = M.game{ scenario = OPTIONAL, idf_hand = { "idf_j6", "idf_j6" },
+                    setup = "pieces.move(pieces.top('insurgent_pool', { type = 'insurgent_j4' }), 'insurgent_discard', 'test')" }
+  local pool, chits = g:count("insurgent_pool"), insurgent_chits(g)
   M.choose_starting(g, "J-6 B")
-  g:dice{ 5, 2, 1 }
+  g:dice{ 5, 2, pool + 1 } -- two J-6, two dice: one 5; the pick, the discarded J-4
   g:choose("add_j6")
   expect_eq(g:unused_dice(), 0)
-  expect_eq(g:count("insurgent_jammed"), 1)
-  expect_eq(g:count("insurgent_pool"), pool - 1)
-  M.play_until(g, function(g) return g:side() == "insurgent" and g:prompt() == "Select a Joint Ops chit" end)
-  expect_eq(g:count("insurgent_jammed"), 1) -- out of the Insurgent's Planning
+  expect_eq(g:at("removed_from_game"), { "J-4 Logistics" })
+  expect_eq(g:count("insurgent_discard"), 0)
+  expect_eq(g:count("insurgent_pool"), pool)
+  expect(g:logged("J-4 Logistics is removed from the game", "mat J-6"))
+  -- Past the Insurgent's Planning and into the next turn, it has not come back.
   g:draws("cascading_deck", { "King of Hearts" })
-  M.play_until(g, function(g) return g:phase() == "cascading_effects" or g:turn() == 2 end)
-  expect_eq(g:count("insurgent_jammed"), 0)
+  M.play_until(g, function(g) return g:turn() == 2 end)
+  expect_eq(g:at("removed_from_game"), { "J-4 Logistics" })
+  expect_eq(insurgent_chits(g), chits - 1)
 end)
 
 test("mat J-3 to J-6: random games of the optional scenarios play every function of these files and replay the same", function()
