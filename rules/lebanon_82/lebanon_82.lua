@@ -22,9 +22,33 @@ end
 -- 12.0 Whether bastions are in effect (not in 2006 and 1976: 20.2, 25.2 notes).
 function bastions_in_effect() return vars.bastions == true end
 
--- 12.0 Whether `hex` is a bastion.
-function is_bastion(hex)
-  return (map.terrain(hex) or ""):find("^bastion_") ~= nil
+-- 12.0 Whether `hex` is a bastion (found once: moves ask it of every step).
+local BASTION, BASTIONS = {}, {}
+for _, hex in ipairs(map.hexes()) do
+  BASTION[hex] = (map.terrain(hex) or ""):find("^bastion_") ~= nil
+  if BASTION[hex] then BASTIONS[#BASTIONS + 1] = hex end
+end
+function is_bastion(hex) return BASTION[hex] == true end
+
+-- Whether `unit` could reach a bastion this move: each step costs 1 or more.
+function bastion_within_reach(unit)
+  local from, mp = pieces.location(unit), pieces.value(unit, "movement")
+  for _, hex in ipairs(BASTIONS) do
+    if map.distance(from, hex) <= mp then return true end
+  end
+  return false
+end
+
+-- 10.2, rulings L5, L20: where bastions are not in effect (20.2, 25.2
+-- notes) a bastion hex is an ordinary hex and entering it costs no +1.
+-- Off a road the kit charges a step into it its bastion_* cost (its own
+-- terrain's, at least 1, plus the +1) and a river's, so more than the +1;
+-- along a road, the road's 1, which holds no +1 and stays. A `cost`
+-- hook's answer (docs/kit.md) for the step into `to`: nil keeps the kit's.
+function bastion_step_cost(to, cost)
+  if BASTION[to] and cost and cost > RULES.bastion_entry and not bastions_in_effect() then
+    return cost - RULES.bastion_entry
+  end
 end
 
 -- 7.0 step 5, rulings Q1, Q2: the row of the hex's terrain code (a town in

@@ -30,11 +30,20 @@ end
 function may_enter(unit, hex) return in_play(hex) end
 
 -- 20.0, ruling Q13: in 2006 a move passes through hexes in play only, as
--- it ends in one (the kit's cost hook closes the others).
+-- it ends in one (the kit's cost hook closes the others). Rulings L5, L20:
+-- where bastions are not in effect (2006, 1976), a bastion costs no +1
+-- (`bastion_step_cost`), asked only of a unit that could reach one: each
+-- hook runs for every step a move considers.
 local PLAY_AREA_MOVES = { cost = function(_, to) if not PLAY_2006[to] then return false end end }
+local BASTION_MOVES = { cost = function(_, to, cost) return bastion_step_cost(to, cost) end }
+local BOTH_MOVES = { cost = function(_, to, cost)
+  if not PLAY_2006[to] then return false end
+  return bastion_step_cost(to, cost)
+end }
 function movement_options(unit)
-  if vars.victory == "2006" then return PLAY_AREA_MOVES end
-  return nil
+  local bastion = not bastions_in_effect() and bastion_within_reach(unit)
+  if vars.victory == "2006" then return bastion and BOTH_MOVES or PLAY_AREA_MOVES end
+  return bastion and BASTION_MOVES or nil
 end
 
 -- 10.3 the division whose sector `hex` lies in, or nil.

@@ -248,7 +248,7 @@ test("12.0, ruling Q1: a PLO unit in a bastion is attacked on the Clear row and 
   expect_eq(run(g, "return pieces.face(%d)", a), "depleted")
 end)
 
-test("12.0 only De harms a PLO unit in a bastion; 20.2 note: bastions are not in effect in 2006", function()
+test("12.0, ruling Q1: only De harms a PLO unit in a bastion, and the Clear row's De removes it; 20.2 note: bastions are not in effect in 2006", function()
   local g = position()
   local plo = piece(g, "plo_2", "plo_cup")
   move(g, plo, "2923")
@@ -259,7 +259,9 @@ test("12.0 only De harms a PLO unit in a bastion; 20.2 note: bastions are not in
   to_israeli_combat(g)
   g:dice({ 1 })                                         -- +13, the +10 column, a 1: De
   attack(g, "2923", { a, b })
-  expect(g:logged("De", "7.6"))
+  -- Q1's effect: on Shemli's own Town row the same roll is D3, to which the
+  -- unit is immune (12.0); no roll there could remove it.
+  expect(g:logged("on the clear row: column +10, roll 1: De", "7.6"))
   expect_eq(run(g, "return pieces.location(%d)", plo), "plo_eliminated")
   local h = new_game{ scenario = "position_2006.toml" }
   expect_eq(h:run("return bastions_in_effect()"), false)
@@ -490,6 +492,40 @@ test("20.0, ruling Q13: in 2006 a move passes through hexes in play only, not on
   -- Moved to one of them, the unit goes there.
   g:run(("move_unit(%d, %q, '5.0')"):format(armour, first))
   expect_eq(g:run(("return pieces.location(%d)"):format(armour)), first)
+end)
+
+-- The cost for `unit` of its cheapest move to `hex` (the kit's costs and
+-- the rules' exceptions, as its moves are offered), or nil.
+local function move_cost(g, unit, hex)
+  return run(g, "return map.reachable(%d, movement_options(%d))[%q]", unit, unit, hex)
+end
+
+test("20.2 note, rulings L20, L5: where bastions are not in effect a bastion costs no +1: Alras Jouaiya is an ordinary town", function()
+  local g = new_game{ scenario = "position_2006.toml" }
+  local plo = g:run("return pieces.at('3020')[1]")              -- a PLO 2-3-3 at Qana: 3 points
+  run(g, "pieces.move(%d, '3219')", plo)
+  expect_eq(move_cost(g, plo, "3119"), 2, "2006: rough, as the hexes around it")
+  -- From Qana: the road to 3120 (1), then Alras Jouaiya (2): all 3 points.
+  run(g, "pieces.move(%d, '3020')", plo)
+  expect_eq(move_cost(g, plo, "3119"), 3)
+  local ends = " " .. table.concat(g:run(("return move_destinations(%d)"):format(plo)), " ") .. " "
+  expect(ends:find(" 3119 ", 1, true), ends)
+  -- 1982: bastions in effect, the +1 stays (10.2), and Qana is a point short.
+  local h = position()
+  local other = piece(h, "plo_2", "plo_cup")
+  move(h, other, "3219")
+  expect_eq(move_cost(h, other, "3119"), 3, "1982: rough and the bastion's +1")
+  move(h, other, "3020")
+  expect_eq(move_cost(h, other, "3119"), nil)
+  -- 1976 (25.2 note): Ein Hilweh is an ordinary town in clear; the coast road from Sidon costs 1 as ever.
+  local k = new_game{ scenario = "position_1976.toml" }
+  local brigade = k:run("return pieces.at('1819')[1]")
+  run(k, "pieces.move(%d, '2020')", brigade)
+  expect_eq(move_cost(k, brigade, "1921"), 1, "1976: clear")
+  run(k, "pieces.move(%d, '1820')", brigade)
+  expect_eq(move_cost(k, brigade, "1921"), 1, "1976: along the road")
+  move(h, other, "2020")
+  expect_eq(move_cost(h, other, "1921"), 2, "1982: clear and the bastion's +1")
 end)
 
 test("19.1, ruling Q4: a joint attack's eliminations go to the side with more attack strength; a tie to Syria", function()

@@ -6,9 +6,9 @@
 local GOLDEN = {
   ["1982"] = { seed = 3, result = "The Arabs win: Arab units survive the last turn (19.0)", decisions = 2134,
                hash = "172f7bb3d0a4b090" },
-  ["2006"] = { seed = 4, result = "Israel wins the victory roll (24.0)", decisions = 813, hash = "3a726e7402313c6c" },
+  ["2006"] = { seed = 4, result = "Israel wins the victory roll (24.0)", decisions = 844, hash = "bebedebc55fa6eef" },
   ["1976"] = { seed = 5, result = "The PLO wins: Syria took neither Beirut and Sidon nor every PLO unit (27.0)",
-               decisions = 743, hash = "e5f36f357a863caf" },
+               decisions = 743, hash = "7b810c4387c04281" },
   ["1982_three_players"] = { seed = 6, result = "The PLO wins: it holds more Beirut hexes than SAM sites remain (19.1)",
                              decisions = 2628, hash = "c54401675c24dc5c" },
 }
