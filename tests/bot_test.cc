@@ -704,10 +704,13 @@ TEST_CASE("mcts: a fixed seed's searches are pinned, so making the rules or the 
   // Each game from its opening and at two points of a random game: the
   // searches' choices and visits, as the build before the speed work of
   // docs/performance.md made them. A change that alters any playout shows
-  // here; one that only makes the same playouts faster does not.
+  // here; one that only makes the same playouts faster does not. The third
+  // search of NWiL and of TLW changed with the rulings of issue 60 (NWiL
+  // X18, X19 and the SOF's choice to fight; TLW T42, T79), which change the
+  // random game that reaches it.
   const std::vector<std::pair<std::string, std::string>> pinned = {
-      {"next_war_in_lebanon/next_war", "0:40,0,:1650 0:40,0,0,0,0,0,0,0,0,0,0,:1027 2:0,0,40,0,:973 "},
-      {"third_lebanon_war/next_war", "1:0,40,:1650 6:5,5,5,5,5,5,5,5,:922 1:5,5,4,5,4,5,4,4,4,:918 "},
+      {"next_war_in_lebanon/next_war", "0:40,0,:1650 0:40,0,0,0,0,0,0,0,0,0,0,:1027 3:0,0,0,40,0,0,0,0,0,0,:1013 "},
+      {"third_lebanon_war/next_war", "1:0,40,:1650 6:5,5,5,5,5,5,5,5,:922 2:4,4,5,4,5,5,4,5,4,:917 "},
       {"lebanon_82/1982", "2:10,10,10,10,:916 3:2,2,3,3,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,:901 7:5,5,5,5,5,5,5,5,:912 "},
   };
   for (const auto& [ref, expected] : pinned) {
