@@ -19,10 +19,14 @@ end
 
 -- How a launcher reads in choices and the log, as a text (a %t value):
 -- "Qassam launcher 12 in North Gaza (CF 3)"; the piece's number tells alike
--- launchers apart.
-function launcher_label(p, area)
-  return { "%P %d in %L (CF %d%s)", p, p, area or pieces.location(p), launcher_cf(p),
-           pieces.marked(p, "suppressed") and ", suppressed" or "" }
+-- launchers apart. The Combat Round words every launcher at each of its
+-- decisions: so the mark is read once (the CF is launcher_cf's), and its
+-- "Attack " (`lead`) joins the format rather than wrap the label in a text.
+local LABEL_FORMATS = { [""] = "%P %d in %L (CF %d%s)", ["Attack "] = "Attack %P %d in %L (CF %d%s)" }
+function launcher_label(p, area, lead)
+  local suppressed = pieces.marked(p, "suppressed")
+  return { LABEL_FORMATS[lead or ""], p, p, area or pieces.location(p), pieces.value(p, "cf") - (suppressed and 1 or 0),
+           suppressed and ", suppressed" or "" }
 end
 
 -- A centre: "Leadership target in Gaza City", "Supply depot in Khan Yunis".
@@ -230,11 +234,11 @@ local function targets_in(area, except)
   return out
 end
 
--- The Gaza areas that hold a target for the Commando.
+-- The Gaza areas that hold a target for the Commando: a launcher or a centre.
 function commando_areas()
   local out = {}
   for _, a in ipairs(areas_of("gaza")) do
-    if #targets_in(a) > 0 then out[#out + 1] = a end
+    if target_of(a) or pieces.count(a, LAUNCHER) > 0 then out[#out + 1] = a end
   end
   return out
 end
@@ -273,7 +277,7 @@ function combat_round()
     for _, area in ipairs(gaza) do
       if air or naval_for(area) then
         for _, p in ipairs(pieces.at(area, LAUNCHER)) do
-          options[#options + 1] = { piece = p, option = "attack", text = { "Attack %t", launcher_label(p, area) } }
+          options[#options + 1] = { piece = p, option = "attack", text = launcher_label(p, area, "Attack ") }
         end
         if target_of(area) and not centre_attacked(area) then
           options[#options + 1] = { location = area, option = "attack", text = { "Attack the %t", centre_label(area) } }
@@ -333,8 +337,9 @@ function launch_rockets(rule)
   for _, area in ipairs(areas_of("gaza")) do
     for _, l in ipairs(pieces.at(area, LAUNCHER)) do
       local n = pieces.marked(l, "suppressed") and 1 or pieces.value(l, "cf")
+      local rocket = pieces.value(l, "rocket")
       log(rule, "%t launched %d rocket(s)", launcher_label(l, area), n)
-      for _ = 1, n do pieces.create(pieces.value(l, "rocket"), follow_arrow(area, rule), rule) end
+      for _ = 1, n do pieces.create(rocket, follow_arrow(area, rule), rule) end
     end
   end
 end
@@ -352,13 +357,13 @@ end
 -- (+0) or joined to it by an arrow either way (+1), +1 when depleted. An
 -- array of {dome =, area =, mod =}, in map order (empty when none). The
 -- reach is the table built at load (dome_reach); the Iron Domes are read
--- from the kernel.
+-- from the kernel, every area of the reach in one call.
 function iron_domes_in_reach(area)
+  local reach = dome_reach(area)
   local list = {}
-  for _, e in ipairs(dome_reach(area)) do
-    for _, d in ipairs(pieces.at(e.area, IRON_DOME)) do
-      list[#list + 1] = { dome = d, area = e.area, mod = e.reach + (pieces.face(d) == "depleted" and 1 or 0) }
-    end
+  for _, d in ipairs(pieces.at(reach.areas, IRON_DOME)) do
+    local at = pieces.location(d)
+    list[#list + 1] = { dome = d, area = at, mod = reach.reach[at] + (pieces.face(d) == "depleted" and 1 or 0) }
   end
   return list
 end
@@ -573,17 +578,16 @@ function end_phase()
     pieces.set_counter(m, "uses", 0)
     pieces.move(m, "event_markers", rule)
   end
-  for _, a in ipairs(all_areas()) do
-    for _, p in ipairs(pieces.at(a)) do
-      if pieces.value(p, "launcher") then
-        pieces.unmark(p, "suppressed", rule)
-        pieces.set_face(p, "normal", rule)
-        pieces.move(p, "launcher_cup", rule)
-      elseif pieces.owner(p) == "israel" then
-        pieces.unmark(p, "fired", rule)
-        if pieces.value(p, "asset") == "iron_dome" then pieces.set_face(p, "full", rule) end
-        pieces.move(p, "israeli_reserve", rule)
-      end
+  -- Every area in one call: what leaves goes off the map, not to an area still to come.
+  for _, p in ipairs(pieces.at(all_areas())) do
+    if pieces.value(p, "launcher") then
+      pieces.unmark(p, "suppressed", rule)
+      pieces.set_face(p, "normal", rule)
+      pieces.move(p, "launcher_cup", rule)
+    elseif pieces.owner(p) == "israel" then
+      pieces.unmark(p, "fired", rule)
+      if pieces.value(p, "asset") == "iron_dome" then pieces.set_face(p, "full", rule) end
+      pieces.move(p, "israeli_reserve", rule)
     end
   end
   for _, box in ipairs({ "israeli_available", "israeli_used" }) do

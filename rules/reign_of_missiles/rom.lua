@@ -16,7 +16,7 @@ local AREAS = map.within(tables.map.first_area, tables.map.reach)
 local COLOUR, TARGET, CITY, TITLE = {}, {}, {}, {}
 local BY_COLOUR = {}
 local ARROWS = {}        -- ARROWS[a]: the arrows out of a, {to =, c =}
-local DOME_REACH = {}    -- DOME_REACH[a]: {area, reach} of 7.2.2, map order
+local DOME_REACH = {}    -- DOME_REACH[a]: {areas =, reach =} of 7.2.2, map order
 local COAST_SEAS = {}    -- COAST_SEAS[g]: the sea areas beside Gaza area g
 local NAVAL_AREAS = {}   -- the sea areas beside any Gaza area
 local DOME_AREAS = { setup = {}, later = {} } -- 10.2 set-up / 6.1 later
@@ -44,16 +44,17 @@ for _, a in ipairs(AREAS) do
   if colour == "blue" or colour == "black" or colour == "green" then DOME_AREAS.later[#DOME_AREAS.later + 1] = a end
 end
 for _, a in ipairs(AREAS) do
-  local reach = {}
+  local areas, reach = {}, {}
   for _, b in ipairs(AREAS) do
     -- Only an area an Iron Dome may stand in (blue, black, green: 6.1) is listed.
     local c = COLOUR[b]
     if c ~= "blue" and c ~= "black" and c ~= "green" then
       -- no Iron Dome there
-    elseif b == a then reach[#reach + 1] = { area = b, reach = 0 }
-    elseif connection_kind(b, a, "arrow") or connection_kind(a, b, "arrow") then reach[#reach + 1] = { area = b, reach = 1 } end
+    elseif b == a then reach[b] = 0
+    elseif connection_kind(b, a, "arrow") or connection_kind(a, b, "arrow") then reach[b] = 1 end
+    if reach[b] then areas[#areas + 1] = b end
   end
-  DOME_REACH[a] = reach
+  DOME_REACH[a] = { areas = areas, reach = reach }
   -- 7.2.1: first_black stops in any black area; black_terminal in a black
   -- area with no arrow on to another black one; other rockets at the end
   -- of the arrows in a green area.
@@ -104,8 +105,9 @@ function arrows_from(area)
   return ARROWS[area]
 end
 
--- 7.2.2: the areas from which an Iron Dome reaches a rocket in `area`, in
--- map order: {area =, reach = 0 (the area itself) or 1 (an arrow either way)}.
+-- 7.2.2: the areas from which an Iron Dome reaches a rocket in `area`:
+-- {areas = the areas in map order, reach = by area, 0 (the area itself) or
+-- 1 (an arrow either way)}.
 function dome_reach(area)
   return DOME_REACH[area]
 end
@@ -172,8 +174,9 @@ function printed_number(index)
 end
 
 -- The name of a box by its index: the printed space, and the box's index
--- when a space has more than one.
-function space_name(index)
+-- when a space has more than one. The log names the boxes at every move of
+-- a marker, so those of the track are named once, at load.
+local function name_of(index)
   local n = printed_number(index)
   local name
   if n >= -1 and n <= 1 then name = "white " .. math.abs(n)
@@ -181,6 +184,12 @@ function space_name(index)
   else name = "blue " .. n end
   if ONE_BOX then return name end
   return string.format("%s (box %d)", name, index)
+end
+local SPACE_NAMES = {}
+for index = -TRACK_END, TRACK_END do SPACE_NAMES[index] = name_of(index) end
+
+function space_name(index)
+  return SPACE_NAMES[index] or name_of(index)
 end
 
 -- 5.0, 6.0: the number printed on the space a side's marker occupies.
@@ -549,10 +558,7 @@ function place_iron_domes(n, rule, setup)
   local count = math.min(n, pieces.count("israeli_reserve", IRON_DOME))
   local candidates = setup and DOME_AREAS.setup or DOME_AREAS.later
   for k = 1, count do
-    local areas = {}
-    for _, a in ipairs(candidates) do
-      if pieces.count(a, IRON_DOME) == 0 then areas[#areas + 1] = a end
-    end
+    local areas = pieces.vacant(candidates, IRON_DOME)
     if #areas == 0 then return end
     local a = ask("israel", rule, { prompt = { "Place Iron Dome %d of %d", k, count }, locations = areas,
                                     options = { "Place no more Iron Domes" } })

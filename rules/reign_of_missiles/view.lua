@@ -14,10 +14,11 @@ local ORDER_WORDS = { [-1] = "let every rocket fly", [0] = "intercept at DR +0 o
 local function coverage()
   local out = {}
   for _, a in ipairs(all_areas()) do
-    for _, e in ipairs(dome_reach(a)) do
-      local list = out[e.area] or {}
-      list[#list + 1] = { area = a, mod = e.reach }
-      out[e.area] = list
+    local reach = dome_reach(a)
+    for _, b in ipairs(reach.areas) do
+      local list = out[b] or {}
+      list[#list + 1] = { area = a, mod = reach.reach[b] }
+      out[b] = list
     end
   end
   return out
