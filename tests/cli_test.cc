@@ -50,7 +50,13 @@ TEST_CASE("cli: new and status --json give the documented fields", "[cli]") {
   CHECK(j["finished"] == false);
   auto s = cli("status " + save + " --json");
   REQUIRE(s.code == 0);
+  CHECK(j["state_hash"].get<std::string>().size() == 16);
   CHECK(nlohmann::json::parse(s.out)["state_hash"] == j["state_hash"]);
+  // A side's view carries the hash of that view, never the whole state's (issue 61.2).
+  auto as = nlohmann::json::parse(cli("status " + save + " --json --as blue").out);
+  CHECK(as["state_hash"].is_null());
+  CHECK(as["view_hash"].get<std::string>().size() == 16);
+  CHECK(as["view_hash"] != nlohmann::json::parse(s.out)["view_hash"]);  // red sees its choices, blue does not
 }
 
 TEST_CASE("cli: a rules text that is not UTF-8 is printed in JSON with U+FFFD, not an error", "[cli][hostile]") {

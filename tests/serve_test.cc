@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/simulate.h"
+#include "core/bytes.h"
 #include "data/game_loader.h"
 #include "serve/compress.h"
 #include "serve/link_book.h"
@@ -1230,4 +1231,45 @@ TEST_CASE("serve: idle, half-sent and trickling connections, more than --threads
   REQUIRE(post_in_parts.send(body.substr(10)));
   const std::string made = post_in_parts.answer();
   CHECK_THAT(made, Catch::StartsWith("HTTP/1.1 200") && Catch::Contains("/play/"));
+}
+
+// Issue 61.2: with the whole state's hash a side could test guesses at the
+// other's hidden pieces, and with a seed it typed it could find the dice by
+// trying seeds offline and read every hidden draw from them.
+TEST_CASE("serve: a side is sent the hash of its own view only, and a typed seed is not the generator's", "[serve]") {
+  const std::string scenario = "next_war_in_lebanon/next_war";
+  const auto start_hash = [&](const fs::path& save) {
+    auto h = cardboard::History::open(save.string(), CARDBOARD_SOURCE_ROOT);
+    REQUIRE(h.ok());
+    return cardboard::hash_hex((*h)->game().state().hash());
+  };
+  const auto start = [&](const TestServer& s) {
+    auto a = post(s, "/api/new", json{{"scenario", scenario}, {"seed", 7}}.dump(), s.host());
+    REQUIRE(a.status == 200);
+    return a.body;
+  };
+  TestServer s, other;
+  const json first = start(s), again = start(s), elsewhere = start(other);
+  const std::string hash = start_hash(s.saves / first["save"].get<std::string>());
+  CHECK(start_hash(s.saves / again["save"].get<std::string>()) == hash);  // the same typed seed, the same dice
+  CHECK(start_hash(other.saves / elsewhere["save"].get<std::string>()) != hash);  // another server's key
+  const fs::path direct = s.saves / "direct.cbsave";
+  REQUIRE(cardboard::History::create(direct.string(), scenario, CARDBOARD_SOURCE_ROOT, 7).ok());
+  CHECK(start_hash(direct) != hash);  // seed 7 as the generator's seed plays other dice
+
+  struct stat st {};
+  REQUIRE(::stat((s.saves / ".seed-key").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+
+  std::set<std::string> view_hashes;
+  for (const auto& [who, link] : first["links"].items()) {
+    const json v = get(s, "/api/play/" + token_of(link) + "/state").body["view"];
+    INFO(who);
+    CHECK(v["state_hash"].is_null());
+    CHECK(v["view_hash"].get<std::string>().size() == 16);
+    CHECK(v["view_hash"] != hash);
+    CHECK(get(s, "/api/play/" + token_of(link) + "/state").text.find(hash) == std::string::npos);
+    view_hashes.insert(v["view_hash"].get<std::string>());
+  }
+  CHECK(view_hashes.size() == 3);  // each side sees its own hand; the spectator neither
 }

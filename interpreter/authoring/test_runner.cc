@@ -9,6 +9,7 @@
 
 #include "core/bytes.h"
 #include "core/rng.h"
+#include "core/visibility.h"
 #include "data/game_loader.h"
 #include "data/toml_file.h"
 #include "core/decision.h"
@@ -323,14 +324,18 @@ int l_var(lua_State* L) {
   return 1;
 }
 
+// g:at(loc [, side]) -> the names of the pieces at `loc`, bottom first; as
+// `side` sees them when given, a piece it does not see as "hidden".
 int l_at(lua_State* L) {
-  const Game& g = check_game(L);
+  Game& g = check_game(L);
   const int loc = g.def().find_location(luaL_checkstring(L, 2));
   if (loc < 0) return luaL_argerror(L, 2, "no such location");
+  const int reader = opt_reader(L, 3, g);
   const auto& c = g.state().contents[loc];
   lua_createtable(L, static_cast<int>(c.size()), 0);
   for (size_t i = 0; i < c.size(); ++i) {
-    lua_pushstring(L, g.def().types[g.state().pieces[c[i]].type].name.c_str());
+    if (reader >= 0 && !sees_piece(g.def(), g.state(), c[i], reader)) lua_pushliteral(L, "hidden");
+    else lua_pushstring(L, g.def().types[g.state().pieces[c[i]].type].name.c_str());
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   return 1;
@@ -353,7 +358,7 @@ int l_events(lua_State* L) {
   lua_createtable(L, static_cast<int>(ev.size()), 0);
   lua_Integer n = 0;
   for (const Event& e : ev) {
-    if (reader >= 0 && e.visible_to >= 0 && e.visible_to != reader) continue;
+    if (reader >= 0 && e.visible_to != Event::kEverySide && e.visible_to != reader) continue;
     lua_createtable(L, 0, 3);
     lua_pushstring(L, event_kind_name(e.kind));
     lua_setfield(L, -2, "kind");

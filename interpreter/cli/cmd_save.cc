@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/save_args.h"
+#include "core/bytes.h"
 #include "data/game_loader.h"
 #include "session/hint.h"
 #include "session/history.h"
@@ -32,10 +33,14 @@ void print_event(const EventRow& e, const std::string& reader) {
   std::printf("%s", event_line(e.kind, e.rule, e.text_for(reader)).c_str());
 }
 
-void print_status(History& h, int reader, bool json, const std::string& save) {
+// The board is printed through `reader`'s eyes; the JSON carries the whole
+// state's hash unless a side was named (--as): whoever runs the command line
+// holds the save, but a side's view must not carry it (session/view.h).
+void print_status(History& h, int reader, bool json, const std::string& save, bool whole_hash = true) {
   const View v = build_view(h.game(), reader);
   if (json) {
     auto j = view_json(v);
+    if (whole_hash) j["state_hash"] = hash_hex(h.game().state().hash());
     j["save"] = save;
     j["actions"] = h.action_count();
     // Input an older save carried over to the next roll or draw.
@@ -134,7 +139,7 @@ void add_save_commands(CLI::App& app, int& code) {
       if (!(*h)->warning().empty()) std::fprintf(stderr, "cardboard: warning: %s\n", (*h)->warning().c_str());
       auto side = side_arg((*h)->game().def(), a.as);
       if (!side.ok()) return void(code = report(side.error()));
-      print_status(**h, *side >= 0 ? *side : default_reader((*h)->game()), a.json, path);
+      print_status(**h, *side >= 0 ? *side : default_reader((*h)->game()), a.json, path, *side < 0);
       code = 0;
     });
   }
@@ -174,6 +179,7 @@ void add_save_commands(CLI::App& app, int& code) {
         for (const auto& e : *events)
           if (e.seen_by(actor_id)) ev.push_back(event_json(e, actor_id));
         auto st = view_json(build_view(hist.game(), default_reader(hist.game())));
+        st["state_hash"] = hash_hex(hist.game().state().hash());
         st["save"] = path;
         st["actions"] = hist.action_count();
         std::printf("%s\n", json_text({{"events", ev}, {"status", st}}, 2).c_str());

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
+#include "core/game_def.h"
 #include "core/lazy_text.h"
 
 namespace cardboard {
@@ -19,8 +21,17 @@ struct Event {
   Kind kind = Kind::kLog;
   std::string rule;
   LazyText text;
-  int visible_to = -1;  // -1 every side, else the side index that may see it
+  int visible_to = kEverySide;  // kEverySide, kNoSide (the host's log only), else the side that may see it
+  static constexpr int kEverySide = -1;
+  static constexpr int kNoSide = -2;
 };
+
+// The id a saved event names its reader by: "" every side, "*" none (the
+// host's log only), else the side's id.
+inline std::string visible_to_id(const Event& e, const std::vector<SideDef>& sides) {
+  if (e.visible_to == Event::kNoSide) return "*";
+  return e.visible_to >= 0 && e.visible_to < static_cast<int>(sides.size()) ? sides[e.visible_to].id : std::string();
+}
 
 const char* event_kind_name(Event::Kind k);
 

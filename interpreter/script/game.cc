@@ -175,6 +175,8 @@ int Runtime::take_choice(int choice) {
     events_.push_back({Event::Kind::kDecision, pending.rule, std::move(t), secret_decision_ ? pending.side : -1});
   }
   if (branch_path_) branch_path_->push_back({choice, pending.side, secret_decision_});
+  secret_chooser_ = secret_decision_ ? pending.side : -1;
+  secret_piece_ = secret_decision_ ? pending.choices[choice].piece : -1;
   // The decision taken becomes the spare one (ask reuses its buffers); the
   // spare, closed and empty since ask swapped it out, becomes the pending one.
   swap(pending, spare_decision_);
@@ -407,6 +409,7 @@ std::vector<Game::Local> Game::suspended_locals() const {
 
 void Game::drop_coroutine() {
   lua_State* L = rt_.sandbox_->L();
+  rt_.secret_chooser_ = rt_.secret_piece_ = -1;  // no choice is carried out before the rules ask again
   // The choices of the ask it is suspended in go with it: a game restored
   // or restarted at a decision (a search does so at every iteration) would
   // otherwise keep each one's table for ever.
@@ -550,6 +553,7 @@ Status Game::fail(Error e) {
 // positions that have nothing to run.
 Status Game::begin_step() {
   const GameDef& d = def();
+  rt_.secret_chooser_ = rt_.secret_piece_ = -1;  // a step begun carries out no earlier choice
   auto& pos = rt_.state_.position;
   switch (step_kind(d, pos)) {
     case StepKind::kSetupDone:

@@ -2,6 +2,7 @@
 // is, sums and counts over a location, and moving pieces. Pieces are named in
 // Lua by integer ids; locations and sides by their id strings.
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cstring>
 #include <new>
@@ -597,15 +598,30 @@ int l_owner(lua_State* L) {
   return 1;
 }
 
-// The event of a piece that changed: "%P <what>" with the values given.
+// Who reads of a change to a piece that the sides in `seen_by` (a bit a side)
+// see: a side that does not see the piece does not see its face, markers or
+// counters (session/view.cc), so it reads nothing of their change either;
+// "a hidden chit no longer marked drawn" would tell it which chit was played.
+// A change seen by some sides but not one alone goes to the host's log only.
+int change_readers(size_t sides, uint32_t seen_by) {
+  const uint32_t all = sides >= 32 ? ~uint32_t{0} : (uint32_t{1} << sides) - 1;
+  if ((seen_by & all) == all) return Event::kEverySide;
+  if (seen_by != 0 && (seen_by & (seen_by - 1)) == 0) return std::countr_zero(seen_by);
+  return Event::kNoSide;
+}
+
+// The event of a piece that changed: "%P <what>" with the values given,
+// read by those who see the piece unless `to_all` (its owner, which a
+// hidden piece shows).
 void emit_change(Runtime& g, int piece, const std::string& rule, const char* format,
-                 std::initializer_list<TextArg> values) {
+                 std::initializer_list<TextArg> values, bool to_all = false) {
   if (!g.recording()) return;
   LazyText t;
   t.format = format;
   t.args.push_back(piece_arg(g.def(), g.state(), piece));
   t.args.insert(t.args.end(), values);
-  g.emit(Event::Kind::kChange, rule, std::move(t));
+  const int readers = to_all ? Event::kEverySide : change_readers(g.def().sides.size(), t.args.front().seen_by);
+  g.emit(Event::Kind::kChange, rule, std::move(t), readers);
 }
 
 // pieces.set_owner(p, side [, rule]): gives the piece to `side` (nil: to none)
@@ -619,8 +635,8 @@ int l_set_owner(lua_State* L) {
   TextArg s;
   s.kind = TextArg::Kind::kSide;
   s.integer = side;
-  if (side >= 0) emit_change(g, p, rule, "%P now belongs to %S", {s});
-  else emit_change(g, p, rule, "%P now belongs to no side", {});
+  if (side >= 0) emit_change(g, p, rule, "%P now belongs to %S", {s}, true);
+  else emit_change(g, p, rule, "%P now belongs to no side", {}, true);
   return 0;
 }
 
@@ -874,6 +890,31 @@ int l_create(lua_State* L) {
   return 1;
 }
 
+// Refuses the move of piece p from `from` to `to` when p is the piece a
+// secret choice took and another side watches it go: a side that sees
+// `from` piece by piece, and saw or knew p there, learns what the choice was
+// when p leaves for where that side cannot see it (as a support marker
+// committed face down from an open pool tells its value by what is left).
+// The rules must keep such a source hidden from the other sides, or ask
+// openly.
+void refuse_watched_secret(lua_State* L, Runtime& g, int p, int from, int to) {
+  const int chooser = g.secret_chooser();
+  if (chooser < 0 || from < 0 || p != g.secret_piece()) return;
+  const GameDef& d = g.def();
+  const PieceState& ps = g.state().pieces[p];
+  for (int side = 0; side < static_cast<int>(d.sides.size()); ++side) {
+    if (side == chooser || !sees_location(d, from, side) || sees_at(d, ps, to, side)) continue;
+    if (!sees_at(d, ps, from, side) && !(side < 32 && (ps.known >> side & 1u))) continue;
+    luaL_error(L,
+               "a secret choice of %s moves a piece out of '%s', where %s sees every piece, to '%s', where it "
+               "does not: %s would see which piece the choice took. Keep '%s' hidden from %s (visibility = "
+               "\"owner\"), or ask openly",
+               d.sides[chooser].id.c_str(), d.locations[from].id.c_str(), d.sides[side].id.c_str(),
+               to >= 0 ? d.locations[to].id.c_str() : "out of play", d.sides[side].id.c_str(),
+               d.locations[from].id.c_str(), d.sides[side].id.c_str());
+  }
+}
+
 // pieces.move(p, to [, rule [, {bottom = true}]]): to the top of `to` (its
 // bottom with bottom = true: a card returned under a deck); to = nil takes
 // the piece out of play.
@@ -890,6 +931,7 @@ int l_move(lua_State* L) {
     lua_pop(L, 1);
   }
   const int from = g.state().pieces[p].location;
+  refuse_watched_secret(L, g, p, from, to);
   if (from >= 0) charge_pieces(L, g.state().contents[from].size());  // taken out of its list
   if (bottom) {
     charge_pieces(L, g.state().contents[to].size());  // put under the others

@@ -114,6 +114,11 @@ class Runtime {
   // load, so it needs no place in the state).
   void set_secret_decision(bool secret) { secret_decision_ = secret; }
   bool secret_decision() const { return secret_decision_; }
+  // The side whose secret choice the rules carry out now (from the choice
+  // taken until the next ask or step), or -1 after an open one; and the
+  // piece that choice took (-1: none).
+  int secret_chooser() const { return secret_chooser_; }
+  int secret_piece() const { return secret_piece_; }
   bool has_decider() const { return static_cast<bool>(decider_); }
   int decide() { return decider_(*game_); }
   // Logs the choice of the pending decision and closes it; -1 when out of range.
@@ -178,6 +183,8 @@ class Runtime {
   std::vector<Event> events_;
   bool recording_ = true;
   bool secret_decision_ = false;
+  int secret_chooser_ = -1;
+  int secret_piece_ = -1;
   ForcedDice forced_dice_;
   std::map<int, std::deque<std::vector<int>>> forced_draws_;  // location -> queue of acceptable type sets
   std::function<int(Game&)> decider_;

@@ -28,6 +28,7 @@
 #include "serve/bot_runner.h"
 #include "serve/compress.h"
 #include "serve/link_book.h"
+#include "serve/seed_key.h"
 #include "serve/replay.h"
 #include "serve/request_gate.h"
 #include "serve/room.h"
@@ -322,6 +323,7 @@ struct Server::Impl {
   std::unique_ptr<BotRunner> bot_runner;
   SearchSlots hint_slots;
   LinkBook book;  // the links given out, by save (guarded by registry)
+  std::optional<Result<SeedKey>> seed_key;  // made at the first typed seed (guarded by registry)
   // Booked saves a link could not open again (guarded by registry): not
   // tried again at every request, until the host opens them.
   std::set<std::string> unopenable;
@@ -635,6 +637,13 @@ struct Server::Impl {
     if (!seeded) {
       std::random_device rd;
       seed = static_cast<int64_t>((static_cast<uint64_t>(rd()) << 32 ^ rd()) & 0x7fffffffffffffffULL);
+    } else {
+      // A typed seed names the game on this server, never its generator's
+      // seed, which a player could find by trying seeds (SeedKey).
+      std::lock_guard lock(registry);
+      if (!seed_key || !seed_key->ok()) seed_key = SeedKey::open(options.saves);
+      if (!seed_key->ok()) return send_error(res, 500, seed_key->error().message);
+      seed = static_cast<int64_t>((**seed_key).derive(static_cast<uint64_t>(seed)));
     }
     auto h = History::create(options.saves + "/" + save, scenario, options.root, static_cast<uint64_t>(seed));
     if (!h.ok()) return send(res, refusal(h.error()));

@@ -93,7 +93,7 @@ std::vector<EventRow> take_events(Game& g) {
     r.kind = event_kind_name(e.kind);
     r.rule = e.rule;
     event_words(g.def(), e, r.text, r.texts);
-    if (e.visible_to >= 0 && e.visible_to < static_cast<int>(sides.size())) r.visible_to = sides[e.visible_to].id;
+    r.visible_to = visible_to_id(e, sides);
     out.push_back(std::move(r));
   }
   g.clear_events();
@@ -454,10 +454,8 @@ Status History::act(const std::string& choice, const ForcedInput& forced) {
   std::string text;
   std::map<std::string, std::string> texts;
   for (const auto& e : g.events()) {
-    const bool one_side = e.visible_to >= 0 && e.visible_to < static_cast<int>(sides.size());
     event_words(*def_, e, text, texts);
-    events_json_.add(event_kind_name(e.kind), e.rule, text, one_side ? sides[e.visible_to].id : std::string_view(),
-                     &texts);
+    events_json_.add(event_kind_name(e.kind), e.rule, text, visible_to_id(e, sides), &texts);
   }
   g.clear_events();
   const Status written = file_->append(a, events_json_.json(), taken_snapshot());

@@ -12,8 +12,9 @@ Result<std::string> barrier(SaveFile& file, int64_t seq, const std::string& side
   auto events = file.events(seq);
   if (!events.ok()) return events.error();
   for (const auto& e : *events) {
-    // Another side's secret is not quoted, even in the asking side's words.
-    if (!e.visible_to.empty() && e.visible_to != side) return "it showed something to " + e.visible_to + " only";
+    // Another side's secret is not quoted, even in the asking side's words;
+    // what no side saw ("*": a hidden piece changed) showed nothing.
+    if (!e.visible_to.empty() && e.visible_to != "*" && e.visible_to != side) return "it showed something to " + e.visible_to + " only";
     const std::string& words = e.text_for(side);
     if (e.kind == "roll") return "it rolled (" + words + ")";
     if (e.kind == "draw") return "it drew (" + words + ")";

@@ -147,7 +147,7 @@ View build_view(Game& g, int reader) {
   v.finished = s.finished;
   v.result = s.result;
   v.winner = side_id(d, s.winner);
-  v.state_hash = hash_hex(s.hash());
+  if (as == kEveryone || s.finished) v.state_hash = hash_hex(s.hash());
   return v;
 }
 

@@ -83,6 +83,10 @@ struct View {
   std::string summary_error;         // why the view function failed; the rest of the view stands
   bool finished = false;
   std::string result, winner;
+  // The hash of the whole state (hidden pieces and the dice generator too):
+  // for kEveryone, or once the game is over. A side's view of a game going
+  // on leaves it empty: with it a side could test its guesses at what it may
+  // not see (view_json gives every reader the hash of its own view instead).
   std::string state_hash;
 };
 

@@ -5,6 +5,9 @@
 #include <string_view>
 #include <variant>
 
+#include "core/bytes.h"
+#include "session/json_text.h"
+
 namespace cardboard {
 
 namespace {
@@ -101,7 +104,7 @@ nlohmann::json view_json(const View& v) {
   nlohmann::json choices = nlohmann::json::array();
   for (const auto& c : v.decision.choices) choices.push_back(choice_json(c));
   j["choices"] = choices;
-  j["state_hash"] = v.state_hash;
+  j["state_hash"] = or_null(v.state_hash);
   j["finished"] = v.finished;
   j["result"] = v.finished ? nlohmann::json(v.result) : nlohmann::json(nullptr);
   j["winner"] = or_null(v.winner);
@@ -124,6 +127,10 @@ nlohmann::json view_json(const View& v) {
   j["locations"] = locs;
   j["summary"] = v.summary;
   if (!v.summary_error.empty()) j["summary_error"] = v.summary_error;
+  // What changes when anything this reader sees changes, and with nothing
+  // else: the hash of the rest of the view (nlohmann's objects keep their
+  // keys in order, so the text is the same in every process).
+  j["view_hash"] = hash_hex(hash_bytes(json_text(j)));
   return j;
 }
 

@@ -15,7 +15,7 @@ const ATTACK = '<img src=x onerror=alert(1)>';
 // where the page needs them to find things (but titles and words all get it).
 const KEEP = new Set(['id', 'location', 'label', 'a', 'b', 'from', 'to', 'map', 'cell', 'kind', 'owner', 'type', 'face', 'value',
   'terrain', 'feature', 'orientation', 'offset', 'as', 'deciding', 'phasing', 'side', 'faces', 'symbol', 'image', 'assets',
-  'phase_id', 'step_id', 'state_hash', 'scenario', 'game', 'option', 'kinds', 'winner', 'ref', 'save', 'links', 'room']);
+  'phase_id', 'step_id', 'state_hash', 'view_hash', 'scenario', 'game', 'option', 'kinds', 'winner', 'ref', 'save', 'links', 'room']);
 
 function poison(value, key = '') {
   if (typeof value === 'string') return KEEP.has(key) ? value : value + ATTACK;

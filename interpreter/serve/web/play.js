@@ -130,7 +130,7 @@ export async function startPlay(token, early = {}) {
   // The events the log lacks: after an undo (fewer actions, or the same
   // number reached another way) the whole log is read again.
   async function syncLog() {
-    const rewound = state.actions < logAfter || (state.actions === logAfter && logHash !== null && logHash !== state.view.state_hash);
+    const rewound = state.actions < logAfter || (state.actions === logAfter && logHash !== null && logHash !== state.view.view_hash);
     if (logAfter >= 0 && !rewound && state.actions === logAfter) return;
     const fresh = logAfter >= 0 && !rewound;
     const answer = await getJSON(`${api}/log?after=${fresh ? logAfter : -1}`);
@@ -143,7 +143,7 @@ export async function startPlay(token, early = {}) {
       log.reset(events);
     }
     logAfter = state.actions;
-    logHash = state.view.state_hash;
+    logHash = state.view.view_hash;
   }
 
   // The whole log asked for with the state, before it was known: complete
@@ -153,7 +153,7 @@ export async function startPlay(token, early = {}) {
     const events = (answer.events || []).filter((e) => e.action <= state.actions);
     log.reset(events);
     logAfter = events.reduce((most, e) => Math.max(most, e.action), -1);
-    logHash = logAfter === state.actions ? state.view.state_hash : null;
+    logHash = logAfter === state.actions ? state.view.view_hash : null;
   }
 
   // One refresh at a time. `announced` is the newest action count the

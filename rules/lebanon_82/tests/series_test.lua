@@ -664,6 +664,24 @@ test("8.3 markers are committed face down, attacker first, then revealed and add
   expect_eq(g:at("support_used"), { "Israeli Air +4", "Syrian Artillery +3" })
 end)
 
+test("8.3, ruling R-8.3 secrecy: a side sees how many markers another side's pool holds, never which", function()
+  local g, u = game_with({ { "il_armour_91", "3313" }, { "sy_47", "3413" } },
+                         { "il_air_4", "il_art_2", "sy_art_3", "sy_art_2", "plo_art_1" })
+  expect_eq(g:at("syria_support", "syria"), { "Syrian Artillery +3", "Syrian Artillery +2" })
+  expect_eq(g:at("syria_support", "israel"), { "hidden", "hidden" })
+  expect_eq(g:at("israel_support", "plo"), { "hidden", "hidden" })
+  g:choose("done")
+  attack(g, "3413", { u[1] })
+  g:choose("done")
+  -- Syria commits its +2 face down: Israel, about to be told the total,
+  -- sees one marker fewer in the pool and cannot tell which went.
+  expect_eq(g:side(), "syria")
+  g:choose("Syrian Artillery +2")
+  expect_eq(g:at("syria_support", "israel"), { "hidden" })
+  expect_eq(g:at("syria_committed", "israel"), { "hidden" })
+  expect(not reads(g, "israel", "Syrian Artillery"), "Israel reads a Syrian marker before the reveal")
+end)
+
 test("8.3 the attacking player's other side may back the attack too (14.0: one PLO marker with Syrian units)", function()
   local g, u = game_with({ { "il_armour_91", "3313" }, { "sy_47", "3413" } }, { "plo_art_2", "plo_art_2" })
   skip_to(g, "second_combat")

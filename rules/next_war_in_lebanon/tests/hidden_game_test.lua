@@ -3,7 +3,10 @@
 -- chit that went into the other side's hand or plans (4.0, 5.0(5), 7.2;
 -- rulings X7, X10). A chit played is shown to both (its move to the played
 -- chits names it, and so does its return to the pool, whose mix is known);
--- a chit drawn, selected or kept stays the owner's.
+-- a chit drawn, selected or kept stays the owner's. Nor does a side read of
+-- a change to a chit it does not see ("a hidden Insurgent chit no longer
+-- marked drawn" told the IDF a blind-drawn chit was played, and so what was
+-- left in hand).
 
 local OTHER = { idf = "insurgent", insurgent = "idf" }
 local BOXES = {
@@ -34,6 +37,7 @@ for _, scenario in ipairs({ "next_war", "lebanon_2006_optional" }) do
         local events = g:events(side)
         for i = seen[side] + 1, #events do
           expect(not names_hidden_chit(events[i].text, other), side .. " reads: " .. events[i].text)
+          expect(not events[i].text:find("^a hidden .*marked"), side .. " reads: " .. events[i].text)
         end
         seen[side] = #events
         local view = g:summary(side)[other .. "_hand"] or ""
@@ -45,7 +49,12 @@ for _, scenario in ipairs({ "next_war", "lebanon_2006_optional" }) do
     expect(g:finished(), scenario .. " ended")
     -- The referee's log does name them: the check above could fail.
     local named = false
-    for _, e in ipairs(g:events()) do named = named or names_hidden_chit(e.text, "idf") end
+    local marks = false
+    for _, e in ipairs(g:events()) do
+      named = named or names_hidden_chit(e.text, "idf")
+      marks = marks or (e.text:find("marked drawn") ~= nil)
+    end
     expect(named, "the referee reads the chits drawn into the IDF hand")
+    expect(marks, "the referee reads the marks of drawn chits")
   end)
 end
