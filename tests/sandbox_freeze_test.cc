@@ -220,3 +220,11 @@ TEST_CASE("freeze: a module loaded after the rules is run at each require and ke
   CHECK(lua_ok(g->sandbox().L(), "local a, b = require('counter'), require('counter') a.t.x = 1 "
                                  "return a ~= b, b.t.x") == "true,nil");
 }
+
+TEST_CASE("freeze: a kernel function given a constant list of the rules reads its contents", "[kernel][freeze]") {
+  // A frozen table is empty to a raw read: map.nearest found nothing in one.
+  auto game = cardboard::testing::make_game(cardboard::testing::load_fixture("supply", "empty"));
+  cardboard::testing::must_ok(game->start(1));
+  CHECK(lua_ok(*game, "return map.nearest('0106', tables.hexes)") == "2,0104");
+  CHECK(lua_ok(*game, "return map.nearest('0106', { '0103', '0104' })") == "2,0104");
+}

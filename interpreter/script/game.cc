@@ -820,6 +820,7 @@ int read_summary(lua_State* L) {
   if (lua_type(L, 1) != LUA_TTABLE)
     return luaL_error(L, "%s returned %s: a table of lines (and of lines by location id) expected", fn,
                       luaL_typename(L, 1));
+  make_raw_readable(L, 1);  // a constant table of the rules reads as its contents
   LazyText text;
   const auto n = static_cast<lua_Integer>(lua_rawlen(L, 1));
   for (lua_Integer i = 1; i <= n; ++i) {

@@ -221,6 +221,7 @@ int map_nearest(lua_State* L) {
   return guarded(L, "map", "nearest", [&] {
     const Loc a = check_loc(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    make_raw_readable(L, 2);  // a constant list of the rules is frozen: read its contents
     const MapDef& m = map_of(L, a);
     const auto n = static_cast<lua_Integer>(lua_rawlen(L, 2));
     std::vector<int> steps;
