@@ -8,7 +8,7 @@
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {BASE, api, launch, lobby, openPage, pageDump, shot, tokenOf, waitReady} from './helpers.mjs';
+import {BASE, api, launch, lobby, openChoices, openPage, pageDump, picker, shot, tokenOf, waitReady} from './helpers.mjs';
 
 // The names of `side`'s pieces that `reader`'s view hides (on the map, fogged).
 async function hiddenNames(ownLink, otherLink) {
@@ -116,6 +116,62 @@ test('Golan: two people, two browsers, fog of war', async () => {
     await shot(a, 'golan-syria-undone');
     assert.deepEqual(a.problems, []);
     assert.deepEqual(b.problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+// Issue 61.9: an undo that takes back more than the asking side's last
+// action (the other side has played since) says so before it is asked.
+test('Golan: asking to take back several actions says how many and which first', async () => {
+  const started = await lobby('POST', '/api/new', {scenario: 'golan/october', seed: 4});
+  const links = {syria: tokenOf(started.links.syria), israel: tokenOf(started.links.israel)};
+  const pick = picker(9);
+  const undoOf = async (side) => (await api('GET', `/api/play/${links[side]}/state`)).json;
+  // Both sides play until one's undo would take back the other's actions too.
+  let asker = null;
+  for (let n = 0; n < 400 && !asker; n++) {
+    const st = await undoOf('syria');
+    if (st.view.finished) break;
+    for (const side of ['syria', 'israel']) {
+      const u = (await undoOf(side)).undo;
+      if (u.needs_agreement && u.count > 1) asker = side;
+    }
+    if (asker) break;
+    const token = links[st.view.deciding];
+    const open = await openChoices(token);
+    const choice = open.choices[pick(open.choices.length)];
+    assert.equal((await api('POST', `/api/play/${token}/act`, {at: open.actions, choice: choice.value})).status, 200);
+  }
+  assert.ok(asker, 'a side came to need the other side to undo several actions');
+  const other = asker === 'syria' ? 'israel' : 'syria';
+  const before = await undoOf(asker);
+  const count = before.undo.count;
+  const browser = await launch();
+  try {
+    const page = await openPage(browser);
+    await page.goto(`${BASE}/play/${links[asker]}`);
+    await waitReady(page);
+    await page.waitForSelector('#undo:not([hidden]):not([disabled])');
+    assert.equal(await page.$eval('#undo', (b) => b.textContent), `Ask to undo ${count} actions`);
+    await page.click('#undo');
+    await page.waitForSelector('[data-undo-confirm="ask"]');
+    const first = before.actions - count + 1;
+    assert.match(await page.$eval('#undo-proposal', (n) => n.textContent),
+      new RegExp(`take back ${count} actions \\(${first} to ${before.actions}\\), back to and with your last action\\?`));
+    // Nothing is asked until the player says so.
+    assert.equal((await undoOf(other)).undo.proposal, null);
+    await shot(page, 'golan-undo-says-how-many');
+    await page.click('[data-undo-confirm="cancel"]');
+    await page.waitForFunction(() => document.getElementById('undo-proposal').hidden);
+    assert.equal((await undoOf(other)).undo.proposal, null);
+    await page.click('#undo');
+    await page.click('[data-undo-confirm="ask"]');
+    await page.waitForFunction(() => /waiting for/.test(document.getElementById('undo-proposal').textContent));
+    const asked = (await undoOf(other)).undo.proposal;
+    assert.equal(asked.count, count);
+    assert.equal(asked.yours_to_answer, true);
+    assert.deepEqual(page.problems, []);
   } finally {
     await browser.close();
   }

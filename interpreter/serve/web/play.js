@@ -29,6 +29,9 @@ export async function startPlay(token, early = {}) {
   let logAfter = -1; // the log holds every event of actions up to this one
   let logHash = null; // the state the log was read for
   let busy = false;
+  // The count of actions a proposal the reader is about to make would take
+  // back (null: none being confirmed). More than one is asked first.
+  let confirming = null;
   let hint = null; // the last hint's answer, for the view of its action count
   let hinting = false;
   const pointing = new Pointing(scene.board, (choice) => act(choice));
@@ -59,29 +62,50 @@ export async function startPlay(token, early = {}) {
   function renderUndo(view) {
     const undo = state.undo || {};
     const proposal = undo.proposal;
+    const count = undo.count || 1;
+    const actions = (n) => `${n} ${n === 1 ? 'action' : 'actions'}`;
+    // Which actions: "2 actions (11 to 12)", counted back from now.
+    const which = (n) => (n === 1 ? actions(1) : `${actions(n)} (${state.actions - n + 1} to ${state.actions})`);
     undoButton.hidden = state.spectator || !you() || view.finished || !(undo.possible || undo.needs_agreement);
-    undoButton.disabled = busy || Boolean(proposal);
-    undoButton.textContent = undo.possible ? 'Undo' : 'Ask to undo';
-    undoButton.title = undo.possible ? 'take back your last action' : 'past a roll or a secret shown: the other side must agree';
+    undoButton.disabled = busy || Boolean(proposal) || confirming !== null;
+    const verb = undo.possible ? 'Undo' : 'Ask to undo';
+    undoButton.textContent = count === 1 ? verb : `${verb} ${actions(count)}`;
+    undoButton.title = (undo.possible ? 'take back your last action' : 'past a roll or a secret shown: the other side must agree') +
+      (count === 1 ? '' : ` and the ${actions(count - 1)} after it`);
     const box = document.getElementById('undo-proposal');
-    const what = (p) => `take back ${p.count} ${p.count === 1 ? 'action' : 'actions'}`;
+    const what = (p) => `take back ${which(p.count)}`;
+    if (confirming !== null && (proposal || confirming !== count || undo.possible)) confirming = null; // the game moved on
+    const button = (label, attrs, onClick) => {
+      const b = el('button', {type: 'button', class: 'undo', ...attrs}, label);
+      b.disabled = busy;
+      b.addEventListener('click', onClick);
+      return b;
+    };
     if (proposal && proposal.yours_to_answer) {
-      const answer = (agree, label) => {
-        const b = el('button', {type: 'button', class: 'undo', 'data-undo-answer': agree ? 'agree' : 'decline'}, label);
-        b.disabled = busy;
-        b.addEventListener('click', () => send('undo/answer', {at: state.actions, agree}, 'Answer refused'));
-        return b;
-      };
+      const answer = (agree, label) => button(label, {'data-undo-answer': agree ? 'agree' : 'decline'},
+        () => send('undo/answer', {at: state.actions, agree}, 'Answer refused'));
       replaceChildren(box, el('span', {class: 'text'}, `${model.sideTitle(proposal.by)} asks to ${what(proposal)}.`),
         answer(true, 'Agree'), answer(false, 'Decline'));
     } else if (proposal) {
       const waiting = proposal.waiting.map((id) => model.sideTitle(id)).join(', ');
       const who = proposal.by === you() ? 'You ask' : `${model.sideTitle(proposal.by)} asks`;
       replaceChildren(box, el('span', {class: 'text'}, `${who} to ${what(proposal)}: waiting for ${waiting}.`));
+    } else if (confirming !== null) {
+      // Said before it is asked: the others' actions since go back too.
+      replaceChildren(box, el('span', {class: 'text'},
+        `Ask the others to take back ${which(confirming)}, back to and with your last action?`),
+      button('Ask', {'data-undo-confirm': 'ask'}, () => {
+        confirming = null;
+        send('undo/propose', {at: state.actions, count}, 'Cannot ask to undo');
+      }),
+      button('Cancel', {'data-undo-confirm': 'cancel'}, () => {
+        confirming = null;
+        render();
+      }));
     } else {
       replaceChildren(box, undo.note ? el('span', {class: 'text'}, `${undo.note}.`) : '');
     }
-    box.hidden = !proposal && !undo.note;
+    box.hidden = !proposal && !undo.note && confirming === null;
   }
 
   // A hint (the server's bot, asked what it would take at this reader's
@@ -238,8 +262,13 @@ export async function startPlay(token, early = {}) {
 
   hintButton.addEventListener('click', askHint);
   undoButton.addEventListener('click', () => {
-    if (state.undo && state.undo.possible) send('undo', {at: state.actions}, 'Undo refused');
-    else send('undo/propose', {at: state.actions}, 'Cannot ask to undo');
+    const count = (state.undo && state.undo.count) || 1;
+    if (state.undo && state.undo.possible) send('undo', {at: state.actions, count}, 'Undo refused');
+    else if (count === 1) send('undo/propose', {at: state.actions, count}, 'Cannot ask to undo');
+    else {
+      confirming = count;
+      render();
+    }
   });
 
   if (early.log) takeEarlyLog(await early.log);
