@@ -92,8 +92,20 @@ end
 -- 10.3 ISRAELI SET-UP: each division in its own sector inside Israel (ruling
 -- L21), the 880 in one sector of its player's choice but the 91st's.
 local function israel_1982()
-  local sectors = { "36", "162", "90", "252" }
-  local chosen = ask("israel", "10.3", { prompt = "Sector of the 880", options = sectors })
+  -- Each sector named by where it lies, which its number does not tell a
+  -- player: "the 90's sector, columns 26-31, rows 04-12 (54 hexes)".
+  local sectors = {}
+  for _, s in ipairs({ "36", "162", "90", "252" }) do
+    local hexes = SECTOR_HEXES[s]
+    local cols, rows = {}, {}
+    for _, h in ipairs(hexes) do
+      cols[#cols + 1], rows[#rows + 1] = tonumber(h:sub(1, 2)), tonumber(h:sub(3, 4))
+    end
+    sectors[#sectors + 1] = { option = s, text = { "the %s's sector, columns %02d-%02d, rows %02d-%02d (%d hexes)", s,
+      math.min(table.unpack(cols)), math.max(table.unpack(cols)), math.min(table.unpack(rows)),
+      math.max(table.unpack(rows)), #hexes } }
+  end
+  local chosen = ask("israel", "10.3", { prompt = "Sector of the 880", choices = sectors }).option
   for _, u in ipairs(pieces.at("israeli_setup")) do
     local division = pieces.value(u, "division")
     local want = division == "880" and chosen or division

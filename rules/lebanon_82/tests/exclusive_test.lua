@@ -31,7 +31,12 @@ end)
 
 test("10.3 Israeli set-up: each division in its own sector inside Israel; the 880 anywhere but the 91st's", function()
   local g = new_game{ scenario = "1982" }
-  expect_eq(g:choices(), { "36", "162", "90", "252" })          -- no 91 for the 880
+  -- No 91 for the 880; each sector says where it lies (issue 61.6).
+  expect_eq(g:choices(), { "the 36's sector, columns 36-38, rows 18-21 (12 hexes)",
+                           "the 162's sector, columns 28-38, rows 13-17 (39 hexes)",
+                           "the 90's sector, columns 26-31, rows 04-12 (54 hexes)",
+                           "the 252's sector, columns 32-38, rows 04-12 (63 hexes)" })
+  expect_eq(g:choice_values(), { "option=36", "option=162", "option=90", "option=252" })
   g:choose("option=90")
   -- The first unit set up is a 91st armour: only hexes of sector 91 (rows 22-25 of columns 36-38).
   for _, v in ipairs(g:choice_values()) do
