@@ -55,6 +55,9 @@ struct TestServer {
                  : fs::temp_directory_path() / ("cardboard-serve-" + std::to_string(::getpid()) + "-" +
                                                 std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     fs::create_directories(saves);
+    // A fixed seed key, so that a typed seed between people plays the same
+    // game at every run (the server makes a random one where none is).
+    if (!fs::exists(saves / ".seed-key")) std::ofstream(saves / ".seed-key") << std::string(64, '7') << "\n";
     cardboard::ServeOptions o;
     o.port = 0;
     o.root = root;
@@ -1249,6 +1252,8 @@ TEST_CASE("serve: a side is sent the hash of its own view only, and a typed seed
     return a.body;
   };
   TestServer s, other;
+  fs::remove(s.saves / ".seed-key");  // made by the server, as on a first start
+  std::ofstream(other.saves / ".seed-key") << std::string(64, 'a') << "\n";
   const json first = start(s), again = start(s), elsewhere = start(other);
   const std::string hash = start_hash(s.saves / first["save"].get<std::string>());
   CHECK(start_hash(s.saves / again["save"].get<std::string>()) == hash);  // the same typed seed, the same dice
@@ -1272,4 +1277,9 @@ TEST_CASE("serve: a side is sent the hash of its own view only, and a typed seed
     view_hashes.insert(v["view_hash"].get<std::string>());
   }
   CHECK(view_hashes.size() == 3);  // each side sees its own hand; the spectator neither
+
+  // Against a bot the typed seed is the seed: the same game as on the command line.
+  auto solo = post(s, "/api/new", json{{"scenario", scenario}, {"seed", 7}, {"sides", {{"insurgent", "bot"}}}}.dump(), s.host());
+  REQUIRE(solo.status == 200);
+  CHECK(start_hash(s.saves / solo.body["save"].get<std::string>()) == start_hash(direct));
 }

@@ -21,9 +21,9 @@ namespace {
 
 // ask's upvalues: the keys of its table, as Lua strings made once.
 enum AskKey { kPrompt = 1, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText, kSecret,
-              kElemOption, kElemLocation, kElemNumber, kElemNote, kKeyCount };
+              kNotes, kElemOption, kElemLocation, kElemNumber, kElemNote, kKeyCount };
 const char* const kAskKeys[] = {"", "prompt", "choices", "pieces", "locations", "piece", "to", "numbers", "options",
-                                "verb", "text", "secret", "option", "location", "number", "note"};
+                                "verb", "text", "secret", "notes", "option", "location", "number", "note"};
 
 // The most choices one decision may offer (a numbers range is counted too).
 constexpr int kMaxChoices = 10000;
@@ -70,7 +70,7 @@ bool gather(lua_State* L, int t, const int* keys, int n, int first, bool strict)
 
 // The keys of ask's spec, in the order of its slots: the order of AskKey.
 constexpr int kSpecKeys[] = {kPrompt, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText,
-                             kSecret};
+                             kSecret, kNotes};
 constexpr int kSpecSlots = sizeof kSpecKeys / sizeof kSpecKeys[0];
 constexpr int kSpec = 3;  // the spec's stack index; its fields follow it
 constexpr bool slots_follow_keys() {
@@ -79,7 +79,7 @@ constexpr bool slots_follow_keys() {
   return true;
 }
 static_assert(slots_follow_keys(), "the slot of a spec key is found by arithmetic");
-// The stack slot of spec key `key` (kPrompt .. kSecret).
+// The stack slot of spec key `key` (kPrompt .. kNotes).
 constexpr int slot(int key) { return kSpec + key; }
 
 // The keys of an element of `choices`.
@@ -210,6 +210,34 @@ void check_option_words(lua_State* L, const std::string& id, unsigned kinds, con
       luaL_error(L, "bad %s to 'ask' (the words of '%s' in [texts], '%s', do not fit a%s %s choice, whose values are %s)",
                  what, id.c_str(), text.c_str(), k == ChoiceKind::kOption ? "n" : "", choice_kind_name(k),
                  choice_values_text(k));
+}
+
+// The spec's `notes`: a text for each choice of its compact lists, in their
+// order (a move's cost beside each of its destinations), read into the
+// notes only when `words` (a bot's search reads none). Checked always: a
+// list no longer than those choices, of texts.
+void read_notes(lua_State* L, Decision& d, bool words) {
+  const int t = slot(kNotes);
+  if (lua_isnil(L, t)) return;
+  if (lua_type(L, t) != LUA_TTABLE) luaL_error(L, "bad 'notes' to 'ask' (a list of texts expected, got %s)", luaL_typename(L, t));
+  make_raw_readable(L, t);
+  size_t compact = 0;
+  for (const Segment& seg : runtime_of(L).choice_layout())
+    if (seg.source != kFromOptions && seg.source != kFromChoices) compact += static_cast<size_t>(seg.count);
+  const size_t n = lua_rawlen(L, t);
+  if (n > compact)
+    luaL_error(L, "bad 'notes' to 'ask' (%d notes for %d choices of pieces, locations, to and numbers)",
+               static_cast<int>(n), static_cast<int>(compact));
+  if (!words) return;
+  size_t k = 0;
+  for (const Segment& seg : runtime_of(L).choice_layout()) {
+    for (int i = 0; i < seg.count; ++i, ++k) {
+      if (seg.source == kFromOptions || seg.source == kFromChoices || k >= n) continue;
+      lua_rawgeti(L, t, static_cast<lua_Integer>(k + 1));
+      if (!lua_isnil(L, -1)) read_text_field(L, lua_gettop(L), "ask", "note", &d.choices[k].note);
+      lua_pop(L, 1);
+    }
+  }
 }
 
 // Reads the choices of `spec` into d.choices and their layout into
@@ -348,6 +376,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
         if (seg.source != kFromOptions && seg.source != kFromChoices) apply_template(L, d.choices[k], def, rt.state());
     }
   }
+  read_notes(L, d, words);
 }
 
 // A decision's choices must differ in their typed fields. Lists are short;
@@ -432,7 +461,7 @@ int l_ask(lua_State* L) {
   lua_settop(L, kSpec + kSpecSlots);  // nil slots
   if (!gather(L, kSpec, kSpecKeys, kSpecSlots, kSpec + 1, true))
     return luaL_error(L, "bad argument #3 to 'ask' (unknown key '%s': prompt, pieces, locations, piece, to, numbers, "
-                         "options, choices, verb, text or secret)",
+                         "options, choices, verb, text, secret or notes)",
                       luaL_tolstring(L, -1, nullptr));
   if (!lua_isyieldable(L)) return luaL_error(L, "ask can only be called from a step of the sequence of play");
   if (!lua_isnil(L, slot(kSecret)) && !lua_isboolean(L, slot(kSecret)))

@@ -145,9 +145,10 @@ int kit_reachable(lua_State* L) {
 
 namespace {
 
-// map.destinations(piece [, options]) -> {id...}: the hexes the piece may
-// end its move in (reachable, not where it starts, within the stacking
-// limit with what stands there), by location order.
+// map.destinations(piece [, options [, costs]]) -> {id...} [, {[id] = cost}]:
+// the hexes the piece may end its move in (reachable, not where it starts,
+// within the stacking limit with what stands there), by location order;
+// with `costs`, also what each costs.
 int l_destinations(lua_State* L) {
   const int piece = check_piece(L, 1);
   MoveSearch s = search(L, "map.destinations", piece, 2);
@@ -156,20 +157,30 @@ int l_destinations(lua_State* L) {
   const State& state = rt.state();
   const auto& cells = def.maps[s.map].cell_location;
   const int64_t points = stacking_points(def, state, piece);
-  std::vector<int> ends;
+  std::vector<std::pair<int, int>> ends;  // location, cell
   for (size_t i = 1; i < s.reached.size(); ++i) {  // the first is the start
     const int loc = cells[s.reached[i]];
     const int64_t limit = stacking_limit(def, loc);
-    if (limit < 0 || stacking_total(def, state, loc) + points <= limit) ends.push_back(loc);
+    if (limit < 0 || stacking_total(def, state, loc) + points <= limit) ends.emplace_back(loc, s.reached[i]);
   }
   std::sort(ends.begin(), ends.end());
   push_location_ids(L);
+  const int ids = lua_gettop(L);
   lua_createtable(L, static_cast<int>(ends.size()), 0);
   for (size_t i = 0; i < ends.size(); ++i) {
-    lua_rawgeti(L, -2, ends[i] + 1);
+    lua_rawgeti(L, ids, ends[i].first + 1);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
-  return 1;
+  if (!lua_toboolean(L, 3)) return 1;
+  // With costs: what each costs, from the same search (a menu that prices
+  // its moves needs no second one).
+  lua_createtable(L, 0, static_cast<int>(ends.size()));
+  for (const auto& [loc, cell] : ends) {
+    lua_rawgeti(L, ids, loc + 1);
+    push_cost(L, s.best[cell]);
+    lua_rawset(L, -3);
+  }
+  return 2;
 }
 
 }  // namespace

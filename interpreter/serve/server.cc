@@ -538,6 +538,13 @@ struct Server::Impl {
   }
 
   // "sides": {"syria": "bot"}: which sides bots play.
+  // How many sides people play: neither automatic nor a bot's.
+  static int people(const GameDef& def, const Players& players) {
+    int n = 0;
+    for (size_t s = 0; s < def.sides.size(); ++s) n += !def.sides[s].automatic && !players.bots[s];
+    return n;
+  }
+
   std::optional<Players> bot_sides(const nlohmann::json& body, const GameDef& def, httplib::Response& res) {
     Players p{std::vector<bool>(def.sides.size(), false), options.bots};
     const auto it = body.find("sides");
@@ -637,9 +644,10 @@ struct Server::Impl {
     if (!seeded) {
       std::random_device rd;
       seed = static_cast<int64_t>((static_cast<uint64_t>(rd()) << 32 ^ rd()) & 0x7fffffffffffffffULL);
-    } else {
-      // A typed seed names the game on this server, never its generator's
-      // seed, which a player could find by trying seeds (SeedKey).
+    } else if (people(**def, *bots) >= 2) {
+      // Between people a typed seed names the game on this server, never
+      // its generator's seed, which a player could find by trying seeds
+      // (SeedKey). Against bots it is the seed, as `cardboard new --seed`.
       std::lock_guard lock(registry);
       if (!seed_key || !seed_key->ok()) seed_key = SeedKey::open(options.saves);
       if (!seed_key->ok()) return send_error(res, 500, seed_key->error().message);

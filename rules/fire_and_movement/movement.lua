@@ -40,10 +40,12 @@ function minimum_moves(unit, first)
 end
 
 -- Where `unit` may end its move: the kit's destinations and the minimum
--- move's hexes, by location order, each once.
-function move_destinations(unit)
+-- move's hexes, by location order, each once; with `costs`, also what the
+-- kit's destinations cost ({[hex] = movement points}).
+function move_destinations(unit, costs)
   local seen, out = {}, {}
-  for _, list in ipairs({ kit.destinations(unit, movement_options(unit)), minimum_moves(unit) }) do
+  local reach, cost = kit.destinations(unit, movement_options(unit), costs)
+  for _, list in ipairs({ reach, minimum_moves(unit) }) do
     for _, hex in ipairs(list) do
       if not seen[hex] and may_enter(unit, hex) then
         seen[hex] = true
@@ -52,7 +54,7 @@ function move_destinations(unit)
     end
   end
   table.sort(out)
-  return out
+  return out, cost
 end
 
 -- Moves `unit` to `to`: along its cheapest legal path, or, for a minimum
@@ -66,6 +68,23 @@ function move_unit(unit, to, rule)
     pieces.move(unit, to, rule)
   end
   entered(unit, to)
+end
+
+-- What each move of `unit` costs, for a player to know before he picks: the
+-- movement points of the cheapest legal path, which is the one the move
+-- takes (5.0), or that it is the minimum move of ruling Q10. Returns the
+-- destinations and their notes.
+local MP_NOTES = {}  -- made once: a menu of thirty moves then makes no text
+for mp = 0, 60 do MP_NOTES[mp] = mp .. " MP" end
+
+function priced_moves(unit)
+  local hexes, costs = move_destinations(unit, true)
+  local notes = {}
+  for i, hex in ipairs(hexes) do
+    local mp = costs[hex]
+    notes[i] = mp and (MP_NOTES[mp] or mp .. " MP") or "the minimum move of one hex (5.0)"
+  end
+  return hexes, notes
 end
 
 -- `side` moves its `units` one at a time, each once, until it is done;
@@ -84,7 +103,8 @@ function move_units(side, units, rule, mark)
     if #movable == 0 then return end
     local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, text = "%P at %L", options = { "done" } })
     if unit == "done" then return end
-    local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = move_destinations(unit) })
+    local hexes, notes = priced_moves(unit)
+    local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = hexes, notes = notes })
     move_unit(unit, to, rule)
     pieces.mark(unit, "moved")
     if mark then pieces.mark(unit, mark) end

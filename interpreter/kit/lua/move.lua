@@ -5,9 +5,10 @@ kit = kit or {}
 
 -- The hexes `unit` may end its move in now: those it can reach by the
 -- kit's movement (with `options`), its own hex left out, where it would fit
--- the stacking limit. By location order (map.destinations, in C++).
-function kit.destinations(unit, options)
-  return map.destinations(unit, options)
+-- the stacking limit. By location order (map.destinations, in C++); with
+-- `costs`, also what each costs ({[hex] = cost}).
+function kit.destinations(unit, options, costs)
+  return map.destinations(unit, options, costs)
 end
 
 -- Moves `unit` to `to` along its cheapest legal path, checking that `to` is

@@ -199,6 +199,10 @@ test("5.0 movement allowance: a PLO unit (3) goes three hexes along a mountain r
   expect_eq(g:phase(), "second_movement")
   g:choose(1)
   expect_eq(offered(g), { "0810", "0812", "0813", "0815", "0911", "0912", "0914", "0915", "1010", "1012", "1013" })
+  -- What each costs (issue 60.10): three hexes of road at 1, 0912 one off it.
+  local notes = {}
+  for i, v in ipairs(g:choice_values()) do notes[v:match("to=(%d+)")] = g:notes()[i] end
+  expect_eq({ notes["0915"], notes["0912"] }, { "2 MP", "1 MP" })
 end)
 
 test("5.0 ruling Q10: a unit that has not moved may enter one adjacent hex beyond its allowance", function()
@@ -208,6 +212,14 @@ test("5.0 ruling Q10: a unit that has not moved may enter one adjacent hex beyon
   local d = offered(g)
   expect(has(d, "1812") and has(d, "1913"), table.concat(d, " "))
   expect(not has(d, "1912"), "two hexes into the mountains")
+  -- Each destination says what it costs (issue 60.10): the minimum move
+  -- says it is one, a hex within the allowance its points.
+  local notes = {}
+  for i, v in ipairs(g:choice_values()) do notes[v:match("to=(%d+)")] = g:notes()[i] end
+  expect_eq(notes["1812"], "the minimum move of one hex (5.0)")
+  for hex, note in pairs(notes) do
+    if note ~= "the minimum move of one hex (5.0)" then expect(note:match("^[1-3] MP$"), hex .. ": " .. note) end
+  end
   g:choose(("piece=%d,to=1812"):format(u[1]))
   expect(g:logged("PLO 1-2-3 makes the minimum move of one hex", "5.0"))
   expect_eq(at(g, u[1]), "1812")

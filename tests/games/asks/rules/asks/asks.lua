@@ -20,6 +20,11 @@ local KINDS = {
     return { choices = { { option = "hold", note = "costs nothing" }, { piece = tank(), to = "hill", cost = 2 },
                          { number = 7, text = { "%d shots", 7 } }, { text = "Wait" }, { location = "ridge", option = "dig_in" } } }
   end,
+  noted = function()
+    return { piece = tank(), to = { "ridge", "hill" }, options = { "hold" }, notes = { "2 MP", { "%d MP", 3 } } }
+  end,
+  bad_notes = function() return { to = { "hill" }, piece = tank(), options = { "hold" }, notes = { "1 MP", "2 MP" } } end,
+  bad_note = function() return { to = { "hill" }, piece = tank(), notes = { 3 } } end,
   mixed = function() return { pieces = { tank() }, locations = { "hill" }, options = { "hold" }, choices = { "Wait" } } end,
   commas = function() return { choices = { { option = "Wait, then fire" }, { option = "Wait" } } } end,
   secret = function() return { prompt = "Your plan?", options = { "hold", "wait" }, secret = true } end,
@@ -40,7 +45,7 @@ local KINDS = {
 local ORDER = { "pieces", "locations", "moving", "verb", "numbers", "elements", "mixed", "commas", "secret", "bad_secret",
                 "bad_repeat", "bad_none",
                 "bad_key", "bad_text", "bad_to", "bad_element", "bad_numbers", "bad_location", "bad_prompt",
-                "bad_verb", "bad_words", "bad_element_words" }
+                "bad_verb", "bad_words", "bad_element_words", "noted", "bad_notes", "bad_note" }
 
 -- 1 TRY: Red picks a kind, then decides it; a plain value is kept as is, a
 -- piece by its name, an element by its fields.

@@ -81,6 +81,14 @@ test("elements: an option with a location returns the element, chosen by its typ
   expect_eq(g:var("index"), 5)
 end)
 
+test("notes: a note for each choice of the compact lists, in their order; an option after them has none", function()
+  local g = facing("noted")
+  expect_eq(g:choices("red"), { "Tank: Board to Ridge", "Tank: Board to Hill", "Hold fast" })
+  expect_eq(g:notes("red"), { "2 MP", "3 MP", "" })
+  g:choose(2)
+  expect_eq(g:var("got"), "hill")
+end)
+
 test("mixed: the compact lists come first, in the order of the spec's keys, then the elements", function()
   local g = facing("mixed")
   expect_eq(g:choices("red"), { "Tank", "Hill", "Hold fast", "Wait" })
@@ -111,6 +119,8 @@ test("errors: a faulty spec is a rules error that says what is wrong", function(
     bad_prompt = "bad prompt to 'ask' (value #1 of the text: number expected, got string)",
     bad_verb = "bad 'verb' to 'ask' (the words of 'attack' in [texts], 'Attack %P at %L', do not fit a location choice, whose values are %L)",
     bad_words = "bad 'options' to 'ask' (the words of 'dig_in' in [texts], 'Dig in at %L', do not fit an option choice, whose values are none)",
+    bad_notes = "bad 'notes' to 'ask' (2 notes for 1 choices of pieces, locations, to and numbers)",
+    bad_note = "bad note to 'ask'",
     bad_element_words = "bad choice #1 to 'ask' (the words of 'attack' in [texts], 'Attack %P at %L', do not fit a number choice, whose values are %d)",
   }
   for which, message in pairs(cases) do
