@@ -2,8 +2,8 @@
 // is, sums and counts over a location, and moving pieces. Pieces are named in
 // Lua by integer ids; locations and sides by their id strings.
 #include <algorithm>
-#include <bit>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <new>
 #include <string>
