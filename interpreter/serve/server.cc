@@ -28,10 +28,10 @@
 #include "serve/bot_runner.h"
 #include "serve/compress.h"
 #include "serve/link_book.h"
-#include "serve/seed_key.h"
 #include "serve/replay.h"
 #include "serve/request_gate.h"
 #include "serve/room.h"
+#include "serve/seed_key.h"
 #include "serve/token.h"
 #include "serve/web_files.h"
 #include "session/json_text.h"
@@ -537,7 +537,6 @@ struct Server::Impl {
     return {200, links_json(rooms[name] = std::move(r))};
   }
 
-  // "sides": {"syria": "bot"}: which sides bots play.
   // How many sides people play: neither automatic nor a bot's.
   static int people(const GameDef& def, const Players& players) {
     int n = 0;
@@ -545,6 +544,7 @@ struct Server::Impl {
     return n;
   }
 
+  // "sides": {"syria": "bot"}: which sides bots play.
   std::optional<Players> bot_sides(const nlohmann::json& body, const GameDef& def, httplib::Response& res) {
     Players p{std::vector<bool>(def.sides.size(), false), options.bots};
     const auto it = body.find("sides");

@@ -89,23 +89,23 @@ local function place(side, unit, hexes, rule)
   pieces.move(unit, hex, rule)
 end
 
+-- The 880's sectors, each named by where it lies, which its number does not
+-- tell a player: "the 90's sector, columns 26-31, rows 04-12 (54 hexes)".
+local SECTORS_OF_880 = {}
+for _, s in ipairs({ "36", "162", "90", "252" }) do
+  local c1, c2, r1, r2 = math.huge, -math.huge, math.huge, -math.huge
+  for _, h in ipairs(SECTOR_HEXES[s]) do
+    local c, r = tonumber(h:sub(1, 2)), tonumber(h:sub(3, 4))
+    c1, c2, r1, r2 = math.min(c1, c), math.max(c2, c), math.min(r1, r), math.max(r2, r)
+  end
+  SECTORS_OF_880[#SECTORS_OF_880 + 1] = { option = s, text = { "the %s's sector, columns %02d-%02d, rows %02d-%02d (%d hexes)",
+                                                             s, c1, c2, r1, r2, #SECTOR_HEXES[s] } }
+end
+
 -- 10.3 ISRAELI SET-UP: each division in its own sector inside Israel (ruling
 -- L21), the 880 in one sector of its player's choice but the 91st's.
 local function israel_1982()
-  -- Each sector named by where it lies, which its number does not tell a
-  -- player: "the 90's sector, columns 26-31, rows 04-12 (54 hexes)".
-  local sectors = {}
-  for _, s in ipairs({ "36", "162", "90", "252" }) do
-    local hexes = SECTOR_HEXES[s]
-    local cols, rows = {}, {}
-    for _, h in ipairs(hexes) do
-      cols[#cols + 1], rows[#rows + 1] = tonumber(h:sub(1, 2)), tonumber(h:sub(3, 4))
-    end
-    sectors[#sectors + 1] = { option = s, text = { "the %s's sector, columns %02d-%02d, rows %02d-%02d (%d hexes)", s,
-      math.min(table.unpack(cols)), math.max(table.unpack(cols)), math.min(table.unpack(rows)),
-      math.max(table.unpack(rows)), #hexes } }
-  end
-  local chosen = ask("israel", "10.3", { prompt = "Sector of the 880", choices = sectors }).option
+  local chosen = ask("israel", "10.3", { prompt = "Sector of the 880", choices = SECTORS_OF_880 }).option
   for _, u in ipairs(pieces.at("israeli_setup")) do
     local division = pieces.value(u, "division")
     local want = division == "880" and chosen or division

@@ -57,6 +57,16 @@ local function offered(g)
   return out
 end
 
+-- The note of each destination offered, by hex (what the move costs).
+local function costs_offered(g)
+  local out, notes = {}, g:notes()
+  for i, v in ipairs(g:choice_values()) do
+    local hex = v:match("to=(%d+)")
+    if hex then out[hex] = notes[i] end
+  end
+  return out
+end
+
 local function has(list, x)
   for _, y in ipairs(list) do
     if y == x then return true end
@@ -200,8 +210,7 @@ test("5.0 movement allowance: a PLO unit (3) goes three hexes along a mountain r
   g:choose(1)
   expect_eq(offered(g), { "0810", "0812", "0813", "0815", "0911", "0912", "0914", "0915", "1010", "1012", "1013" })
   -- What each costs (issue 60.10): three hexes of road at 1, 0912 one off it.
-  local notes = {}
-  for i, v in ipairs(g:choice_values()) do notes[v:match("to=(%d+)")] = g:notes()[i] end
+  local notes = costs_offered(g)
   expect_eq({ notes["0915"], notes["0912"] }, { "2 MP", "1 MP" })
 end)
 
@@ -214,10 +223,10 @@ test("5.0 ruling Q10: a unit that has not moved may enter one adjacent hex beyon
   expect(not has(d, "1912"), "two hexes into the mountains")
   -- Each destination says what it costs (issue 60.10): the minimum move
   -- says it is one, a hex within the allowance its points.
-  local notes = {}
-  for i, v in ipairs(g:choice_values()) do notes[v:match("to=(%d+)")] = g:notes()[i] end
+  local notes = costs_offered(g)
   expect_eq(notes["1812"], "the minimum move of one hex (5.0)")
-  for hex, note in pairs(notes) do
+  for _, hex in ipairs(d) do
+    local note = notes[hex]
     if note ~= "the minimum move of one hex (5.0)" then expect(note:match("^[1-3] MP$"), hex .. ": " .. note) end
   end
   g:choose(("piece=%d,to=1812"):format(u[1]))
