@@ -27,6 +27,9 @@
 #include "bots/simulate.h"
 #include "core/bytes.h"
 #include "data/game_loader.h"
+#include "script/run_watch.h"
+#include "script/sandbox.h"
+#include "script/test_globals.h"
 #include "serve/compress.h"
 #include "serve/link_book.h"
 #include "serve/server.h"
@@ -1236,6 +1239,38 @@ TEST_CASE("serve: idle, half-sent and trickling connections, more than --threads
   CHECK_THAT(made, Catch::StartsWith("HTTP/1.1 200") && Catch::Contains("/play/"));
 }
 
+TEST_CASE("serve: one address is answered on half the threads at most, the rest of its requests refused at once",
+          "[serve][hostile]") {
+  // An open page's event stream holds a thread: one client opening as many
+  // streams as --threads (here 16) kept every other client waiting.
+  TestServer s;
+  auto t = golan_between_people(s);
+  std::vector<RawConnection> streams;
+  for (int i = 0; i < 8; ++i) {
+    streams.emplace_back(s.port);
+    REQUIRE(streams.back().send("GET /api/play/" + t["syria"] + "/stream HTTP/1.1\r\nHost: x\r\n\r\n"));
+  }
+  const auto lobby = [&] {
+    RawConnection c(s.port);
+    REQUIRE(c.send("GET /api/lobby HTTP/1.1\r\nHost: x\r\nX-Cardboard-Key: " + s.server->host_key() + "\r\n\r\n"));
+    return c.answer();
+  };
+  std::string refused;
+  for (int i = 0; i < 100 && !refused.starts_with("HTTP/1.1 503"); ++i) {
+    refused = lobby();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK_THAT(refused, Catch::StartsWith("HTTP/1.1 503") && Catch::Contains("half its threads"));
+  // A page closed gives its thread back.
+  streams.pop_back();
+  std::string answered;
+  for (int i = 0; i < 100 && !answered.starts_with("HTTP/1.1 200"); ++i) {
+    answered = lobby();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  CHECK_THAT(answered, Catch::StartsWith("HTTP/1.1 200"));
+}
+
 // Issue 61.2: with the whole state's hash a side could test guesses at the
 // other's hidden pieces, and with a seed it typed it could find the dice by
 // trying seeds offline and read every hidden draw from them.
@@ -1282,4 +1317,68 @@ TEST_CASE("serve: a side is sent the hash of its own view only, and a typed seed
   auto solo = post(s, "/api/new", json{{"scenario", scenario}, {"seed", 7}, {"sides", {{"insurgent", "bot"}}}}.dump(), s.host());
   REQUIRE(solo.status == 200);
   CHECK(start_hash(s.saves / solo.body["save"].get<std::string>()) == start_hash(direct));
+}
+
+// Issue 59.3: a call stuck inside a library function past its time limit
+// ended the process, and with it every game of the server. No function of
+// the sandbox stays in C that long; `hold`, a test function that waits in C
+// until the test lets it go, stands for one.
+std::atomic<bool> g_let_go{false};
+
+int hold_in_c(lua_State*) {
+  while (!g_let_go.load()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return 0;
+}
+
+TEST_CASE("serve: a game whose rules get stuck in C is closed, and the others play on", "[serve][hostile]") {
+  struct ShortLimit {
+    ShortLimit() { cardboard::set_default_time_limit(std::chrono::milliseconds(300)); }
+    ~ShortLimit() { cardboard::set_default_time_limit(std::chrono::milliseconds(10'000)); }
+  } short_limit;
+  cardboard::add_test_global("hold", hold_in_c);
+  g_let_go = false;
+  const fs::path root = fs::temp_directory_path() / ("cardboard-serve-stuck-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::copy(cardboard::testing::fixture_root("marathon"), root, fs::copy_options::recursive);
+  cardboard::testing::replace_in((root / "rules/marathon/marathon.lua").string(), "error(\"the gamble exploded\")",
+                                 "hold()");
+  {
+    TestServer s(0, root.string());
+    const auto start = [&](int seed) {
+      auto a = post(s, "/api/new", json{{"scenario", "marathon/short"}, {"seed", seed}}.dump(), s.host());
+      REQUIRE(a.status == 200);
+      std::map<std::string, std::string> t;
+      for (const auto& [who, link] : a.body["links"].items()) t[who] = token_of(link);
+      REQUIRE(post(s, "/api/play/" + t["red"] + "/act", R"({"at":0,"choice":"1"})").status == 200);
+      REQUIRE(post(s, "/api/play/" + t["blue"] + "/act", R"({"at":1,"choice":"1"})").status == 200);
+      return t;
+    };
+    auto stuck = start(1), other = start(2);
+    // Red's gamble of "explode" holds the call in C.
+    auto held = std::async(std::launch::async, [&s, red = stuck["red"]] {
+      auto r = s.client().Post("/api/play/" + red + "/act", R"({"at":2,"choice":"3"})", "application/json");
+      return r ? r->status : 0;
+    });
+    Answer closed;
+    for (int i = 0; i < 100 && closed.status != 503; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      closed = get(s, "/api/play/" + stuck["blue"] + "/state");
+    }
+    CHECK(closed.status == 503);
+    CHECK_THAT(closed.text, Catch::Contains("stuck inside a library function"));
+    CHECK(cardboard::run_watch::stuck_threads() == 1);
+    // The server and the other game go on.
+    CHECK(get(s, "/api/lobby", s.host()).status == 200);
+    CHECK(post(s, "/api/play/" + other["red"] + "/act", R"({"at":2,"choice":"1"})").status == 200);
+    CHECK(get(s, "/api/play/" + other["blue"] + "/state").body["actions"] == 3);
+    CHECK(held.wait_for(std::chrono::seconds(0)) == std::future_status::timeout);
+    // Let go, the call stops at its next instruction; the game stays closed.
+    g_let_go = true;
+    CHECK(held.get() != 200);
+    CHECK(get(s, "/api/play/" + stuck["red"] + "/state").status == 503);
+    for (int i = 0; i < 100 && cardboard::run_watch::stuck_threads() > 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    REQUIRE(cardboard::run_watch::stuck_threads() == 0);
+  }
+  fs::remove_all(root);
 }

@@ -14,6 +14,7 @@
 #include "kit/prelude.h"
 #include "script/lua_api.h"
 #include "script/state_bytes.h"
+#include "script/test_globals.h"
 
 namespace cardboard {
 
@@ -224,6 +225,7 @@ Status Game::load_rules() {
     ~Loading() { flag = false; }
   } loading(rt_.rules_loading_);
   open_lua_api(sb.L());
+  open_test_globals(sb.L());
   const GameDef& d = def();
   // The kit's procedures come first, as if the kernel had written them in
   // Lua: the rules (and a mod) may call or redefine them.

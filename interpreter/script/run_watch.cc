@@ -7,6 +7,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -50,11 +51,14 @@ struct Slot {
   std::atomic<int64_t> after_ms{0};      // arm its hook after this long (0: armed already)
   std::atomic<int64_t> limit_ms{0};      // its time limit (0: none)
   std::atomic<uint64_t> overtime{UINT64_MAX};  // the epoch that passed its time limit
+  // Where to say that the run is stuck, instead of ending the process
+  // (StuckNotice); read and written under the registry's lock.
+  std::atomic<bool>* stuck = nullptr;
   // The watchdog's own notes.
   uint64_t seen = 0;
   Clock::time_point since{};
   Clock::time_point overtime_since{};
-  int stage = 0;  // 1: armed, 2: overtime
+  int stage = 0;  // 1: armed, 2: overtime, 3: given up as stuck
 };
 static_assert(std::atomic<uint64_t>::is_always_lock_free, "the signal handler reads the slot's atomics");
 
@@ -77,6 +81,7 @@ struct Registry {
   std::mutex mutex;
   std::vector<Slot*> slots;
   std::atomic<bool> watching{false};  // the watchdog thread runs (in this process)
+  std::atomic<int> stuck{0};          // slots at stage 3
 };
 
 // Never destroyed: the detached watchdog may run past static destructors.
@@ -123,6 +128,7 @@ void watch() {
     for (Slot* s : r.slots) {
       const uint64_t e = s->epoch.load(std::memory_order_acquire);
       if (e != s->seen) {
+        if (s->stage == 3) --r.stuck;  // the stuck call came back at last
         s->seen = e;
         s->since = now;
         s->stage = 0;
@@ -133,7 +139,17 @@ void watch() {
       const int64_t after = s->after_ms.load(std::memory_order_relaxed);
       const int64_t limit = s->limit_ms.load(std::memory_order_relaxed);
       // Told to stop at its next instruction a while ago, and still running.
-      if (s->stage == 2 && now - s->overtime_since >= grace(limit)) stop_process(limit);
+      if (s->stage == 2 && now - s->overtime_since >= grace(limit)) {
+        if (!s->stuck) stop_process(limit);
+        s->stage = 3;
+        ++r.stuck;
+        s->stuck->store(true);
+        std::fprintf(stderr,
+                     "rules script ran past its time limit (%lld ms) and did not stop: it is stuck inside a library "
+                     "function; its game is closed, and the process goes on\n",
+                     static_cast<long long>(limit));
+        continue;
+      }
       if (s->stage < 2 && limit > 0 && elapsed >= milliseconds(limit)) {
         s->stage = 2;
         s->overtime_since = now;
@@ -190,6 +206,7 @@ struct ThreadSlot {
     tl_slot = nullptr;
     Registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);
+    if (slot.stage == 3) --r.stuck;  // came back and ended before the watchdog looked again
     r.slots.erase(std::find(r.slots.begin(), r.slots.end(), &slot));
   }
   ThreadSlot(const ThreadSlot&) = delete;
@@ -278,5 +295,20 @@ bool armed() {
 }
 
 bool overtime() { return tl_depth >= 1 && slot_overtime(tl_slot); }
+
+StuckNotice::StuckNotice(std::atomic<bool>& stuck) {
+  Slot& s = my_slot();
+  const std::lock_guard<std::mutex> lock(registry().mutex);
+  previous_ = s.stuck;
+  s.stuck = &stuck;
+}
+
+StuckNotice::~StuckNotice() {
+  Slot& s = my_slot();
+  const std::lock_guard<std::mutex> lock(registry().mutex);
+  s.stuck = previous_;
+}
+
+int stuck_threads() { return registry().stuck.load(); }
 
 }  // namespace cardboard::run_watch

@@ -21,11 +21,13 @@
 // (at least two seconds) cannot be stopped that way: the watchdog then writes "rules script ran past
 // its time limit ..." to stderr and ends the process with exit code 3, with
 // async-signal-safe calls only (an uncommitted save transaction is rolled
-// back by SQLite when the save is next opened).
+// back by SQLite when the save is next opened), unless the thread holds a
+// StuckNotice (below).
 //
 // Each thread watches its own runs; the functions act on the calling thread.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 
 #include <lua.hpp>
@@ -46,5 +48,25 @@ void end();
 bool armed();
 // Whether the innermost run of this thread has passed its time limit.
 bool overtime();
+
+// What a stuck call of this thread does instead of ending the process: while
+// a notice is held, the watchdog sets `stuck`, writes why to stderr, stops
+// watching that run, and the process goes on. The thread stays inside its
+// call (nothing can take it out of C), so whoever owns `stuck` closes what
+// the thread served: a server closes that one game, and the others play on.
+// Notices nest; the innermost counts.
+class StuckNotice {
+ public:
+  explicit StuckNotice(std::atomic<bool>& stuck);
+  ~StuckNotice();
+  StuckNotice(const StuckNotice&) = delete;
+  StuckNotice& operator=(const StuckNotice&) = delete;
+
+ private:
+  std::atomic<bool>* previous_;
+};
+// How many threads are inside a call the watchdog gave up as stuck (a
+// process that stops cannot wait for them).
+int stuck_threads();
 
 }  // namespace cardboard::run_watch

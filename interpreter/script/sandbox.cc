@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -91,7 +92,13 @@ int traceback_job(lua_State* L) {
   return 0;
 }
 
+std::atomic<int64_t> g_default_time_limit_ms{10'000};
+
 }  // namespace
+
+std::chrono::milliseconds default_time_limit() { return std::chrono::milliseconds(g_default_time_limit_ms.load()); }
+
+void set_default_time_limit(std::chrono::milliseconds limit) { g_default_time_limit_ms = limit.count(); }
 
 void* Sandbox::allocate(void* ud, void* ptr, size_t osize, size_t nsize) {
   auto* self = static_cast<Sandbox*>(ud);

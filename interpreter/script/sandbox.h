@@ -39,6 +39,11 @@
 
 namespace cardboard {
 
+// The time limit a SandboxLimits starts with: 10 s, unless this process
+// set another (tests of what a stuck call does keep the wait short).
+std::chrono::milliseconds default_time_limit();
+void set_default_time_limit(std::chrono::milliseconds limit);
+
 struct SandboxLimits {
   size_t memory_bytes = 256u << 20;          // 256 MiB: Lua's bytes plus the kernel-side bytes of the rules
   int64_t instructions = 200'000'000;        // per call into the rules
@@ -48,7 +53,7 @@ struct SandboxLimits {
   // A call still running after this long stops at its next instruction; one
   // that stays inside a single library function half as long again (at
   // least 2 s) ends the process (exit code 3). 0: no limit.
-  std::chrono::milliseconds time_limit{10'000};
+  std::chrono::milliseconds time_limit = default_time_limit();
 };
 
 class Sandbox {

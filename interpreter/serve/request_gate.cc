@@ -282,8 +282,37 @@ class GatedServer::Gate {
     if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) return drop(sock, true);
     if (n < 0 || !whole(std::string_view(peek_.data(), static_cast<size_t>(n)))) return;
     const Clock::time_point deadline = held_[sock].deadline;
+    const std::string client = held_[sock].client;
     drop(sock, false);
-    pool_.enqueue([this, sock, deadline] { server_.serve(sock, deadline); });
+    if (!take_thread(client)) return refuse_busy(sock);
+    pool_.enqueue([this, sock, deadline, client] {
+      server_.serve(sock, deadline);
+      const std::lock_guard lock(busy_mutex_);
+      if (--busy_[client] == 0) busy_.erase(client);
+    });
+  }
+
+  // Whether `client` may have one more request answered now: one address
+  // is given half the threads at most, so that one client's event streams
+  // (each holds a thread while its page is open) leave room for the others.
+  bool take_thread(const std::string& client) {
+    const std::lock_guard lock(busy_mutex_);
+    size_t& busy = busy_[client];
+    if (busy >= std::max<size_t>(1, server_.limits_.threads / 2)) return false;
+    ++busy;
+    return true;
+  }
+
+  // The answer to a request past its address's share, sent without a thread.
+  void refuse_busy(int sock) {
+    static const std::string body =
+        R"({"error":"this address has as many requests being answered as the server gives one address (half its )"
+        R"(threads): close a page of this server, or ask again once one has finished"})";
+    const std::string answer = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+                               "Content-Length: " + std::to_string(body.size()) +
+                               "\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body;
+    [[maybe_unused]] const ssize_t n = ::send(sock, answer.data(), answer.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+    close_socket(sock);
   }
 
   // Closes the connections past their deadline, and forgets the entries
@@ -315,6 +344,8 @@ class GatedServer::Gate {
   std::atomic<bool> stopping_{false};
   std::mutex mutex_;           // guards incoming_
   std::vector<int> incoming_;  // accepted, not yet held
+  std::mutex busy_mutex_;                 // guards busy_
+  std::map<std::string, size_t> busy_;   // requests being answered, by address
   // The gate thread's own:
   std::map<int, Held> held_;
   std::deque<Entry> order_;

@@ -14,7 +14,9 @@
 // would be read by a thread, where the deadline no longer holds). A
 // connection whose request is not whole by the deadline is closed; so is a
 // client's oldest held connection when it holds more than `per_client`,
-// and the oldest of all past `held`.
+// and the oldest of all past `held`. One address is answered on half the
+// threads at most: its requests past that get a 503 from the gate thread
+// (an open page's event stream holds a thread as long as it is open).
 //
 // The rest of cpp-httplib is as it is: routes, limits, timeouts of writes.
 #pragma once

@@ -57,6 +57,27 @@ Result<std::shared_ptr<Room>> Room::open(const std::string& path, const std::str
   return room;
 }
 
+Room::Hold::Hold(Room& room) : room_(room), notice_(room.stuck_), lock_(room.m_, std::defer_lock) { relock(); }
+
+bool Room::Hold::relock() {
+  // A call stuck inside the rules keeps the lock for good: it is waited
+  // for only while the room is open.
+  while (!room_.stuck_.load())
+    if (lock_.try_lock_for(std::chrono::milliseconds(50))) {
+      if (!room_.stuck_.load()) return true;
+      lock_.unlock();
+    }
+  room_.signal_m_.lock();  // a stream between its check and its wait sees this notice
+  room_.signal_m_.unlock();
+  room_.cv_.notify_all();  // the streams waiting on the room end
+  return false;
+}
+
+Reply Room::closed_reply() const {
+  return refusal(503, "this game's rules got stuck inside a library function past their time limit, so the game "
+                      "is closed; its save keeps every action taken before that");
+}
+
 bool Room::between_people() const {
   int people = 0;
   for (size_t s = 0; s < def_->sides.size(); ++s) people += !def_->sides[s].automatic && !bots_[s];
@@ -64,7 +85,10 @@ bool Room::between_people() const {
 }
 
 void Room::changed() {
-  ++version_;
+  {
+    const std::lock_guard lock(signal_m_);
+    ++version_;
+  }
   cv_.notify_all();
 }
 
@@ -102,7 +126,8 @@ nlohmann::json Room::events_json(const std::vector<EventRow>& events, int reader
 }
 
 Reply Room::state(int seat) {
-  std::lock_guard lock(m_);
+  Hold hold(*this);
+  if (!hold) return closed_reply();
   refresh();
   const Game& g = h_->game();
   const int reader = reader_of(seat);
@@ -122,7 +147,8 @@ Reply Room::state(int seat) {
 }
 
 Reply Room::log(int seat, int64_t after) {
-  std::lock_guard lock(m_);
+  Hold hold(*this);
+  if (!hold) return closed_reply();
   refresh();
   const int reader = reader_of(seat);
   const int64_t n = h_->action_count();
@@ -154,7 +180,8 @@ Reply stale(int64_t n, int64_t at) {
 }  // namespace
 
 Reply Room::act(int seat, int64_t at, const std::string& choice) {
-  std::lock_guard lock(m_);
+  Hold hold(*this);
+  if (!hold) return closed_reply();
   refresh();
   const Game& g = h_->game();
   const int64_t n = h_->action_count();
@@ -188,7 +215,8 @@ std::function<bool()> Room::search_stop(const SearchLimit& limit) const {
 }
 
 Reply Room::hint(int seat, int64_t at, const std::string& spec, SearchSlots& slots, const SearchLimit& limit) {
-  std::unique_lock lock(m_);
+  Hold hold(*this);
+  if (!hold) return closed_reply();
   refresh();
   const Game& g = h_->game();
   const int64_t n = h_->action_count();
@@ -210,9 +238,9 @@ Reply Room::hint(int seat, int64_t at, const std::string& spec, SearchSlots& slo
   const Game::BranchPoint branch = *g.branch_point();
   hinting_ = true;
   const auto stop = search_stop(limit);
-  lock.unlock();
+  hold.unlock();
   const Result<int> choice = (*bot)->choose({def_.get(), &now, &branch, &stop});
-  lock.lock();
+  if (!hold.relock()) return closed_reply();
   hinting_ = false;
   if (limit.halt && limit.halt->load()) return refusal(503, "the server is stopping");
   refresh();
@@ -247,7 +275,8 @@ std::string actions_text(int64_t count) { return std::to_string(count) + (count 
 }  // namespace
 
 Reply Room::undo(int seat, int64_t at, int64_t count) {
-  std::lock_guard lock(m_);
+  Hold hold(*this);
+  if (!hold) return closed_reply();
   refresh();
   const int64_t n = h_->action_count();
   if (!is_side(seat)) return refusal(403, "a spectator cannot take actions back");
@@ -271,7 +300,8 @@ Reply Room::take_back(int64_t count, const std::string& side, bool agreed) {
 }
 
 Reply Room::propose_undo(int seat, int64_t at, int64_t count) {
-  std::lock_guard lock(m_);
+  Hold hold(*this);
+  if (!hold) return closed_reply();
   refresh();
   const int64_t n = h_->action_count();
   if (!plays_person(seat)) return refusal(403, "only a side played by a person proposes an undo");
@@ -287,7 +317,8 @@ Reply Room::propose_undo(int seat, int64_t at, int64_t count) {
 }
 
 Reply Room::answer_undo(int seat, int64_t at, bool agree) {
-  std::lock_guard lock(m_);
+  Hold hold(*this);
+  if (!hold) return closed_reply();
   refresh();
   const int64_t n = h_->action_count();
   if (!plays_person(seat)) return refusal(403, "only a side played by a person answers an undo");
@@ -340,14 +371,20 @@ nlohmann::json Room::undo_json(int seat) {
 }
 
 uint64_t Room::wait_change(uint64_t seen, std::chrono::milliseconds timeout) {
-  std::unique_lock lock(m_);
-  refresh();
-  cv_.wait_for(lock, timeout, [&] { return version_ != seen; });
+  {
+    Hold hold(*this);
+    if (!hold) return version_;
+    refresh();
+  }
+  // Waited for off the room's lock, which a stuck call would keep.
+  std::unique_lock lock(signal_m_);
+  cv_.wait_for(lock, timeout, [&] { return version_ != seen || stuck_; });
   return version_;
 }
 
 int64_t Room::actions() {
-  std::lock_guard lock(m_);
+  Hold hold(*this);
+  if (!hold) return -1;
   return h_->action_count();
 }
 
@@ -357,12 +394,13 @@ bool Room::bot_decides() const {
 }
 
 bool Room::bot_to_move() {
-  std::lock_guard lock(m_);
-  return bot_decides();
+  Hold hold(*this);
+  return hold && bot_decides();
 }
 
 bool Room::bot_move(const SearchLimit& limit) {
-  std::unique_lock lock(m_);
+  Hold hold(*this);
+  if (!hold) return false;
   refresh();
   if (!bot_decides()) return false;
   const Game& g = h_->game();
@@ -378,10 +416,10 @@ bool Room::bot_move(const SearchLimit& limit) {
     const Game::BranchPoint branch = *g.branch_point();
     const int64_t actions = h_->action_count();
     const auto stop = search_stop(limit);
-    lock.unlock();
+    hold.unlock();
     choice = bot.choose({def_.get(), &now, &branch, &stop});
     if (limit.halt && limit.halt->load()) return false;  // cut short by the server stopping: no move
-    lock.lock();
+    if (!hold.relock()) return false;
     refresh();
     if (h_->action_count() != actions || h_->game().state().hash() != now.hash()) return false;
   }

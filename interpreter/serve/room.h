@@ -10,6 +10,11 @@
 // requests made on the same view one is applied and the other refused as
 // stale. The save may also be changed by the command line meanwhile: the
 // room notices its new tip (refresh) before it answers.
+//
+// A call into the rules that gets stuck inside a library function past its
+// time limit (run_watch.h) closes its room, not the server: the stuck thread
+// keeps the room's lock, and every other call answers 503 with why instead
+// of waiting for it; the save keeps every action taken before.
 #pragma once
 
 #include <atomic>
@@ -27,6 +32,7 @@
 
 #include "bots/bot.h"
 #include "core/error.h"
+#include "script/run_watch.h"
 #include "serve/search_slots.h"
 #include "session/history.h"
 
@@ -91,7 +97,7 @@ class Room {
   // The room's change count; each change (an action, an undo, the command
   // line's write) adds one. Waits up to `timeout` for it to pass `seen`.
   uint64_t wait_change(uint64_t seen, std::chrono::milliseconds timeout);
-  int64_t actions();
+  int64_t actions();  // -1 once the room is closed
   // Plays one move of the bot whose side decides now (a search runs with
   // the room unlocked, on a copy of the position, and its move is taken
   // only if the game is still there, a search given up as soon as it
@@ -105,9 +111,28 @@ class Room {
   bool is_bot(int side) const { return side >= 0 && side < static_cast<int>(bots_.size()) && bots_[side]; }
   // Whether two or more sides are played by people here.
   bool between_people() const;
+  // Whether the room's rules got stuck (above): it answers nothing more.
+  bool closed() const { return stuck_.load(); }
 
  private:
   Room() = default;
+  // A call's hold on the room: its lock, and the notice that closes the
+  // room if the rules get stuck meanwhile. False (no lock) when the room is
+  // closed, whoever got stuck.
+  class Hold {
+   public:
+    explicit Hold(Room& room);
+    explicit operator bool() const { return lock_.owns_lock(); }
+    void unlock() { lock_.unlock(); }
+    // Takes the lock again; false when the room closed meanwhile.
+    bool relock();
+
+   private:
+    Room& room_;
+    run_watch::StuckNotice notice_;
+    std::unique_lock<std::timed_mutex> lock_;
+  };
+  Reply closed_reply() const;
   // Reloads the game when the save's tip moved under it (the command line
   // acted); a change wakes the streams.
   void refresh();
@@ -135,8 +160,10 @@ class Room {
     std::vector<bool> agreed;  // per side
   };
 
-  std::mutex m_;
+  std::timed_mutex m_;
+  std::mutex signal_m_;  // cv_'s, apart from m_
   std::condition_variable cv_;
+  std::atomic<bool> stuck_ = false;
   std::atomic<uint64_t> version_ = 0;  // changed under m_; read without it by a search's stop
   std::unique_ptr<History> h_;
   std::shared_ptr<const GameDef> def_;

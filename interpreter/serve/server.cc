@@ -4,8 +4,10 @@
 #include <httplib.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <condition_variable>
 #include <cstdio>
@@ -23,6 +25,7 @@
 #include "core/input_file.h"
 #include "core/lazy_text.h"
 #include "data/game_loader.h"
+#include "script/run_watch.h"
 #include "serve/board_json.h"
 #include "serve/hidden_folders.h"
 #include "serve/bot_runner.h"
@@ -790,7 +793,7 @@ struct Server::Impl {
       // Short waits: a stream also notices the command line's writes to the
       // save (a room refreshes as it waits) and the server stopping.
       const uint64_t v = room->wait_change(*seen, std::chrono::milliseconds(1000));
-      if (stopping || !sink.is_writable()) return false;
+      if (stopping || room->closed() || !sink.is_writable()) return false;
       if (v == *seen) {
         if (++*idle < 15) return true;
         *idle = 0;
@@ -837,8 +840,13 @@ struct Server::Impl {
       }
     });
     // Every answer leaves through encode(), never cpp-httplib's compression.
+    // A request whose rules get stuck (opening a save runs them) keeps its
+    // thread, not the process: run_watch's notice; a room's own calls close
+    // that room (Room).
     const auto get = [this](const std::string& pattern, httplib::Server::Handler handler) {
       http.Get(pattern, [this, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+        std::atomic<bool> stuck = false;
+        const run_watch::StuckNotice notice(stuck);
         handler(req, res);
         hide_own_folders(res);
         encode(req, res);
@@ -846,6 +854,8 @@ struct Server::Impl {
     };
     const auto post = [this](const std::string& pattern, httplib::Server::Handler handler) {
       http.Post(pattern, [this, handler = std::move(handler)](const httplib::Request& req, httplib::Response& res) {
+        std::atomic<bool> stuck = false;
+        const run_watch::StuckNotice notice(stuck);
         handler(req, res);
         hide_own_folders(res);
         encode(req, res);
@@ -1048,6 +1058,16 @@ Result<int> Server::bind() {
 void Server::run() { impl_->http.listen_after_bind(); }
 
 void Server::stop() {
+  // A thread stuck inside the rules cannot be joined: the process ends
+  // without waiting for the others (every action a room took is saved).
+  if (const int stuck = run_watch::stuck_threads(); stuck > 0) {
+    std::fprintf(stderr,
+                 "cardboard serve: stopping while %d call%s into the rules %s stuck inside a library function: the "
+                 "process ends without waiting (exit code 3)\n",
+                 stuck, stuck == 1 ? "" : "s", stuck == 1 ? "is" : "are");
+    std::fflush(stderr);
+    ::_exit(3);
+  }
   impl_->stopping = true;
   impl_->bot_runner->stop();
   impl_->http.stop();
