@@ -6,7 +6,9 @@
 // works (docs/saves.md).
 #include <catch2/catch.hpp>
 
+#include <grp.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -17,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "serve/replay.h"
 #include "support.h"
 
 namespace fs = std::filesystem;
@@ -73,6 +76,36 @@ void check_disk_full(const CommandRun& r) {
   CHECK(r.out.find("nothing was written") != std::string::npos);
   CHECK(r.out.find("not a cardboard save") == std::string::npos);
   CHECK(r.out.find("disk I/O error") == std::string::npos);
+}
+
+// What the server's Replay of `save` says when it opens the save and shows
+// its first action, in a child process run as nobody when `as_nobody`:
+// "" when both worked, else why not.
+std::string replay_as_reader(const std::string& save, bool as_nobody) {
+  int out[2];
+  REQUIRE(::pipe(out) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    ::close(out[0]);
+    std::string why;
+    if (as_nobody && (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)) why = "no setuid";
+    if (why.empty()) {
+      auto r = cardboard::Replay::open(save, kDiskRoot);
+      if (!r.ok()) why = r.error().message;
+      else if (const cardboard::Reply a = (*r)->at(1); a.status != 200) why = a.body.dump();
+    }
+    [[maybe_unused]] const ssize_t n = ::write(out[1], why.data(), why.size());
+    ::_exit(0);
+  }
+  ::close(out[1]);
+  std::string why;
+  char buf[512];
+  for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;) why.append(buf, static_cast<size_t>(n));
+  ::close(out[0]);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return why;
 }
 
 }  // namespace
@@ -160,6 +193,8 @@ TEST_CASE("save disk: a save the user may read but not write is read by status, 
     INFO(verify.out);
     CHECK(verify.code == 0);
     CHECK(verify.out.find("verified: 1 actions") != std::string::npos);
+    // The server's replay of it (issue 59): it opened the save for writing.
+    CHECK(replay_as_reader(save, root) == "");
     const CommandRun act = as_reader("act " + save + " 1");
     INFO(act.out);
     CHECK(act.code == 2);

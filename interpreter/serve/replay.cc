@@ -7,7 +7,8 @@
 namespace cardboard {
 
 Result<std::shared_ptr<Replay>> Replay::open(const std::string& path, const std::string& root) {
-  auto h = History::open(path, root);
+  // A replay never writes its save: one the server may read but not write is replayed.
+  auto h = History::open(path, root, History::Access::kReadOnly);
   if (!h.ok()) return h.error();
   std::shared_ptr<Replay> r(new Replay());
   r->def_ = (*h)->game().def_ptr();
