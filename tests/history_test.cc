@@ -396,7 +396,7 @@ TEST_CASE("history: changed rules give a warning and verify says so", "[store]")
   }
   {
     std::ofstream lua(root + "/rules/marathon/marathon.lua", std::ios::app);
-    lua << "-- a comment changes the rules hash, not the game\n";
+    lua << "\nlocal an_edit = 'changes the rules hash, not the game'\n";
   }
   auto h = must(History::open(path, root));
   CHECK(h->warning().rfind("the rules of marathon changed since this save was made (rules hash ", 0) == 0);
@@ -497,7 +497,7 @@ TEST_CASE("history: a mod's save records its base and warns when the base change
     CHECK((*h)->meta().base_rules_hash.size() == 16);
   }
   {
-    std::ofstream(root / "rules/arab_israeli_wars/aiw.lua", std::ios::app) << "\n-- a comment changes the hash\n";
+    std::ofstream(root / "rules/arab_israeli_wars/aiw.lua", std::ios::app) << "\nlocal an_edit = 'changes the hash'\n";
   }
   auto h = History::open(save, root.string());
   REQUIRE(h.ok());
@@ -520,7 +520,7 @@ TEST_CASE("history: verify_file re-runs a save on edited rules and names the fir
     must_ok(h->act("roll"));
   }
   // An edit that changes nothing the games depend on replays the same.
-  std::ofstream(root / "rules/race/race.lua", std::ios::app) << "\n-- a comment\n";
+  std::ofstream(root / "rules/race/race.lua", std::ios::app) << "\nlocal an_edit = 'of nothing the game reads'\n";
   auto same = History::verify_file(save, root.string());
   REQUIRE(same.ok());
   CHECK(same->ok());

@@ -345,7 +345,7 @@ TEST_CASE("mod: an override of a type the base lacks needs a name", "[data][mod]
             p.file("rules/mod/game.toml") + ":12:6)");
 }
 
-TEST_CASE("mod: the rules hash covers the base's files", "[data][mod]") {
+TEST_CASE("mod: the rules hash covers the base's code and data, not their comments or tests", "[data][mod]") {
   // Copies of the real games, to edit the base safely.
   const fs::path root = fs::temp_directory_path() / ("cardboard-mod-" + std::to_string(::getpid()) + "-hash");
   fs::remove_all(root);
@@ -362,13 +362,24 @@ TEST_CASE("mod: the rules hash covers the base's files", "[data][mod]") {
   REQUIRE(original.ok());
   CHECK((*before)->base_rules_hash == (*original)->base_rules_hash);
 
-  std::ofstream(root / "rules/arab_israeli_wars/aiw.lua", std::ios::app) << "\n-- an edit of the base\n";
+  // Issue 59.10: a comment, a blank line or a test changes no rules hash.
+  std::ofstream(root / "rules/arab_israeli_wars/aiw.lua", std::ios::app) << "\n-- a comment\n--[[ and a\nlong one ]]\n\n";
+  std::ofstream(root / "rules/arab_israeli_wars/cards.toml", std::ios::app) << "\n# a comment on the data\n\n";
+  std::ofstream(root / "rules/arab_israeli_wars/tests/new_test.lua") << "test('more', function() end)\n";
+  auto commented = load_game("aiw_house_rules/1948", root.string());
+  REQUIRE(commented.ok());
+  CHECK((*commented)->rules_hash == (*before)->rules_hash);
+  CHECK((*commented)->base_rules_hash == (*before)->base_rules_hash);
+
+  std::ofstream(root / "rules/arab_israeli_wars/aiw.lua", std::ios::app) << "\nlocal an_edit_of_the_base = '--'\n";
   auto lua_edit = load_game("aiw_house_rules/1948", root.string());
   REQUIRE(lua_edit.ok());
   CHECK((*lua_edit)->rules_hash != (*before)->rules_hash);
   CHECK((*lua_edit)->base_rules_hash != (*before)->base_rules_hash);
 
-  std::ofstream(root / "rules/arab_israeli_wars/cards.toml", std::ios::app) << "\n# an edit of the base's data\n";
+  cardboard::testing::replace_in((root / "rules/arab_israeli_wars/cards.toml").string(),
+                                 "\"Moshe Dayan\", kind = \"unit\", owner = \"israel\", deck = \"israeli_deck\", copies = 1, force = 0",
+                                 "\"Moshe Dayan\", kind = \"unit\", owner = \"israel\", deck = \"israeli_deck\", copies = 1, force = 1");
   auto data_edit = load_game("aiw_house_rules/1948", root.string());
   REQUIRE(data_edit.ok());
   CHECK((*data_edit)->rules_hash != (*lua_edit)->rules_hash);

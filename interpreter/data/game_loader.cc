@@ -13,6 +13,7 @@
 #include "data/graphics_loader.h"
 #include "data/kit_loader.h"
 #include "data/map_file.h"
+#include "data/rules_text.h"
 
 namespace fs = std::filesystem;
 
@@ -266,7 +267,7 @@ class Loader {
       return text.error();
     }
     auto t = parse_toml_string(*text, path, &problems_);
-    if (t.ok()) hashed_ += *text;
+    if (t.ok()) hashed_ += toml_data_text(*t);
     return t;
   }
 
@@ -325,7 +326,9 @@ class Loader {
     std::string bytes;  // every file read for this game and its bases
   };
 
-  // The Lua files of a game's folder, with their names, for the rules hash.
+  // The Lua files of a game's folder, with their names, for the rules hash:
+  // their code, without comments (rules_text.h); the tests/ folder's are
+  // no rules.
   std::string lua_bytes(const std::string& dir) {
     std::vector<std::string> lua_files;
     std::error_code ec;
@@ -340,7 +343,8 @@ class Loader {
     for (const auto& f : lua_files) {
       const std::string* text = read_lua(f);
       if (!text) continue;
-      out += f.substr(dir.size()) + "\n" + *text;
+      if (*fs::path(f).lexically_relative(dir).begin() != "tests")
+        out += f.substr(dir.size()) + "\n" + lua_code_text(*text) + "\n";
       // What `require` may load: a file whose link leads out of the folder
       // is hashed, as it is read, but is no module of the game.
       if (path_inside(dir, fs::path(f).lexically_relative(dir).string()).ok())
@@ -878,7 +882,8 @@ class Loader {
     if (!full.ok()) return full.error();
     auto text = read_input_file(*full);
     if (!text.ok()) return bad_data(file, m->get("file"), text.error().message);
-    hashed_ += *text;
+    // A map that does not parse is refused below, with its error.
+    if (auto parsed = parse_toml_string(*text, *full); parsed.ok()) hashed_ += toml_data_text(*parsed);
     for (MapEntry& e : entries) {
       if (e.id != *id) continue;
       if (e.level == level)
