@@ -1010,7 +1010,7 @@ TEST_CASE("policy: A Reign of Missiles' scripted Israeli players play whole game
   for (const char* name : {"hold", "hold_intercept", "qassam_strikes", "leadership", "leadership_fajr", "pressure", "strikes",
                            "fixation", "escalate"}) {
     INFO(name);
-    const auto r = sim(def, std::string("israel=policy:name=") + name, 20);
+    const auto r = sim(def, std::string("israel=policy:name=") + name, 5);
     CHECK(r.errors == 0);
   }
   SimOptions o;

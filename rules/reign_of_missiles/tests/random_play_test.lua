@@ -1,4 +1,4 @@
--- Seeded random play (random_play): 1,000 complete games choosing at random
+-- Seeded random play (random_play): 150 complete games choosing at random
 -- among the legal choices, every tenth replayed by its choices. Every game must end with a known result within
 -- the turn limit, without a rules error; every few decisions the tracks stay
 -- in bounds, the Diplomacy markers have not passed each other (ruling D2)
@@ -37,9 +37,9 @@ local function check_tracks(g, seed)
   expect(g:track("us_support_events") <= 2 and g:track("egypt_support_events") <= 2, "R5 at most twice, seed " .. seed)
 end
 
-test("random play: 1,000 seeded games end with a known result, keep the tracks in bounds and every counter", function()
+test("random play: 150 seeded games end with a known result, keep the tracks in bounds and every counter", function()
   local report = random_play{
-    scenario = "gaza_2012", games = 1000, seed = 1, max_decisions = 5000, max_turn = 30,
+    scenario = "gaza_2012", games = 150, seed = 1, max_decisions = 5000, max_turn = 30,
     results = RESULTS, sides = { "israel" }, every = 10,
     check = function(g, seed)
       check_tracks(g, seed)
