@@ -8,7 +8,6 @@
 
 #include <grp.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -82,30 +81,17 @@ void check_disk_full(const CommandRun& r) {
 // its first action, in a child process run as nobody when `as_nobody`:
 // "" when both worked, else why not.
 std::string replay_as_reader(const std::string& save, bool as_nobody) {
-  int out[2];
-  REQUIRE(::pipe(out) == 0);
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    ::close(out[0]);
-    std::string why;
-    if (as_nobody && (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)) why = "no setuid";
-    if (why.empty()) {
-      auto r = cardboard::Replay::open(save, kDiskRoot);
-      if (!r.ok()) why = r.error().message;
-      else if (const cardboard::Reply a = (*r)->at(1); a.status != 200) why = a.body.dump();
-    }
-    [[maybe_unused]] const ssize_t n = ::write(out[1], why.data(), why.size());
-    ::_exit(0);
-  }
-  ::close(out[1]);
-  std::string why;
-  char buf[512];
-  for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;) why.append(buf, static_cast<size_t>(n));
-  ::close(out[0]);
   int status = 0;
-  ::waitpid(child, &status, 0);
-  return why;
+  return cardboard::testing::in_child(
+      [&]() -> std::string {
+        if (as_nobody && (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0))
+          return "could not become nobody";
+        auto r = cardboard::Replay::open(save, kDiskRoot);
+        if (!r.ok()) return r.error().message;
+        const cardboard::Reply a = (*r)->at(1);
+        return a.status == 200 ? "" : a.body.dump();
+      },
+      status);
 }
 
 }  // namespace
