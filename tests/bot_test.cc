@@ -897,11 +897,17 @@ TEST_CASE("hint: what a bot would take at a save's decision, as text or JSON, an
   clean();
   const auto run = [&](const std::string& args) { return cardboard::testing::run_cardboard(root, args, 60); };
   REQUIRE(run("new oracle/bet --seed 5 --save " + save).code == 0);
+  // Issue 61.8: a hint says how sure it is. The keeper's waits are alike:
+  // a guess, said to be one.
+  auto alike = run("hint " + save + " --bot mcts:iterations=200");
+  INFO(alike.out);
+  CHECK_THAT(alike.out, Catch::Contains("\n  a guess: the bot cannot tell its two most tried choices apart at this budget"));
+  CHECK(nlohmann::json::parse(run("hint " + save + " --bot mcts:iterations=200 --json").out)["sure"]["apart"] == false);
   for (int i = 0; i < 3; ++i) REQUIRE(run("act " + save + " 1").code == 0);
   auto text = run("hint " + save + " --bot mcts:iterations=200");
   INFO(text.out);
   CHECK(text.code == 0);
-  CHECK_THAT(text.out, Catch::StartsWith("mcts:iterations=200 would take 2. safe\n"));
+  CHECK_THAT(text.out, Catch::StartsWith("mcts:iterations=200 would take 2. safe\n  a clear preference: "));
   CHECK_THAT(text.out, Catch::Contains("for Seeker (a win 100%)"));
   auto j = run("hint " + save + " --bot mcts:iterations=200 --json");
   REQUIRE(j.code == 0);
@@ -911,6 +917,8 @@ TEST_CASE("hint: what a bot would take at a save's decision, as text or JSON, an
   CHECK(hint["value"] == "option=safe");
   CHECK(hint["iterations"] == 200);
   CHECK(hint["tried"][0]["n"] == 2);
+  CHECK(hint["sure"]["apart"] == true);
+  CHECK(hint["sure"]["margin"].get<double>() > hint["sure"]["noise"].get<double>());
   CHECK(run("hint " + save + " --bot random --json").code == 0);
   // A bad bot is a usage error; the save still holds 3 actions.
   auto bad = run("hint " + save + " --bot mcts:c=-1");

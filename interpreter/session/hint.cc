@@ -1,5 +1,6 @@
 #include "session/hint.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "bots/mcts.h"
@@ -25,6 +26,23 @@ Status check_hint(const GameDef& def, const std::string& spec, const std::string
   return ok_status();
 }
 
+namespace {
+
+// How sure the search is of its most tried choice against the next: the
+// difference of their playouts' means and twice its standard error (each
+// outcome lies between 0 and 1, so a mean m of n playouts varies by at
+// most m(1-m)/n), and whether the first is ahead by more than that.
+nlohmann::json sure_of(const MctsStats::Choice& first, const MctsStats::Choice& next) {
+  const auto variance = [](const MctsStats::Choice& c) {
+    return c.visits > 0 ? c.mean * (1 - c.mean) / static_cast<double>(c.visits) : 0.25;
+  };
+  const double margin = first.mean - next.mean;
+  const double noise = 2 * std::sqrt(variance(first) + variance(next));
+  return {{"apart", margin > noise && margin > 0}, {"margin", margin}, {"noise", noise}};
+}
+
+}  // namespace
+
 nlohmann::json hint_json(const View& view, const Bot& bot, int choice, const std::string& spec) {
   const auto& choices = view.decision.choices;
   const auto at = [&](size_t i) {
@@ -41,15 +59,27 @@ nlohmann::json hint_json(const View& view, const Bot& bot, int choice, const std
     const MctsStats& st = search->last_stats();
     out["iterations"] = st.iterations;
     if (st.stopped) out["stopped"] = true;
-    for (const size_t i : st.most_tried(3)) {
+    const std::vector<size_t> most = st.most_tried(3);
+    for (const size_t i : most) {
       nlohmann::json c = at(i);
       c["visits"] = st.choices[i].visits;
       c["mean"] = st.choices[i].mean;
       tried.push_back(std::move(c));
     }
+    if (most.size() >= 2) out["sure"] = sure_of(st.choices[most[0]], st.choices[most[1]]);
   }
   out["tried"] = std::move(tried);
   return out;
+}
+
+std::string sure_text(const nlohmann::json& hint) {
+  const nlohmann::json& sure = hint["sure"];
+  const auto pct = [](double x) { return std::to_string(static_cast<int>(std::lround(100 * x))) + "%"; };
+  const std::string numbers = "its playouts gave it " + pct(hint["tried"][0]["mean"].get<double>()) + " against " +
+                              pct(hint["tried"][1]["mean"].get<double>()) + " for the next, noise ±" +
+                              pct(sure["noise"].get<double>());
+  if (sure["apart"].get<bool>()) return "a clear preference: " + numbers;
+  return "a guess: the bot cannot tell its two most tried choices apart at this budget (" + numbers + ")";
 }
 
 std::string hint_text(const nlohmann::json& hint, const std::string& side_title) {
@@ -60,6 +90,7 @@ std::string hint_text(const nlohmann::json& hint, const std::string& side_title)
   std::string out = hint["bot"].get<std::string>() + " would take " + words(hint) + "\n";
   if (hint.value("stopped", false))
     out += "  (its time ran out after " + std::to_string(hint["iterations"].get<int64_t>()) + " iterations)\n";
+  if (hint.contains("sure")) out += "  " + sure_text(hint) + "\n";
   if (hint["tried"].empty()) return terminal_text(out);
   out += "  its most tried choices: iterations, and the mean outcome of their playouts for " + side_title +
          " (a win 100%):\n";

@@ -31,10 +31,15 @@ Status check_hint(const GameDef& def, const std::string& spec, const std::string
 // What `bot` chose (`choice`, 0-based) at the decision `view` shows:
 // {bot, choice (1-based), value, text, and for a search iterations and
 // tried: [{n, value, text, visits, mean}] its three most tried choices,
-// and stopped: true where a time limit cut the search short}.
+// sure: {apart, margin, noise} where it tried two or more (sure_text), and
+// stopped: true where a time limit cut the search short}.
 nlohmann::json hint_json(const View& view, const Bot& bot, int choice, const std::string& spec);
 
 // The same as lines for a terminal, the side's title named.
 std::string hint_text(const nlohmann::json& hint, const std::string& side_title);
+// How sure the hint is (its "sure": whether the most tried choice is ahead
+// of the next by more than twice the standard error of their means), in
+// words: "a clear preference: ..." or "a guess: ...". Needs "sure".
+std::string sure_text(const nlohmann::json& hint);
 
 }  // namespace cardboard

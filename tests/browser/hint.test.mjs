@@ -1,8 +1,8 @@
 // A hint in the browser: the player's Hint button asks the server's bot
 // what it would take at the decision. Proves: the button is offered to the
 // side that decides and to nobody else; the bot's choice is named and its
-// button marked among the choices, with its most tried choices; nothing is
-// taken; the hint lapses once the game moves on.
+// button marked among the choices, with its most tried choices and how sure
+// it is of them; nothing is taken; the hint lapses once the game moves on.
 
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +25,8 @@ test('Hint: the bot names its choice and marks it, and takes nothing', async () 
     const named = said.match(/would take (\d+)\./);
     assert.ok(named, `the hint names a choice: ${said}`);
     assert.match(said, /most tried choices/);
+    // How sure it is, in words (issue 61.8): a clear preference or a guess.
+    assert.match(said, /A clear preference: \d+% against \d+%|A guess: at this budget the bot cannot tell/);
     const marked = await page.$$eval('#choices .choice.hinted', (n) => n.map((b) => b.dataset.choice));
     assert.deepEqual(marked, [named[1]], 'its choice is marked, and only it');
     assert.equal(await actionsOf(page), before, 'nothing was taken');
