@@ -49,6 +49,27 @@ export function statusLine(model, view, you, bot = false, botError = '') {
   return {text: 'Nobody is deciding', kind: 'waiting'};
 }
 
+// The words of the choices, told apart where the rules gave two the same
+// words (two like units): a piece's choice by where the piece is, then by
+// its number where that is the same too; any other choice by its number.
+export function distinctTexts(view, choices) {
+  const texts = choices.map((c) => c.text || String(c.value));
+  const where = new Map();
+  for (const l of view.locations || []) for (const p of l.pieces || []) if (p.id !== undefined) where.set(p.id, l.title || l.id);
+  const counts = (list) => list.reduce((m, t) => m.set(t, (m.get(t) || 0) + 1), new Map());
+  const first = counts(texts);
+  const placed = texts.map((t, i) => {
+    const at = where.get(choices[i].piece);
+    return first.get(t) > 1 && at !== undefined ? `${t}, in ${at}` : t;
+  });
+  const second = counts(placed);
+  return placed.map((t, i) => {
+    if (second.get(t) < 2) return t;
+    const c = choices[i];
+    return c.piece !== undefined && c.piece >= 0 ? `${t} (piece ${c.piece})` : `${t} (choice ${c.n})`;
+  });
+}
+
 export function renderDecision(model, view, you, pointing, onChoose, busy = false, bot = false, botError = '') {
   const status = document.getElementById('status');
   const line = statusLine(model, view, you, bot, botError);
@@ -59,10 +80,11 @@ export function renderDecision(model, view, you, pointing, onChoose, busy = fals
   replaceChildren(rule, line.kind === 'yours' && view.rule ? `Rule ${view.rule}` : '');
   const list = document.getElementById('choices');
   const choices = view.choices || [];
-  const buttons = choices.map((choice) => {
+  const texts = distinctTexts(view, choices);
+  const buttons = choices.map((choice, i) => {
     const button = el('button', {type: 'button', class: `choice choice-${choice.kind || 'option'}`, 'data-choice': choice.n},
       el('span', {class: 'choice-n'}, String(choice.n)),
-      el('span', {class: 'choice-text'}, choice.text || String(choice.value)),
+      el('span', {class: 'choice-text'}, texts[i]),
       choice.note ? el('span', {class: 'choice-note'}, choice.note) : null);
     button.disabled = busy;
     button.addEventListener('click', () => onChoose(choice));
