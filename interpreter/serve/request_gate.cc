@@ -303,8 +303,13 @@ class GatedServer::Gate {
     return true;
   }
 
-  // The answer to a request past its address's share, sent without a thread.
+  // The answer to a request past its address's share, sent without a
+  // thread. The request is read first: closing a socket with unread bytes
+  // resets the connection, and the client could lose the answer.
   void refuse_busy(int sock) {
+    char unread[4096];
+    while (::recv(sock, unread, sizeof unread, MSG_DONTWAIT) > 0) {
+    }
     static const std::string body =
         R"({"error":"this address has as many requests being answered as the server gives one address (half its )"
         R"(threads): close a page of this server, or ask again once one has finished"})";
