@@ -69,6 +69,7 @@ nlohmann::json hint_json(const View& view, const Bot& bot, int choice, const std
     if (most.size() >= 2) out["sure"] = sure_of(st.choices[most[0]], st.choices[most[1]]);
   }
   out["tried"] = std::move(tried);
+  if (out.contains("sure")) out["sure"]["text"] = sure_text(out);
   return out;
 }
 

@@ -31,7 +31,8 @@ Status check_hint(const GameDef& def, const std::string& spec, const std::string
 // What `bot` chose (`choice`, 0-based) at the decision `view` shows:
 // {bot, choice (1-based), value, text, and for a search iterations and
 // tried: [{n, value, text, visits, mean}] its three most tried choices,
-// sure: {apart, margin, noise} where it tried two or more (sure_text), and
+// sure: {apart, margin, noise, text} where it tried two or more (text:
+// sure_text's words), and
 // stopped: true where a time limit cut the search short}.
 nlohmann::json hint_json(const View& view, const Bot& bot, int choice, const std::string& spec);
 

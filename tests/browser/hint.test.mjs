@@ -26,7 +26,7 @@ test('Hint: the bot names its choice and marks it, and takes nothing', async () 
     assert.ok(named, `the hint names a choice: ${said}`);
     assert.match(said, /most tried choices/);
     // How sure it is, in words (issue 61.8): a clear preference or a guess.
-    assert.match(said, /A clear preference: \d+% against \d+%|A guess: at this budget the bot cannot tell/);
+    assert.match(said, /A clear preference: its playouts gave it \d+% against \d+%|A guess: the bot cannot tell its two most tried choices apart/);
     const marked = await page.$$eval('#choices .choice.hinted', (n) => n.map((b) => b.dataset.choice));
     assert.deepEqual(marked, [named[1]], 'its choice is marked, and only it');
     assert.equal(await actionsOf(page), before, 'nothing was taken');

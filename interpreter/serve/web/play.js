@@ -126,11 +126,11 @@ export async function startPlay(token, early = {}) {
     const pct = (x) => `${Math.round(100 * x)}%`;
     const tried = (hint.tried || []).map((c) =>
       el('li', {}, `${c.n}. ${c.text || c.value}: ${c.visits} of ${hint.iterations}, ${pct(c.mean)}`));
-    // How sure it is comes first: near-equal playouts make the choice a guess.
-    const sure = hint.sure && tried.length >= 2
-      ? el('p', {class: hint.sure.apart ? 'sure' : 'guess'}, hint.sure.apart
-        ? `A clear preference: ${pct(hint.tried[0].mean)} against ${pct(hint.tried[1].mean)} for the next, beyond the noise (±${pct(hint.sure.noise)}).`
-        : `A guess: at this budget the bot cannot tell its two most tried choices apart (${pct(hint.tried[0].mean)} against ${pct(hint.tried[1].mean)}, noise ±${pct(hint.sure.noise)}).`)
+    // How sure it is comes first, in the server's words: near-equal
+    // playouts make the choice a guess.
+    const sureText = hint.sure && typeof hint.sure.text === 'string' ? hint.sure.text : '';
+    const sure = sureText
+      ? el('p', {class: hint.sure.apart ? 'sure' : 'guess'}, `${sureText.charAt(0).toUpperCase()}${sureText.slice(1)}.`)
       : null;
     replaceChildren(box,
       el('p', {}, `${hint.bot} would take ${hint.choice}. ${hint.text || hint.value}`),
