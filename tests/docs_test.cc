@@ -222,6 +222,7 @@ TEST_CASE("docs: every TOML key the loaders accept is in docs/toml.md, docs/maps
     int min_lists;
   };
   for (const Reference& r : {Reference{"interpreter/data/game_loader.cc", "docs/toml.md", 10},
+                             Reference{"interpreter/data/position_loader.cc", "docs/toml.md", 2},
                              Reference{"interpreter/data/map_file.cc", "docs/maps.md", 4},
                              Reference{"interpreter/data/movement_loader.cc", "docs/kit.md", 4},
                              Reference{"interpreter/data/combat_loader.cc", "docs/kit.md", 4},

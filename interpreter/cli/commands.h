@@ -26,6 +26,7 @@ void add_save_commands(CLI::App& app, int& code);  // new, status, act, hint, un
 void add_play_command(CLI::App& app, int& code);
 void add_init_command(CLI::App& app, int& code);  // writes a new game's skeleton
 void add_serve_command(CLI::App& app, int& code);  // the browser's server
+void add_export_command(CLI::App& app, int& code);  // a save's position as a scenario
 
 // For balance and merge (cmd_balance.cc): the options of a report's
 // output that both take (--out, --min-support, --top, --json).

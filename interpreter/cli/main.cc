@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
   int code = 0;
   add_list_command(app, code);
   add_save_commands(app, code);
+  add_export_command(app, code);
   add_play_command(app, code);
   add_sim_command(app, code);
   add_balance_command(app, code);

@@ -21,6 +21,7 @@ namespace cardboard {
 class HexGrid;
 class AreaGraph;
 struct KitDef;  // kit/kit_def.h: loaded by data/, read by kit/ and script/
+struct ScenarioPosition;  // core/position.h: a scenario that starts in mid-war
 
 enum class LocationKind { kBox, kDeck, kCup, kPile, kHand, kHex, kArea };
 enum class Visibility { kPublic, kOwner, kNobody };
@@ -191,6 +192,9 @@ struct GameDef {
   std::vector<std::pair<int, int64_t>> setup_tracks;
   Table setup_vars;
   std::string setup_script;          // optional scenario Lua function run after the game's setup
+  // [position]: the game starts there instead of from the set-up (the
+  // types' copies and setup_pieces are not made); null for none.
+  std::shared_ptr<const ScenarioPosition> position;
 
   // Name lookups take a string_view so the Lua binding never builds a std::string.
   struct NameHash {

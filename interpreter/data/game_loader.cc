@@ -13,6 +13,7 @@
 #include "data/graphics_loader.h"
 #include "data/kit_loader.h"
 #include "data/map_file.h"
+#include "data/position_loader.h"
 #include "data/rules_text.h"
 
 namespace fs = std::filesystem;
@@ -45,7 +46,13 @@ Value to_value(const toml::node& n) {
   }
   if (auto tb = n.as_table()) {
     Table t;
-    for (const auto& [k, v] : *tb) t.set(std::string(k.str()), to_value(v));
+    // A vars table keyed by integers is written with keys "[12]" (TOML's
+    // keys are strings): an exported position's sets of piece ids.
+    for (const auto& [k, v] : *tb) {
+      int64_t key = 0;
+      if (read_integer_key(k.str(), key)) t.set(key, to_value(v));
+      else t.set(std::string(k.str()), to_value(v));
+    }
     return Value(std::move(t));
   }
   return Value(n.is_date_time() ? std::string("(date)") : std::string());
@@ -160,8 +167,11 @@ class Loader {
         if (!vars->is_table()) problems_.add(bad_data(path, vars, "bad [vars]: a table expected"));
         else
           for (const auto& [k, v] : *vars->as_table())
-            if (problems_.check(check_vars_size(path, std::string(k.str()), v)))
-              def_->setup_vars.set(std::string(k.str()), to_value(v));
+            if (problems_.check(check_vars_size(path, std::string(k.str()), v))) {
+              int64_t key = 0;
+              if (read_integer_key(k.str(), key)) def_->setup_vars.set(key, to_value(v));
+              else def_->setup_vars.set(std::string(k.str()), to_value(v));
+            }
       }
       if (const toml::node* pieces = st.get("pieces")) {
         if (!pieces->is_array()) problems_.add(bad_data(path, pieces, "bad [[pieces]]: an array of tables expected"));
@@ -170,6 +180,22 @@ class Loader {
       }
     }
     std::erase_if(def_->setup_pieces, [](const PieceSetup& ps) { return ps.count == 0; });
+    // [position]: the nearest file's, whole (a position is not merged).
+    for (size_t level = files.size(); level-- > 0;) {
+      const toml::node* pos = files[level].table.get("position");
+      if (!pos) continue;
+      const std::string& path = files[level].path;
+      if (!pos->is_table()) {
+        problems_.add(bad_data(path, pos, "bad [position]: a table expected"));
+      } else if (const ScenarioFile* with = pieces_from(files, level)) {
+        problems_.add(bad_data(with->path, with->table.get("pieces"),
+                               "[[pieces]] with the [position] of " + where(path, pos) +
+                                   ": a position lists its pieces in [[position.pieces]]"));
+      } else if (problems_.empty()) {
+        def_->position = load_position(path, *pos->as_table(), *def_, problems_);
+      }
+      break;
+    }
     return finish(game_dir);
   }
 
@@ -220,6 +246,12 @@ class Loader {
     const toml::table& head() const { return *table.get("scenario")->as_table(); }
   };
   static constexpr size_t kMaxScenarioChain = 16;
+  // The file at `level` or nearer that gives [[pieces]], or null.
+  static const ScenarioFile* pieces_from(const std::vector<ScenarioFile>& files, size_t level) {
+    for (size_t i = level; i < files.size(); ++i)
+      if (files[i].table.get("pieces")) return &files[i];
+    return nullptr;
+  }
 
   // Reads the scenario at `path` and, first, those it extends (recursively):
   // `out` gets the base-most first. A scenario extends another by
@@ -230,7 +262,8 @@ class Loader {
     auto parsed = read(path);
     if (!parsed.ok()) return false;
     ScenarioFile f{path, std::move(*parsed)};
-    check_keys(path, f.table, {"scenario", "allies", "tracks", "vars", "pieces"}, "a scenario file", problems_);
+    check_keys(path, f.table, {"scenario", "allies", "tracks", "vars", "pieces", "position"}, "a scenario file",
+               problems_);
     if (!f.table["scenario"].as_table())
       return stop(bad_data(path, &f.table, "missing [scenario] table with at least 'game' and 'title'"));
     check_keys(path, f.head(), {"game", "title", "id", "turns", "setup", "max_turns", "extends"}, "[scenario]", problems_);

@@ -24,13 +24,17 @@ int hex_cell(const GameDef& def, const PieceState& p) {
 
 }  // namespace
 
-void hide_at_start(const GameDef& def, State& s) {
+void hide_at_start(const GameDef& def, State& s, const std::vector<int>* only) {
   if (!def.kit || !def.kit->fog.declared || !def.kit->fog.start_hidden) return;
-  for (int p = 0; p < static_cast<int>(s.pieces.size()); ++p) {
+  const auto hide = [&](int p) {
     PieceState& piece = s.pieces[p];
     if (piece.owner >= 0 && piece.visibility < 0 && hex_cell(def, piece) >= 0 && under_fog(def, s, p))
       piece.visibility = static_cast<int32_t>(Visibility::kOwner);
-  }
+  };
+  if (only)
+    for (int p : *only) hide(p);
+  else
+    for (int p = 0; p < static_cast<int>(s.pieces.size()); ++p) hide(p);
 }
 
 std::vector<int> fog_contacts(const GameDef& def, const State& s) {

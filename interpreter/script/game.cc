@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/position.h"
 #include "core/sequence.h"
 #include "core/visibility.h"
 #include "kit/fog.h"
@@ -328,6 +329,57 @@ void Game::apply_setup() {
     if (d.locations[l].kind == LocationKind::kDeck) s.shuffle(static_cast<int>(l));
   for (const auto& [track, v] : d.setup_tracks) s.tracks[track] = v;
   for (const auto& e : d.setup_vars.entries) s.vars.set(e.first, e.second);
+  hide_at_start(d, s);
+}
+
+void Game::apply_position(const ScenarioPosition& at) {
+  const GameDef& d = def();
+  State& s = rt_.state_;
+  if (at.has_generator) s.rng.set_words(at.generator);
+  for (int loc : at.shuffled) s.shuffle(loc);
+  for (const auto& [track, v] : d.setup_tracks) s.tracks[track] = v;
+  for (const auto& e : d.setup_vars.entries) s.vars.set(e.first, e.second);
+  s.position = at.at;
+  hide_at_start(d, s, &at.fog_default);
+}
+
+Status Game::run_from_position(const ScenarioPosition& at) {
+  // The rules' own judgement of the position (a hand over its limit), before
+  // anything runs: docs/lua-api.md, check_position.
+  if (has_function("check_position")) {
+    auto found = call_reader("check_position", -1);
+    if (!found.ok()) return fail(found.error());
+    std::string problems;
+    if (found->is_string()) problems = found->as_string();
+    if (found->is_table())
+      for (const auto& [k, v] : found->as_table().entries)
+        if (v.is_string()) problems += (problems.empty() ? "" : "; ") + v.as_string();
+    if (!problems.empty())
+      return fail(rejected("the position of " + at.where + " breaks the rules: " + problems));
+  }
+  // The position's decisions are taken as recorded, whoever decides after
+  // them (a bot, a save's replay): the decider waits for the last. They are
+  // the start, not actions, so a snapshot taken before the last of them
+  // would be a start that misses some: the hook waits too.
+  const Decider decider = rt_.decider_;
+  const auto hook = snapshot_hook_;
+  if (!at.decisions.empty()) rt_.decider_ = nullptr, snapshot_hook_ = nullptr;
+  Status status = run(0);
+  for (size_t i = 0; status.ok() && i < at.decisions.size(); ++i) {
+    const auto& decision = at.decisions[i];
+    if (i + 1 == at.decisions.size()) rt_.decider_ = decider, snapshot_hook_ = hook;
+    auto choice = parse_choice(decision.choice);
+    status = choice.ok() ? act(*choice) : Status(choice.error());
+    if (!status.ok()) {
+      Error e = status.error();
+      e.message = "decision " + std::to_string(i + 1) + " of the position ('" + decision.choice + "', " +
+                  decision.where + "): " + e.message;
+      status = fail(std::move(e));
+    }
+  }
+  rt_.decider_ = decider;
+  snapshot_hook_ = hook;
+  return status;
 }
 
 // A suspended or failed coroutine cannot be reused: let it be collected.
@@ -428,12 +480,13 @@ Status Game::start(uint64_t seed) {
   seed_ = seed;
   broken_ = false;
   drop_coroutine();
-  rt_.state_.reset_for(def(), seed, &setup_pieces());
-  apply_setup();
-  hide_at_start(def(), rt_.state_);
+  const ScenarioPosition* at = def().position.get();
+  rt_.state_.reset_for(def(), seed, at ? &at->pieces : &setup_pieces());
+  if (at) apply_position(*at);
+  else apply_setup();
   rt_.sandbox_->set_state_bytes(state_bytes(rt_.state_));
   mark_quiet();
-  return run(0);
+  return at ? run_from_position(*at) : run(0);
 }
 
 Status Game::restore(const State& snapshot) {

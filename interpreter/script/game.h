@@ -176,6 +176,9 @@ class Game {
   Status load_rules();
   const State& setup_pieces();
   void apply_setup();
+  // A scenario's [position] in place of the set-up (core/position.h).
+  void apply_position(const ScenarioPosition& at);
+  Status run_from_position(const ScenarioPosition& at);
   Status run(int nargs);
   Status begin_step();
   // Pushes on `on` the function a step runs, named by `fn`, a string of the
