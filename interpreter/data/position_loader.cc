@@ -51,8 +51,11 @@ class PositionReader {
     pos_->pieces = State::empty_for(def_, 0);
     read_sequence(t);
     read_generator(t);
+    const size_t before_pieces = problems_.size();
     read_pieces(t);
-    read_order(t);
+    // A bad entry makes no piece, so the numbers after it would be wrong:
+    // the order is checked once every piece is read.
+    if (problems_.size() == before_pieces) read_order(t);
     read_shuffle(t);
     read_decisions(t);
     if (problems_.size() == before) check_stacking();

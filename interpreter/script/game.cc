@@ -553,6 +553,9 @@ Result<int> Game::parse_choice(const std::string& choice) const {
   if (!choice.empty() && std::all_of(choice.begin(), choice.end(), [](char c) { return c >= '0' && c <= '9'; })) {
     const long n = choice.size() > 9 ? 0 : std::stol(choice);
     if (n >= 1 && static_cast<size_t>(n) <= ch.size()) return static_cast<int>(n - 1);
+    // Words that are a number past the choices' count (a hex, "1819") name a choice by its words.
+    for (size_t i = 0; i < ch.size(); ++i)
+      if (choice_text(static_cast<int>(i), reader) == choice) return static_cast<int>(i);
     return rejected("illegal choice " + choice + ": " + describe());
   }
   for (size_t i = 0; i < ch.size(); ++i)
