@@ -346,6 +346,14 @@ TEST_CASE("position: decisions in a position are taken before any bot or replay 
   auto plain = started(file, 4);
   CHECK(plain->state().hash() == h->game().state().hash());
   CHECK(g->state().hash() != plain->state().hash());
+  // Another seed reaches the same decision (the position's dice are the
+  // save's up to there), then rolls its own: the generator differs.
+  auto other = started(file, 5);
+  CHECK(choices_of(*other) == choices_of(h->game()));
+  CHECK(other->state().rng.words() != h->game().state().rng.words());
+  State same_dice = other->state();
+  same_dice.rng = h->game().state().rng;
+  CHECK(same_dice.hash() == h->game().state().hash());
   // A save of a game started from the file replays to the same state.
   const std::string save2 = scratch.file("from_position.cbsave");
   auto h2 = must(History::create(save2, file, kRoot, 4));

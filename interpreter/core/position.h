@@ -24,6 +24,10 @@ struct ScenarioPosition {
   SequencePosition at;  // a step's start (in_setup for the set-up)
   bool has_generator = false;
   std::array<uint64_t, 4> generator{};
+  // The seed of the game the generator came from: a game of another seed
+  // plays other dice once the position is reached (Game::run_from_position).
+  bool has_seed = false;
+  uint64_t seed = 0;
   std::vector<int> shuffled;  // locations shuffled once the pieces are placed
   // The pieces given no `visibility`: the fog of war hides them where a
   // normal set-up would (kit/fog.h).

@@ -34,6 +34,8 @@ bool read_integer_key(std::string_view text, int64_t& key) {
 
 namespace {
 
+constexpr size_t kMaxDecisions = 100'000;
+
 class PositionReader {
  public:
   PositionReader(const std::string& file, const GameDef& def, Problems& problems)
@@ -45,8 +47,8 @@ class PositionReader {
     pos_ = out.get();
     pos_->where = where(file_, t);
     check_keys(file_, t,
-               {"turn", "phase", "step", "side", "impulse", "setup", "generator", "shuffle", "decisions", "pieces",
-                "order"},
+               {"turn", "phase", "step", "side", "impulse", "setup", "generator", "seed", "shuffle", "decisions",
+                "pieces", "order"},
                "[position]", problems_);
     pos_->pieces = State::empty_for(def_, 0);
     read_sequence(t);
@@ -150,7 +152,10 @@ class PositionReader {
 
   void read_generator(const toml::table& t) {
     const toml::node* g = t.get("generator");
-    if (!g) return;
+    if (!g) {
+      if (t.get("seed")) add(t.get("seed"), "'seed' without 'generator': it names the seed the generator came from");
+      return;
+    }
     std::string text;
     if (!string_of(t, "generator", text)) return;
     const bool hex = text.size() == 64 && std::all_of(text.begin(), text.end(), [](char c) {
@@ -159,9 +164,14 @@ class PositionReader {
     if (!hex) return add(g, "bad 'generator': expected 64 lowercase hex digits (the generator's four words)");
     for (size_t w = 0; w < 4; ++w)
       std::from_chars(text.data() + 16 * w, text.data() + 16 * (w + 1), pos_->generator[w], 16);
-    if (pos_->generator == std::array<uint64_t, 4>{})
-      return add(g, "bad 'generator': all zero, which would draw zeroes for ever");
     pos_->has_generator = true;
+    if (t.get("seed")) {
+      // A seed is a 64-bit unsigned number: the TOML integer holds its bits.
+      auto v = get_int(file_, t, "seed");
+      if (!problems_.check(v)) return;
+      pos_->seed = static_cast<uint64_t>(*v);
+      pos_->has_seed = true;
+    }
   }
 
   // [[position.pieces]]: every piece in play, in the order of their ids.
@@ -358,6 +368,9 @@ class PositionReader {
     if (!n) return;
     const toml::array* a = n->as_array();
     if (!a) return add(n, "bad 'decisions': an array of choices expected (as `act` names them)");
+    if (a->size() > kMaxDecisions)
+      return add(n, "bad 'decisions': more than " + std::to_string(kMaxDecisions) +
+                        " (a position's decisions are those of one phase)");
     for (const toml::node& e : *a) {
       const auto text = e.value<std::string>();
       if (!e.is_string() || text->empty()) {

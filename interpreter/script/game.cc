@@ -363,11 +363,29 @@ Status Game::run_from_position(const ScenarioPosition& at) {
   // would be a start that misses some: the hook waits too.
   const Decider decider = rt_.decider_;
   const auto hook = snapshot_hook_;
-  if (!at.decisions.empty()) rt_.decider_ = nullptr, snapshot_hook_ = nullptr;
+  // Once the position stands at the decision after its own (the dice of
+  // those are the game's it came from), a game of another seed than the
+  // position's rolls other dice from there on: its generator is mixed with
+  // the seed at the first decision the rules ask.
+  bool mixed = false;
+  const auto mix = [&] {
+    if (mixed || !at.has_generator || !at.has_seed || seed_ == at.seed) return;
+    mixed = true;
+    std::array<uint64_t, 4> words = rt_.state_.rng.words();
+    const auto mine = Rng(seed_).words(), theirs = Rng(at.seed).words();
+    for (size_t i = 0; i < words.size(); ++i) words[i] ^= mine[i] ^ theirs[i];
+    if (words != std::array<uint64_t, 4>{}) rt_.state_.rng.set_words(words);
+  };
+  const Decider then = [&mix, decider](Game& g) {
+    mix();
+    return decider ? decider(g) : -1;
+  };
+  if (at.decisions.empty()) rt_.decider_ = then;
+  else rt_.decider_ = nullptr, snapshot_hook_ = nullptr;
   Status status = run(0);
   for (size_t i = 0; status.ok() && i < at.decisions.size(); ++i) {
     const auto& decision = at.decisions[i];
-    if (i + 1 == at.decisions.size()) rt_.decider_ = decider, snapshot_hook_ = hook;
+    if (i + 1 == at.decisions.size()) rt_.decider_ = then, snapshot_hook_ = hook;
     auto choice = parse_choice(decision.choice);
     status = choice.ok() ? act(*choice) : Status(choice.error());
     if (!status.ok()) {
@@ -377,6 +395,7 @@ Status Game::run_from_position(const ScenarioPosition& at) {
       status = fail(std::move(e));
     }
   }
+  if (status.ok() && !rt_.state_.finished) mix();
   rt_.decider_ = decider;
   snapshot_hook_ = hook;
   return status;

@@ -198,8 +198,9 @@ std::string game_reference(const GameDef& def, const std::string& root) {
   return fs::weakly_canonical(def.dir, ec).string();
 }
 
+// `generator`: whether the dice's generator is written, with the seed of the game it came from.
 Result<std::string> position_toml(const GameDef& def, const State& s, const std::vector<std::string>& decisions,
-                                  bool generator, const std::string& header, const std::string& root) {
+                                  bool generator, uint64_t seed, const std::string& header, const std::string& root) {
   std::string out = header;
   out += "\n[scenario]\ngame = " + toml_quoted(game_reference(def, root)) + "\n";
   out += "title = " + toml_quoted(def.scenario_title + ", " + position_text(def, s.position)) + "\n";
@@ -241,7 +242,10 @@ Result<std::string> position_toml(const GameDef& def, const State& s, const std:
     if (ph->repeat == PhaseDef::Repeat::kEachSide) out += "side = " + toml_quoted(def.sides[at.repeat].id) + "\n";
     if (ph->repeat == PhaseDef::Repeat::kTimes) out += "impulse = " + std::to_string(at.repeat + 1) + "\n";
   }
-  if (generator) out += "generator = \"" + generator_text(s.rng.words()) + "\"\n";
+  if (generator) {
+    out += "generator = \"" + generator_text(s.rng.words()) + "\"\n";
+    out += "seed = " + std::to_string(static_cast<int64_t>(seed)) + "\n";
+  }
   if (!decisions.empty()) {
     out += "decisions = [\n";
     for (const auto& d : decisions) out += "  " + toml_quoted(d) + ",\n";
@@ -295,7 +299,7 @@ int as_side_knows(const GameDef& def, State& s, int side) {
 Result<std::string> side_position_toml(const GameDef& def, const State& quiet, int side, const std::string& root) {
   State seen = quiet;
   as_side_knows(def, seen, side);
-  return position_toml(def, seen, {}, false, "", root);
+  return position_toml(def, seen, {}, false, 0, "", root);
 }
 
 Result<PositionExport> export_position(History& h, int64_t at, int as, const std::string& source,
@@ -331,7 +335,9 @@ Result<PositionExport> export_position(History& h, int64_t at, int as, const std
     if (out.quiet_action == 0 && !h.meta().start_forced.empty() && out.decisions > 0)
       return rejected("the game of " + source + " was started with forced dice or draws, which a position does not "
                       "carry: export after its first phase start");
-    header += "# The whole position, with the dice to come: it holds what every side keeps secret.\n";
+    header += "# The whole position: it holds what every side keeps secret. Started with the save's seed\n"
+              "# (cardboard new FILE --seed " + std::to_string(h.meta().seed) +
+              ") it plays the save's dice on; with another, other dice once it stands there.\n";
     if (out.decisions > 0)
       header += "# It stands at " + out.where + " (after action " + std::to_string(out.quiet_action) + "), and the " +
                 std::to_string(out.decisions) + " decisions since are taken when it loads.\n";
@@ -348,7 +354,7 @@ Result<PositionExport> export_position(History& h, int64_t at, int as, const std
                                     : ".\n";
   }
   if (as >= 0) quiet = std::move(seen);
-  auto toml = position_toml(def, quiet, decisions, as < 0, header, root);
+  auto toml = position_toml(def, quiet, decisions, as < 0, h.meta().seed, header, root);
   if (!toml.ok()) return toml.error();
   out.toml = std::move(*toml);
   return out;

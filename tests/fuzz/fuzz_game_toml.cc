@@ -22,6 +22,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/position.h"
+#include "core/sequence.h"
 #include "data/game_loader.h"
 #include "fuzz_support.h"
 #include "kit/kit_def.h"
@@ -139,6 +141,33 @@ void check_retreat(const GameDef& d, const KitDef& k) {
 }
 
 // What the rest of the kernel relies on once a definition is loaded.
+// What Game::start relies on in a [position]: pieces of declared types on
+// their faces, each listed once in the contents of the location it names,
+// a place in the sequence that exists, shuffles of locations that exist.
+void check_position(const GameDef& d, const ScenarioPosition& p) {
+  const State& s = p.pieces;
+  fuzz::check(s.contents.size() == d.locations.size(), "a position has contents for every location");
+  std::vector<int> listed(s.pieces.size(), 0);
+  for (size_t loc = 0; loc < s.contents.size(); ++loc)
+    for (int32_t piece : s.contents[loc]) {
+      fuzz::check(piece >= 0 && static_cast<size_t>(piece) < s.pieces.size(), "a listed piece exists");
+      fuzz::check(s.pieces[piece].location == static_cast<int32_t>(loc), "a piece is listed where it is");
+      ++listed[piece];
+    }
+  for (size_t i = 0; i < s.pieces.size(); ++i) {
+    const PieceState& piece = s.pieces[i];
+    fuzz::check(in(piece.type, d.types, false), "a position's piece has a declared type");
+    fuzz::check(in(piece.owner, d.sides, true), "a position's piece is owned by a side or none");
+    fuzz::check(piece.face >= 0 && static_cast<size_t>(piece.face) < d.types[piece.type].faces.size(),
+                "a position's piece shows one of its faces");
+    fuzz::check(listed[i] == (piece.location >= 0 ? 1 : 0), "a piece in play is listed once");
+  }
+  if (p.at.in_setup) fuzz::check(p.at.step == 0 || p.at.step == 1, "a set-up position is at one of its procedures");
+  else fuzz::check(current_step(d, p.at) != nullptr && p.at.turn >= 1, "a position stands at a step");
+  for (int loc : p.shuffled) fuzz::check(in(loc, d.locations, false), "a shuffled location exists");
+  for (int piece : p.fog_default) fuzz::check(in(piece, s.pieces, false), "a fog piece exists");
+}
+
 void check_definition(const GameDef& d) {
   fuzz::check(!d.sequence.phases.empty(), "a loaded game has a phase");
   for (const auto& ph : d.sequence.phases) fuzz::check(!ph.steps.empty(), "a loaded phase has a step");
@@ -164,6 +193,7 @@ void check_definition(const GameDef& d) {
     fuzz::check(in(p.owner, d.sides, true), "a set-up piece's owner is a side");
   }
   for (const auto& [track, start] : d.setup_tracks) fuzz::check(in(track, d.tracks, false), "a set-up track exists");
+  if (d.position) check_position(d, *d.position);
   for (const auto& m : d.maps) fuzz::check((m.hex != nullptr) != (m.area != nullptr), "a map is a grid or a graph");
   for (const auto& t : d.types)
     for (const auto& [face, values] : t.on_face)
