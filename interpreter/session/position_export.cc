@@ -286,12 +286,58 @@ Result<std::string> position_toml(const GameDef& def, const State& s, const std:
   return out;
 }
 
+// A piece's number tells what it is: the set-up makes pieces type by type,
+// in an order anyone can read in the game's files. So the numbers of the
+// pieces a side does not see are dealt again, within each kind (owner, kind
+// and deck), in the order of their drawn identities: which number stands
+// where then comes from the draw, not from the game. A var that names such a
+// piece may name another of its kind afterwards.
+void renumber_unseen(State& s, const GameDef& def, int side) {
+  using Key = std::tuple<int32_t, std::string, int>;
+  struct Slot {
+    int32_t location;
+    size_t index;
+  };
+  std::map<Key, std::vector<std::pair<int32_t, Slot>>> groups;  // the pieces of a kind, in the order of their places
+  for (size_t loc = 0; loc < s.contents.size(); ++loc)
+    for (size_t i = 0; i < s.contents[loc].size(); ++i) {
+      const int32_t p = s.contents[loc][i];
+      if (knows_piece(def, s, p, side)) continue;
+      const PieceTypeDef& t = def.types[s.pieces[p].type];
+      groups[Key{t.owner, t.kind, t.deck}].push_back({p, Slot{static_cast<int32_t>(loc), i}});
+    }
+  for (auto& [key, members] : groups) {
+    if (members.size() < 2) continue;
+    std::vector<int32_t> ids;
+    std::vector<PieceState> pieces;
+    for (const auto& [p, slot] : members) {
+      ids.push_back(p);
+      pieces.push_back(s.pieces[p]);
+    }
+    std::sort(ids.begin(), ids.end());
+    // Each place keeps what it holds; the numbers go to the places in the
+    // order of what they hold (ties in the order of the places).
+    std::vector<size_t> order(members.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      const PieceState &x = pieces[a], &y = pieces[b];
+      return std::tie(x.type, x.face, x.markers, x.counters) < std::tie(y.type, y.face, y.markers, y.counters);
+    });
+    for (size_t k = 0; k < order.size(); ++k) {
+      const Slot& slot = members[order[k]].second;
+      s.pieces[ids[k]].assign(pieces[order[k]]);
+      s.contents[slot.location][slot.index] = ids[k];
+    }
+  }
+}
+
 }  // namespace
 
 int as_side_knows(const GameDef& def, State& s, int side) {
   // Drawn from a seed of what the side sees alone.
   Rng rng(view_hash(s, def, side));
   const int drawn = determinize(s, def, side, rng) + disguise_lone_pieces(s, def, side, rng);
+  renumber_unseen(s, def, side);
   for (auto& p : s.pieces) p.known &= side < 32 ? 1u << side : 0u;
   return drawn;
 }
@@ -317,7 +363,7 @@ Result<PositionExport> export_position(History& h, int64_t at, int as, const std
   out.where = position_text(def, branch->quiet.position);
 
   std::vector<std::string> decisions;
-  State quiet = branch->quiet, seen;
+  State quiet = branch->quiet;
   std::string header = "# A position exported by `cardboard export` from " + source + ", after action " +
                        std::to_string(at) + ".\n";
   if (as < 0) {
@@ -343,17 +389,15 @@ Result<PositionExport> export_position(History& h, int64_t at, int as, const std
                 std::to_string(out.decisions) + " decisions since are taken when it loads.\n";
   } else {
     out.decisions = 0;
-    seen = quiet;
-    out.drawn = as_side_knows(def, seen, as);
+    out.drawn = as_side_knows(def, quiet, as);
     header += "# As " + def.sides[as].title + " knows it: the " + std::to_string(out.drawn) +
-              " pieces it does not see are given identities drawn among those they could be, and the dice are the "
-              "game's seed's.\n";
+              " pieces it does not see are given identities drawn among those they could be, and numbers\n"
+              "# in the order of those; the vars are as the game has them; the dice are the new game's.\n";
     header += "# It stands at " + out.where + " (after action " + std::to_string(out.quiet_action) + ")";
     header += at > out.quiet_action ? ": the " + std::to_string(at - out.quiet_action) +
                                           " decisions since are left out, as they were rolled with the game's dice.\n"
                                     : ".\n";
   }
-  if (as >= 0) quiet = std::move(seen);
   auto toml = position_toml(def, quiet, decisions, as < 0, h.meta().seed, header, root);
   if (!toml.ok()) return toml.error();
   out.toml = std::move(*toml);
