@@ -319,9 +319,11 @@ function set_mode(u, face, rule)
   if zone_of(u) then conceal(u, rule) end
 end
 
--- A counter on the map seen as its mode says (ruling T11).
+-- A counter on the map seen as its mode says (ruling T11). The mode is read
+-- here rather than through is_underground: refresh_stacks asks it of every
+-- counter on the map, a quarter of the game's Lua (docs/performance.md).
 function conceal(u, rule)
-  local want = is_underground(u) and "owner" or nil
+  local want = pieces.value(u, "mode") == "underground" and "owner" or nil
   if pieces.visibility(u) ~= want then pieces.set_visibility(u, want, rule) end
 end
 
@@ -343,8 +345,9 @@ end
 -- An Underground counter in a holding box is face down too, so that leaving
 -- the box for the zone (detached, 7.3, or by the C2 falling) names it to
 -- nobody but its owner.
+local STACK_SIDES = { "idf", "insurgent" }
 function refresh_stacks()
-  for _, side in ipairs({ "idf", "insurgent" }) do
+  for _, side in ipairs(STACK_SIDES) do
     for _, u in ipairs(counters_on_map(side)) do conceal(u, "mat") end
   end
 end
