@@ -3,7 +3,7 @@
 // `status` does (the recorded game loaded from the project's rules, the
 // snapshot restored, the actions re-applied), and a save that opens is
 // replayed, verified, and given one action and its undo, as `act` and `undo`
-// would. Then, on a fresh copy (opening may change the file), SaveFile::open
+// would, and exported as `export` writes it. Then, on a fresh copy (opening may change the file), SaveFile::open
 // reads it as `log` and `replay` do: meta, actions, events, the latest
 // snapshot, the undone branch.
 //
@@ -17,6 +17,7 @@
 #include "core/bytes.h"
 #include "fuzz_support.h"
 #include "session/history.h"
+#include "session/position_export.h"
 #include "store/save_file.h"
 
 using namespace cardboard;
@@ -63,11 +64,25 @@ void use_history(const std::string& path) {
   }
 }
 
+// As `export` writes it: the whole position, and one side's, each written
+// or refused with a reason (its check of the file is the command's).
+void use_export(const std::string& path) {
+  auto opened = History::open(path, fuzz::project_root_dir(), History::Access::kReadOnly);
+  if (!opened.ok()) return;
+  History& h = **opened;
+  const int64_t tip = h.action_count();
+  for (int side : {-1, 0}) {
+    auto e = export_position(h, tip, side, path, fuzz::project_root_dir());
+    fuzz::check(e.ok() ? !e->toml.empty() : !e.error().message.empty(), "an export is a file or a reason");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   use_history(fresh_copy(bytes));
+  use_export(fresh_copy(bytes));
   read_rows(fresh_copy(bytes));
   return 0;
 }
