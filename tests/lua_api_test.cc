@@ -82,6 +82,32 @@ TEST_CASE("lua pieces: at, count and sum honor every filter field", "[kernel][lu
   CHECK(lua_ok(L, "return table.concat(pieces.at('board'), ',')") == ids);
 }
 
+TEST_CASE("lua pieces: face and not_face filter by the face a piece shows", "[kernel][lua]") {
+  auto g = api_game();
+  Game& L = *g;
+  // The fixture's types name the default faces, front and back.
+  CHECK(lua_ok(L, "pieces.flip(pieces.at('board', {type = 'infantry'})[2]) "
+                  "return pieces.count('board', {face = 'back'}), pieces.count('board', {face = 'front'}), "
+                  "pieces.count('board', {not_face = 'front'}), pieces.count('board', {face = {'front', 'back'}}), "
+                  "pieces.count('board', {not_face = {'front', 'back'}}), pieces.count('board', {face = 'sideways'})") ==
+        "1,4,1,5,0,0");
+  // Compiled, with the other fields, and as pieces.at gives them.
+  CHECK(lua_ok(L, "local back = pieces.filter {owner = 'blue', face = 'back'} "
+                  "local front = pieces.filter {kind = 'unit', not_face = {'back'}} "
+                  "return pieces.count('board', back), pieces.count('board', front), "
+                  "pieces.at('board', back)[1] == pieces.at('board', {type = 'infantry'})[2], "
+                  "pieces.count('board', {owner = 'red', face = 'back'})") == "1,4,true,0");
+  // A flip changes what a compiled filter finds: it reads the face at each call.
+  CHECK(lua_ok(L, "local back = pieces.filter {face = 'back'} local n = pieces.count('board', back) "
+                  "pieces.flip(pieces.at('board', {type = 'tank'})[1]) return n, pieces.count('board', back)") == "1,2");
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {face = 1})"),
+             Catch::Contains("bad argument #2 to 'count' (filter field 'face' must be a face's name or an array of them)"));
+  CHECK_THAT(lua_error(L, "return pieces.filter {not_face = {}}"),
+             Catch::Contains("filter field 'not_face' must be a face's name or an array of them"));
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {face = {'front', 2}})"),
+             Catch::Contains("filter field 'face' must be a face's name or an array of them"));
+}
+
 TEST_CASE("lua pieces: inside reaches the boxes a location's pieces name, holder finds the piece naming a box",
           "[kernel][lua]") {
   auto g = api_game();
@@ -138,7 +164,7 @@ TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
   Game& L = *g;
   CHECK_THAT(lua_error(L, "return pieces.count('board', {color = 'red'})"),
              Catch::Contains("bad argument #2 to 'count' (unknown filter field 'color' (owner, type, kind, has, "
-                             "lacks, marked, unmarked))"));
+                             "lacks, marked, unmarked, face, not_face))"));
   CHECK_THAT(lua_error(L, "return pieces.count('board', {owner = 'green'})"),
              Catch::Contains("bad argument #2 to 'count' (no such side: 'green')"));
   CHECK_THAT(lua_error(L, "return pieces.at('board', {type = 'dragon'})"),
@@ -348,7 +374,48 @@ TEST_CASE("lua pieces: a piece's own visibility, and who sees its moves", "[kern
   CHECK_THAT(lua_error(L, "pieces.set_visibility(pieces.at('board')[1], 'sideways')"),
              Catch::Contains("bad argument #2 to 'set_visibility' (invalid option 'sideways')"));
   CHECK_THAT(lua_error(L, "pieces.set_visibility(pieces.at('cup')[1], 'owner')"),
-             Catch::Contains("a piece with no owner cannot be seen by its owner only"));
+             Catch::Contains("has no owner, so it cannot be seen by its owner only"));
+}
+
+TEST_CASE("lua pieces: set_visibility sets an array of pieces, set_stack_visibility the stacks of locations",
+          "[kernel][lua][hidden]") {
+  auto g = api_game();
+  Game& L = *g;
+  const std::string visibilities =
+      "local function seen(loc, f) local out = {} for _, p in ipairs(pieces.at(loc, f)) do "
+      "out[#out + 1] = pieces.visibility(p) or '-' end return table.concat(out, ',') end ";
+  // An array: each piece in turn; hiding reveals nothing, showing each piece is its reveal.
+  g->clear_events();
+  CHECK(lua_ok(L, visibilities + "pieces.set_visibility(pieces.at('board'), 'nobody') return seen('board')") ==
+        "nobody,nobody,nobody,nobody,nobody");
+  CHECK(g->events().empty());
+  CHECK(lua_ok(L, visibilities + "pieces.set_visibility(pieces.at('board', {owner = 'blue'}), nil, '7') "
+                  "return seen('board', {owner = 'blue'})") == "-,-,-");
+  REQUIRE(g->events().size() == 3);
+  CHECK(g->events()[0].kind == Event::Kind::kReveal);
+  CHECK(g->events()[2].rule == "7");
+  // Setting what is already so changes nothing and tells nothing.
+  g->clear_events();
+  CHECK(lua_ok(L, "pieces.set_visibility(pieces.at('board', {owner = 'blue'}), nil) pieces.set_visibility({}, 'owner')") ==
+        "");
+  CHECK(g->events().empty());
+  // Stacks of 2 from the bottom: each stack's top, and the last piece, get
+  // the first visibility; the rest the second.
+  CHECK(lua_ok(L, visibilities + "pieces.set_stack_visibility('board', {owner = 'blue'}, 2, nil, 'owner') "
+                  "return seen('board', {owner = 'blue'}), seen('board', {owner = 'red'})") ==
+        "owner,-,-,nobody,nobody");
+  CHECK(lua_ok(L, visibilities + "pieces.move(pieces.at('board', {owner = 'red'})[1], 'dead') "
+                  "pieces.set_stack_visibility({'board', 'dead'}, {owner = 'red'}, 1, 'public', nil) "
+                  "pieces.set_stack_visibility('board', {owner = 'blue'}, 3, 'public', 'owner') "
+                  "return seen('board'), seen('dead')") == "public,owner,owner,public,public");
+  CHECK_THAT(lua_error(L, "pieces.set_visibility({pieces.at('board')[1], 99}, 'owner')"),
+             Catch::Contains("bad argument #1 to 'set_visibility' (element 2: no such piece: 99)"));
+  CHECK_THAT(lua_error(L, "pieces.set_stack_visibility('board', nil, 0, nil, 'owner')"),
+             Catch::Contains("bad argument #3 to 'set_stack_visibility' (a stack holds at least one piece)"));
+  CHECK_THAT(lua_error(L, "pieces.set_stack_visibility('board', nil, 2, 'sideways')"),
+             Catch::Contains("bad argument #4 to 'set_stack_visibility' (invalid option 'sideways')"));
+  CHECK_THAT(lua_error(L, "pieces.set_stack_visibility({'cup'}, nil, 1, 'owner')"),
+             Catch::Contains("bad argument #4 to 'set_stack_visibility' (piece"));
 }
 
 TEST_CASE("lua pieces: a side knows a piece it saw that was hidden where it stands, until it moves or changes",

@@ -23,9 +23,10 @@ namespace cardboard {
 
 namespace {
 
-// A filter {owner=, type=, kind=, has=, lacks=, marked=, unmarked=}: a table read at each call,
-// or a compiled filter (pieces.filter) read once. Strings point into the
-// table or the compiled filter, both alive on the Lua stack during the call.
+// A filter {owner=, type=, kind=, has=, lacks=, marked=, unmarked=, face=,
+// not_face=}: a table read at each call, or a compiled filter
+// (pieces.filter) read once. Strings point into the table or the compiled
+// filter, both alive on the Lua stack during the call.
 struct Filter {
   int owner = -2;  // -2: any
   int type = -1;
@@ -34,11 +35,18 @@ struct Filter {
   const char* lacks = nullptr;
   const char* marked = nullptr;
   const char* unmarked = nullptr;
+  // face: the piece shows one of these faces; not_face: none of these.
+  std::vector<std::string_view> faces, not_faces;
+  bool by_face = false;                              // face or not_face given
   const std::vector<int8_t>* type_passes = nullptr;  // compiled: kind, has and lacks decided per piece type
   bool every_type_passes = false;                    // compiled: type_passes holds no 0
+  const std::vector<int8_t>* face_passes = nullptr;  // compiled: face and not_face decided per type and face
+  const std::vector<int>* face_rows = nullptr;       // compiled: per type, its first face's place in face_passes
   // Whether it asks only what every side sees of any piece: where it is and
   // whose it is (a hidden piece shows its owner).
-  bool public_only() const { return type < 0 && !kind && !has && !lacks && !marked && !unmarked && !type_passes; }
+  bool public_only() const {
+    return type < 0 && !kind && !has && !lacks && !marked && !unmarked && !by_face && !type_passes;
+  }
 };
 
 constexpr const char* kCompiledFilter = "cardboard.filter";
@@ -167,7 +175,47 @@ struct CompiledFilter {
   bool has_marked = false, has_unmarked = false;
   std::vector<int8_t> type_passes;
   bool every_type_passes = false;  // no type-level field rules a type out: no test a piece
+  std::vector<int8_t> face_passes;  // empty without face or not_face
+  std::vector<int> face_rows;
 };
+
+// The name of face `face` of `t`, or "" for a face it does not name.
+std::string_view face_name(const PieceTypeDef& t, int face) {
+  return face >= 0 && face < static_cast<int>(t.faces.size()) ? std::string_view(t.faces[face]) : std::string_view();
+}
+
+bool face_passes(const Filter& f, std::string_view face) {
+  const auto named = [face](const std::vector<std::string_view>& list) {
+    return std::find(list.begin(), list.end(), face) != list.end();
+  };
+  return (f.faces.empty() || named(f.faces)) && !named(f.not_faces);
+}
+
+// Reads the value of filter field `key` (at the top of the stack): a face's
+// name or an array of names.
+void read_face_names(lua_State* L, int arg, const char* key, std::vector<std::string_view>& out) {
+  const auto bad = [&] {
+    luaL_argerror(L, arg, lua_pushfstring(L, "filter field '%s' must be a face's name or an array of them", key));
+  };
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    size_t len = 0;
+    const char* name = lua_tolstring(L, -1, &len);
+    out.emplace_back(name, len);
+    return;
+  }
+  if (lua_type(L, -1) != LUA_TTABLE) bad();
+  push_raw_view(L, lua_gettop(L));
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  if (n == 0 || n > 64) bad();
+  for (lua_Integer i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, -1, i) != LUA_TSTRING) bad();
+    size_t len = 0;
+    const char* name = lua_tolstring(L, -1, &len);
+    out.emplace_back(name, len);  // the string stays alive in the table
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
 
 Filter read_filter_table(lua_State* L, int arg) {
   Filter f;
@@ -181,9 +229,15 @@ Filter read_filter_table(lua_State* L, int arg) {
   while (lua_next(L, t)) {
     size_t klen = 0;
     const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &klen) : "";
+    const std::string_view k(key, klen);
+    if (k == "face" || k == "not_face") {
+      read_face_names(L, arg, key, k == "face" ? f.faces : f.not_faces);
+      f.by_face = true;
+      lua_pop(L, 1);
+      continue;
+    }
     const char* val = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
     if (!val) luaL_argerror(L, arg, lua_pushfstring(L, "filter field '%s' must be a string", key));
-    const std::string_view k(key, klen);
     if (k == "owner") {
       f.owner = find_side_arg(L, lua_gettop(L));
       if (f.owner < 0) luaL_argerror(L, arg, lua_pushfstring(L, "no such side: '%s'", val));
@@ -202,7 +256,7 @@ Filter read_filter_table(lua_State* L, int arg) {
       f.unmarked = val;
     } else {
       luaL_argerror(L, arg,
-                    lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, lacks, marked, unmarked)", key));
+                    lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, lacks, marked, unmarked, face, not_face)", key));
     }
     lua_pop(L, 1);
   }
@@ -230,6 +284,11 @@ Filter check_filter(lua_State* L, int arg) {
   f.unmarked = c->has_unmarked ? c->unmarked.c_str() : nullptr;
   f.type_passes = &c->type_passes;
   f.every_type_passes = c->every_type_passes;
+  if (!c->face_passes.empty()) {
+    f.by_face = true;
+    f.face_passes = &c->face_passes;
+    f.face_rows = &c->face_rows;
+  }
   return f;
 }
 
@@ -256,7 +315,8 @@ class Matcher {
         by_type_(!f.type_passes && (f.kind || f.has || f.lacks)),
         sees_(counting && f.public_only() ? nullptr : g.view_sees()),
         pieces_(g.state().pieces.data()),
-        owner_only_(!sees_ && f.type < 0 && (!f.type_passes || f.every_type_passes) && !by_type_ && !f.marked && !f.unmarked) {
+        owner_only_(!sees_ && f.type < 0 && (!f.type_passes || f.every_type_passes) && !by_type_ && !f.marked &&
+                    !f.unmarked && !f.by_face) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
@@ -284,7 +344,13 @@ class Matcher {
     if (by_type_ && !type_passes(p.type)) return false;
     if (f_.marked && !has_marker(p, f_.marked)) return false;
     if (f_.unmarked && has_marker(p, f_.unmarked)) return false;
+    if (f_.by_face && !shows_face(p)) return false;
     return true;
+  }
+
+  bool shows_face(const PieceState& p) const {
+    if (f_.face_passes) return (*f_.face_passes)[static_cast<size_t>((*f_.face_rows)[p.type] + p.face)] != 0;
+    return face_passes(f_, face_name(g_.def().types[p.type], p.face));
   }
 
   bool type_passes(int type) {
@@ -326,6 +392,15 @@ int l_filter(lua_State* L) {
   c->type_passes.resize(d.types.size());
   for (size_t t = 0; t < d.types.size(); ++t) c->type_passes[t] = type_fields_pass(d.types[t], f);
   c->every_type_passes = std::find(c->type_passes.begin(), c->type_passes.end(), 0) == c->type_passes.end();
+  if (f.by_face) {
+    // A row per face of each type, and one more for a face it does not
+    // name (a piece's face is always one it names, but a row costs nothing).
+    for (const auto& t : d.types) {
+      c->face_rows.push_back(static_cast<int>(c->face_passes.size()));
+      for (int face = 0; face <= static_cast<int>(t.faces.size()); ++face)
+        c->face_passes.push_back(face_passes(f, face_name(t, face)));
+    }
+  }
   return 1;
 }
 
@@ -725,25 +800,19 @@ int l_known(lua_State* L) {
   return 1;
 }
 
-// pieces.set_visibility(p, visibility [, rule]): "public", "owner" (the
-// piece's owner sees it) or "nobody"; nil: seen as its location is again.
-// Showing the piece to a side that did not see it is a reveal event.
-int l_set_visibility(lua_State* L) {
-  const int p = check_piece(L, 1);
-  int v = -1;
-  if (!lua_isnoneornil(L, 2)) {
-    static const char* const names[] = {"public", "owner", "nobody", nullptr};
-    v = luaL_checkoption(L, 2, nullptr, names);
-  }
-  Runtime& g = runtime_of(L);
-  std::string rule = event_rule(L, 3);
+// Sets piece `p`'s visibility to `v` (-1: as its location). Showing the
+// piece to a side that did not see it is a reveal event; a piece already so
+// is left as it is.
+// `arg`: the argument that named the visibility, for an error.
+void set_visibility_of(lua_State* L, Runtime& g, int p, int v, const std::string& rule, int arg) {
   PieceState& piece = g.state().pieces[p];
   if (v == static_cast<int>(Visibility::kOwner) && piece.owner < 0)
-    return luaL_argerror(L, 2, "a piece with no owner cannot be seen by its owner only");
+    luaL_argerror(L, arg, lua_pushfstring(L, "piece %d has no owner, so it cannot be seen by its owner only", p + 1));
+  if (piece.visibility == v) return;
   const PieceState before = piece;
   piece.visibility = v;
   remember_hidden(g.def(), before, piece);
-  if (!g.recording()) return 0;
+  if (!g.recording()) return;
   const auto& d = g.def();
   bool shown = false;
   for (int side = 0; side < static_cast<int>(d.sides.size()); ++side)
@@ -752,7 +821,88 @@ int l_set_visibility(lua_State* L) {
     LazyText t;
     t.format = "%P revealed at %L";
     t.args = {piece_arg(d, g.state(), p), location_arg(piece.location)};
-    g.emit(Event::Kind::kReveal, std::move(rule), std::move(t));
+    g.emit(Event::Kind::kReveal, std::string(rule), std::move(t));
+  }
+}
+
+// The visibility named at `arg`: -1 for nil (as its location).
+int check_visibility(lua_State* L, int arg) {
+  if (lua_isnoneornil(L, arg)) return -1;
+  static const char* const names[] = {"public", "owner", "nobody", nullptr};
+  return luaL_checkoption(L, arg, nullptr, names);
+}
+
+// Calls `each(piece)` for the pieces of the array at `arg`, in order,
+// checking each as check_piece does (an id of a piece this view's side sees).
+template <typename Each>
+void for_each_listed_piece(lua_State* L, int arg, Each each) {
+  refuse_while_loading(L);
+  Runtime& g = runtime_of(L);
+  push_raw_view(L, arg);
+  const int list = lua_gettop(L);
+  const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
+  charge_pieces(L, static_cast<size_t>(n));
+  const auto count = static_cast<lua_Integer>(g.state().pieces.size());
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, list, i);
+    int isnum = 0;
+    const lua_Integer id = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || id < 1 || id > count) {
+      const char* what = luaL_tolstring(L, -1, nullptr);
+      luaL_argerror(L, arg, lua_pushfstring(L, "element %d: no such piece: %s", static_cast<int>(i), what));
+    }
+    if (g.view_sees() && !(*g.view_sees())[id - 1])
+      luaL_argerror(L, arg, lua_pushfstring(L, "element %d: piece %d is hidden from this view's side",
+                                            static_cast<int>(i), static_cast<int>(id)));
+    lua_pop(L, 1);
+    each(static_cast<int>(id - 1));
+  }
+  lua_pop(L, 1);
+}
+
+// pieces.set_visibility(p or pieces, visibility [, rule]): "public", "owner"
+// (the piece's owner sees it) or "nobody"; nil: seen as its location is
+// again. An array of pieces sets each in turn (as pieces.at gives them), so
+// that a rule hiding every piece a filter finds takes one call.
+int l_set_visibility(lua_State* L) {
+  const bool many = lua_type(L, 1) == LUA_TTABLE;
+  const int single = many ? -1 : check_piece(L, 1);
+  const int v = check_visibility(L, 2);
+  Runtime& g = runtime_of(L);
+  const std::string rule = event_rule(L, 3);
+  if (!many) set_visibility_of(L, g, single, v, rule, 2);
+  else for_each_listed_piece(L, 1, [&](int p) { set_visibility_of(L, g, p, v, rule, 2); });
+  return 0;
+}
+
+// pieces.set_stack_visibility(loc or locs, filter, per_stack, top, rest
+// [, rule]): in each location, the pieces that match `filter` (bottom to
+// top) stand in stacks of `per_stack`, the bottom stack first; the top piece
+// of each stack, and the last piece, are set to visibility `top`, the others
+// to `rest`: the stacking convention where the enemy sees each stack's top.
+int l_set_stack_visibility(lua_State* L) {
+  static thread_local std::vector<int> locations;
+  check_locations(L, 1, locations);
+  const Filter f = check_filter(L, 2);
+  const lua_Integer per_stack = luaL_checkinteger(L, 3);
+  if (per_stack < 1) luaL_argerror(L, 3, "a stack holds at least one piece");
+  const int top = check_visibility(L, 4);
+  const int rest = check_visibility(L, 5);
+  Runtime& g = runtime_of(L);
+  const std::string rule = event_rule(L, 6);
+  Matcher matches(g, f);
+  static thread_local std::vector<int> found;
+  for (int loc : locations) {
+    const auto& c = g.state().contents[loc];
+    charge_pieces(L, c.size());
+    found.clear();
+    for (int id : c)
+      if (matches(id)) found.push_back(id);
+    const auto n = static_cast<lua_Integer>(found.size());
+    for (lua_Integer i = 1; i <= n; ++i) {
+      const bool on_top = i % per_stack == 0 || i == n;
+      set_visibility_of(L, g, found[static_cast<size_t>(i - 1)], on_top ? top : rest, rule, on_top ? 4 : 5);
+    }
   }
   return 0;
 }
@@ -976,6 +1126,7 @@ void open_lua_pieces(lua_State* L) {
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"set_face", l_set_face},
       {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},
+      {"set_stack_visibility", l_set_stack_visibility},
       {"known", l_known},
       {"mark", l_mark},     {"unmark", l_unmark},     {"marked", l_marked},   {"counter", l_counter},
       {"set_counter", l_set_counter}, {"create", l_create}, {"move", l_move}, {nullptr, nullptr}};

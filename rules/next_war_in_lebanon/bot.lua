@@ -138,7 +138,7 @@ end
 local function holds(z)
   if not SCORING[z] then return false end
   if controller(z) ~= "idf" then return true end
-  return #units_on_map("idf", function(u) return not is_disrupted(u) end, { z }) <= 1
+  return #units_on_map("idf", nil, { z }, UNDISRUPTED_OF.idf) <= 1
 end
 
 -- The zones the units of a source choice `c` may enter with this move

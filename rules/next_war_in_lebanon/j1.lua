@@ -45,7 +45,7 @@ end
 function controller(zone)
   local held = {}
   for _, side in ipairs({ "idf", "insurgent" }) do
-    held[side] = #units_on_map(side, function(u) return not is_disrupted(u) end, { zone }) > 0
+    held[side] = #units_on_map(side, nil, { zone }, UNDISRUPTED_OF[side]) > 0
   end
   if held.idf and not held.insurgent then return "idf" end
   if held.insurgent and not held.idf then return "insurgent" end

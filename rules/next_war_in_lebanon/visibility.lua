@@ -5,37 +5,22 @@
 -- shows its mode, its marker its disruption), nothing of the rest; a battle
 -- shows every unit in it (9.0, 8.1 note) until it is over.
 
--- The visibility a unit should have: nil (its location's) for a stack's
--- top, "owner" for the units under it in a zone; in a TF box (owner-only)
--- "public" for the top, nil for the rest.
-local function apply(units, per_stack, in_box)
-  for i, u in ipairs(units) do
-    local top = i % per_stack == 0 or i == #units
-    local want
-    if in_box then want = top and "public" or nil else want = (not top) and "owner" or nil end
-    if pieces.visibility(u) ~= want then pieces.set_visibility(u, want, "8.0") end
-  end
-end
-
 -- Recomputes every stack's top on the map: after anything that moves,
--- adds or removes a unit.
+-- adds or removes a unit. In a zone the units under a stack's top are the
+-- owner's; in a TF box (owner-only) the top is public and the rest as the box.
 function refresh_stacks()
   for _, side in ipairs({ "idf", "insurgent" }) do
     local c2 = math.max(c2_level(side), 1)
-    for _, z in ipairs(ZONES) do
-      apply(pieces.at(z, UNITS_OF[side]), c2, false)
-      for _, hq in ipairs(pieces.at(z, HQS_OF[side])) do
-        apply(pieces.at(holding_box(hq), UNITS), c2, true)
-      end
-    end
+    pieces.set_stack_visibility(ZONES, UNITS_OF[side], c2, nil, "owner", "8.0")
+    local boxes = pieces.at(ZONES, HQS_OF[side])
+    for i, hq in ipairs(boxes) do boxes[i] = holding_box(hq) end
+    pieces.set_stack_visibility(boxes, UNITS, c2, "public", nil, "8.0")
   end
 end
 
 -- 9.0, 8.1 note: the units of a battle are set out in the open.
 function reveal_battle(zone)
   for _, side in ipairs({ "idf", "insurgent" }) do
-    for _, u in ipairs(units_on_map(side, nil, { zone })) do
-      if pieces.visibility(u) ~= "public" then pieces.set_visibility(u, "public", "9.0") end
-    end
+    pieces.set_visibility(units_on_map(side, nil, { zone }), "public", "9.0")
   end
 end

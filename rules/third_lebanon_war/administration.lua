@@ -153,10 +153,10 @@ local function recover_choices(side)
   local out = {}
   -- Un-disrupt one tactical unit or TF HQ.
   for _, hq in ipairs(disrupted_hqs(side)) do out[#out + 1] = { piece = hq, option = "recover_unit" } end
-  for _, u in ipairs(units_on_map(side, is_disrupted)) do out[#out + 1] = { piece = u, option = "recover_unit" } end
+  for _, u in ipairs(units_on_map(side, nil, nil, DISRUPTED_OF[side])) do out[#out + 1] = { piece = u, option = "recover_unit" } end
   -- Or every one in a sanctuary of the side.
   for _, z in ipairs(sanctuaries(side)) do
-    if #units_on_map(side, is_disrupted, { z }) + #disrupted_hqs(side, { z }) > 0 then
+    if #units_on_map(side, nil, { z }, DISRUPTED_OF[side]) + #disrupted_hqs(side, { z }) > 0 then
       out[#out + 1] = { location = z, option = "recover_sanctuary" }
     end
   end
@@ -184,7 +184,7 @@ ACTIONS.recover = {
       undisrupt(c.piece, rule)
     elseif c.option == "recover_sanctuary" then
       for _, hq in ipairs(disrupted_hqs(side, { c.location })) do undisrupt(hq, rule) end
-      for _, u in ipairs(units_on_map(side, is_disrupted, { c.location })) do undisrupt(u, rule) end
+      for _, u in ipairs(units_on_map(side, nil, { c.location }, DISRUPTED_OF[side])) do undisrupt(u, rule) end
     else
       local d = roll("d6", rule, "hits removed from %P", c.piece)
       pieces.set_counter(c.piece, "hits", math.max(0, hits_of(c.piece) - d), rule)

@@ -37,15 +37,15 @@ end
 -- undisrupted units that fire; in an ambush its irregular units only (11.2).
 local function engageable(side, zone, ambush)
   return units_on_map(side, function(u)
-    return fires_in_battle(u) and not is_disrupted(u) and not (ambush and pieces.value(u, "regular"))
-  end, { zone })
+    return fires_in_battle(u) and not (ambush and pieces.value(u, "regular"))
+  end, { zone }, UNDISRUPTED_OF[side])
 end
 
 -- 9.2: the zones where `side` has a unit to engage and the enemy a target.
 function attack_zones(side)
   local out = {}
   for _, z in ipairs(ZONES) do
-    if #engageable(side, z) > 0 and #units_on_map(enemy_of(side), is_targetable, { z }) > 0 then out[#out + 1] = z end
+    if #engageable(side, z) > 0 and #units_on_map(enemy_of(side), nil, { z }, TARGETABLE_OF[enemy_of(side)]) > 0 then out[#out + 1] = z end
   end
   return out
 end
@@ -375,7 +375,7 @@ local function is_consolidation_staff(staff) return contains(tables.battle.conso
 -- The units that may be targets: the entering units of an ambush still
 -- targetable, else every targetable enemy unit in the zone.
 local function candidates(zone, defender, opts)
-  if not opts.targets then return units_on_map(defender, is_targetable, { zone }) end
+  if not opts.targets then return units_on_map(defender, nil, { zone }, TARGETABLE_OF[defender]) end
   local out = {}
   for _, u in ipairs(opts.targets) do
     if pieces.owner(u) == defender and zone_of(u) == zone and is_targetable(u) then out[#out + 1] = u end

@@ -44,11 +44,8 @@ end
 -- Underground counters on the map there (dummies included), and every unit
 -- in the holding boxes of its TF HQs there (the OOB mat).
 function hidden_counters(owner, zone)
-  local out = {}
-  for _, u in ipairs(pieces.at(zone, { kind = "unit", owner = owner })) do
-    if is_underground(u) then out[#out + 1] = u end
-  end
-  for _, hq in ipairs(pieces.at(zone, { kind = "hq", owner = owner })) do
+  local out = pieces.at(zone, UNDERGROUND_OF[owner])
+  for _, hq in ipairs(pieces.at(zone, HQS_OF[owner])) do
     for _, u in ipairs(pieces.at(holding_box(hq), UNITS)) do out[#out + 1] = u end
   end
   return out
@@ -57,7 +54,7 @@ end
 -- 8.1: the units of `side` that search `zone`: its undisrupted tactical
 -- units there, those of its TF boxes included (ruling T43; no dummy).
 local function searchers(side, zone)
-  return units_on_map(side, function(u) return not is_disrupted(u) end, { zone })
+  return units_on_map(side, nil, { zone }, UNDISRUPTED_OF[side])
 end
 
 -- 8.1: the zones `side` may search: where it has a searching unit and the

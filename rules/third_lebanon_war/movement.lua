@@ -103,10 +103,10 @@ end
 -- 11.2 (ruling T63): the units that could spring an ambush in `zone`:
 -- undisrupted Insurgent irregulars that fight (a J-3 rating; no dummy, no
 -- rocket), loose or in a TF box there.
+local AMBUSHERS = pieces.filter { kind = "unit", owner = "insurgent", lacks = "dummy", unmarked = "disrupted",
+                                  face = IRREGULAR_MODES }
 local function ambushers(zone)
-  return units_on_map("insurgent", function(u)
-    return irregular(u) and not is_disrupted(u) and (pieces.value(u, "j3") or 0) > 0
-  end, { zone })
+  return units_on_map("insurgent", function(u) return (pieces.value(u, "j3") or 0) > 0 end, { zone }, AMBUSHERS)
 end
 
 -- Ruling T63: the Insurgent is asked whenever the zone shows a counter in
@@ -137,10 +137,14 @@ end
 
 -- 9.1: whether `zone` holds undisrupted enemy regular units (in TF boxes
 -- too: a TF is where its HQ is).
+local UNDISRUPTED_REGULARS_OF = {}
+for _, side in ipairs({ "idf", "insurgent" }) do
+  UNDISRUPTED_REGULARS_OF[side] = pieces.filter { kind = "unit", owner = side, lacks = "dummy",
+                                                  unmarked = "disrupted", not_face = IRREGULAR_MODES }
+end
 local function enemy_regulars(side, zone)
-  return #units_on_map(enemy_of(side), function(u)
-    return not irregular(u) and not is_disrupted(u)
-  end, { zone }) > 0
+  local enemy = enemy_of(side)
+  return #units_on_map(enemy, nil, { zone }, UNDISRUPTED_REGULARS_OF[enemy]) > 0
 end
 
 -- 9.1 (ruling T61): the group moves together, zone by zone, up to
@@ -176,8 +180,8 @@ end
 -- The counters of `side` loose in `zone` that may move as irregulars.
 local function irregulars_in(side, zone, kind)
   local out = {}
-  for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
-    if irregular(u) and may_move(u, kind) then out[#out + 1] = u end
+  for _, u in ipairs(pieces.at(zone, IRREGULARS_OF[side])) do
+    if may_move(u, kind) then out[#out + 1] = u end
   end
   return out
 end
@@ -186,8 +190,8 @@ end
 -- move of `kind` by themselves.
 local function regulars_in(side, zone, kind)
   local out = {}
-  for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
-    if not irregular(u) and may_move(u, kind) then out[#out + 1] = u end
+  for _, u in ipairs(pieces.at(zone, REGULARS_OF[side])) do
+    if may_move(u, kind) then out[#out + 1] = u end
   end
   for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do
     if hq_may_move(hq, kind) then out[#out + 1] = hq end

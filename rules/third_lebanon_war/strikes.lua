@@ -5,16 +5,18 @@
 
 -- Ruling T68: a deep strike singles out only units loose on the map (a
 -- TF's holding box, the OOB mat, is off it), undisrupted; class "regular"
--- (either mode) or "revealed" (irregulars), nil for both.
+-- (either mode) or "revealed" (irregulars), nil for both. Modes are faces:
+-- an irregular is underground or revealed (counters.toml).
+local STRIKE_TARGETS = {
+  regular = pieces.filter { kind = "unit", owner = "insurgent", lacks = "dummy", unmarked = "disrupted",
+                            not_face = { "underground", "revealed" } },
+  revealed = pieces.filter { kind = "unit", owner = "insurgent", lacks = "dummy", unmarked = "disrupted",
+                             face = "revealed" },
+  both = pieces.filter { kind = "unit", owner = "insurgent", lacks = "dummy", unmarked = "disrupted",
+                         not_face = "underground" },
+}
 local function strike_targets(zone, class)
-  local out = {}
-  for _, u in ipairs(pieces.at(zone, { kind = "unit", owner = "insurgent" })) do
-    if not is_dummy(u) and not is_disrupted(u) then
-      local regular = not has_irregular_modes(u)
-      if (regular and class ~= "revealed") or (is_revealed(u) and class ~= "regular") then out[#out + 1] = u end
-    end
-  end
-  return out
+  return pieces.at(zone, STRIKE_TARGETS[class or "both"])
 end
 
 -- 12.2: the dice a unit draws by its mode: 3 Concentrated, 2 Dispersed or
@@ -76,8 +78,8 @@ end
 local function area_choices()
   local out = {}
   for _, z in ipairs(ZONES) do
-    if #strike_targets(z, "regular") > 0 then out[#out + 1] = { location = z, option = "area_regulars" } end
-    if #strike_targets(z, "revealed") > 0 then out[#out + 1] = { location = z, option = "area_revealed" } end
+    if pieces.count(z, STRIKE_TARGETS.regular) > 0 then out[#out + 1] = { location = z, option = "area_regulars" } end
+    if pieces.count(z, STRIKE_TARGETS.revealed) > 0 then out[#out + 1] = { location = z, option = "area_revealed" } end
   end
   return out
 end
@@ -101,11 +103,7 @@ ACTIONS.area_attack = {
 
 -- 12.2 PGM strike: one unit, its dice by its mode; the terrain saves none.
 local function pgm_targets()
-  local out = {}
-  for _, z in ipairs(ZONES) do
-    for _, u in ipairs(strike_targets(z, nil)) do out[#out + 1] = u end
-  end
-  return out
+  return strike_targets(ZONES, nil)
 end
 
 ACTIONS.pgm_strike = {

@@ -183,7 +183,7 @@ function bot_search_wanted(side)
   local enemy = side == "idf" and "insurgent" or "idf"
   for _, z in ipairs(scoring_zones()) do
     if controller(z) ~= side and #units_on_map(side, nil, { z }) > 0
-        and #counters_on_map(enemy, is_underground, { z }) > 0 then
+        and #counters_on_map(enemy, nil, { z }, UNDERGROUND_OF[enemy]) > 0 then
       return true
     end
   end
@@ -201,12 +201,34 @@ end
 local REAL_UNITS_OF = { idf = pieces.filter { kind = "unit", owner = "idf", lacks = "dummy" },
                         insurgent = pieces.filter { kind = "unit", owner = "insurgent", lacks = "dummy" } }
 
-function units_on_map(side, keep, zones)
-  return base.units_on_map(side, keep, zones, REAL_UNITS_OF[side])
+-- `filter`, a compiled filter of the side's units, in place of all of them.
+function units_on_map(side, keep, zones, filter)
+  return base.units_on_map(side, keep, zones, filter or REAL_UNITS_OF[side])
 end
 
-function counters_on_map(side, keep, zones)
-  return base.units_on_map(side, keep, zones)
+function counters_on_map(side, keep, zones, filter)
+  return base.units_on_map(side, keep, zones, filter)
+end
+
+-- Each side's counters by what the rules ask of them most, compiled once so
+-- that the kernel tests the face (modes are faces, counters.toml) and the
+-- disrupted marker rather than a Lua call a counter. The irregulars and the
+-- Underground counters include the dummies (a dummy is an Underground
+-- counter to the enemy); the others leave them out. UNDISRUPTED_OF replaces
+-- the base's, which its rules pass to units_on_map.
+IRREGULAR_MODES = { "underground", "revealed" }
+IRREGULARS_OF, REGULARS_OF, UNDERGROUND_OF, REVEALED_OF = {}, {}, {}, {}
+DISRUPTED_OF, UNDISRUPTED_OF, TARGETABLE_OF = {}, {}, {}
+for _, side in ipairs({ "idf", "insurgent" }) do
+  IRREGULARS_OF[side] = pieces.filter { kind = "unit", owner = side, face = IRREGULAR_MODES }
+  REGULARS_OF[side] = pieces.filter { kind = "unit", owner = side, not_face = IRREGULAR_MODES }
+  UNDERGROUND_OF[side] = pieces.filter { kind = "unit", owner = side, face = "underground" }
+  REVEALED_OF[side] = pieces.filter { kind = "unit", owner = side, lacks = "dummy", face = "revealed" }
+  DISRUPTED_OF[side] = pieces.filter { kind = "unit", owner = side, lacks = "dummy", marked = "disrupted" }
+  UNDISRUPTED_OF[side] = pieces.filter { kind = "unit", owner = side, lacks = "dummy", unmarked = "disrupted" }
+  -- Mat 1: what is_targetable says.
+  TARGETABLE_OF[side] = pieces.filter { kind = "unit", owner = side, lacks = "dummy", unmarked = "disrupted",
+                                        not_face = "underground" }
 end
 
 -- The zones, as a set.
@@ -319,12 +341,10 @@ function set_mode(u, face, rule)
   if zone_of(u) then conceal(u, rule) end
 end
 
--- A counter on the map seen as its mode says (ruling T11). The mode is read
--- here rather than through is_underground: refresh_stacks asks it of every
--- counter on the map, a quarter of the game's Lua (docs/performance.md).
+-- A counter on the map seen as its mode says (ruling T11): an Underground
+-- one by its owner alone. Modes are faces (counters.toml).
 function conceal(u, rule)
-  local want = pieces.value(u, "mode") == "underground" and "owner" or nil
-  if pieces.visibility(u) ~= want then pieces.set_visibility(u, want, rule) end
+  pieces.set_visibility(u, pieces.face(u) == "underground" and "owner" or nil, rule)
 end
 
 -- 8.1 a counter revealed: a dummy is taken off the map (back to the
@@ -344,11 +364,17 @@ end
 -- mat) is its owner's (the base's 8.1). Replaces the base's stacks of 8.0.
 -- An Underground counter in a holding box is face down too, so that leaving
 -- the box for the zone (detached, 7.3, or by the C2 falling) names it to
--- nobody but its owner.
-local STACK_SIDES = { "idf", "insurgent" }
+-- nobody but its owner. Each side's counters by mode are found on the map
+-- and in the boxes in one call, and set in one (this runs after anything
+-- that moves a counter).
+local FACE_UP_OF = {}
+for _, side in ipairs({ "idf", "insurgent" }) do
+  FACE_UP_OF[side] = pieces.filter { kind = "unit", owner = side, not_face = "underground" }
+end
 function refresh_stacks()
-  for _, side in ipairs(STACK_SIDES) do
-    for _, u in ipairs(counters_on_map(side)) do conceal(u, "mat") end
+  for _, side in ipairs({ "idf", "insurgent" }) do
+    pieces.set_visibility(counters_on_map(side, nil, nil, UNDERGROUND_OF[side]), "owner", "mat")
+    pieces.set_visibility(counters_on_map(side, nil, nil, FACE_UP_OF[side]), nil, "mat")
   end
 end
 

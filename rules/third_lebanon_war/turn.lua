@@ -26,7 +26,7 @@ end
 -- with room (ruling T15: with none there, it flips).
 function preparation_phase()
   local side = phasing_side()
-  for _, u in ipairs(units_on_map(side, is_revealed)) do
+  for _, u in ipairs(units_on_map(side, nil, nil, REVEALED_OF[side])) do
     local zone = zone_of(u)
     local boxes = zone and boxes_with_room(side, zone) or {}
     if #boxes == 0 or pieces.location(u) ~= zone then
