@@ -21,7 +21,18 @@ function units_on_map(side, keep, zones, filter)
   return out
 end
 
-local function has_mode(u) return MODE_FLIP[pieces.face(u)] ~= nil end
+-- Each side's units on a face with a mode, and on a reduced face (3.0).
+local function faces_of(set)
+  local faces = {}
+  for face in pairs(set) do faces[#faces + 1] = face end
+  table.sort(faces)
+  return faces
+end
+local MODED_OF, REDUCED_OF = {}, {}
+for _, side in ipairs(game.sides()) do
+  MODED_OF[side] = pieces.filter { kind = "unit", owner = side, face = faces_of(MODE_FLIP) }
+  REDUCED_OF[side] = pieces.filter { kind = "unit", owner = side, face = faces_of(REBUILT) }
+end
 
 -- Each side's sanctuaries in map order (2.1), the Insurgent's with Syria
 -- (12.1) or without; made once, as zone attributes never change.
@@ -76,7 +87,7 @@ ACTIONS.undisrupt_one = {
 -- 7.1B rebuild one reduced unit: its full-strength face, in its mode.
 ACTIONS.rebuild_reduced = {
   targets = function(side)
-    return units_on_map(side, function(u) return REBUILT[pieces.face(u)] ~= nil end)
+    return units_on_map(side, nil, nil, REDUCED_OF[side])
   end,
   play = function(side, rule)
     local u = ask(side, rule, { prompt = "Rebuild which unit?", pieces = ACTIONS.rebuild_reduced.targets(side) })
@@ -86,40 +97,40 @@ ACTIONS.rebuild_reduced = {
 
 -- 7.1D change the mode of one unit (a disrupted one stays disrupted).
 ACTIONS.change_mode_one = {
-  targets = function(side) return units_on_map(side, has_mode) end,
+  targets = function(side) return units_on_map(side, nil, nil, MODED_OF[side]) end,
   play = function(side, rule)
     local u = ask(side, rule, { prompt = "Change the mode of which unit?", pieces = ACTIONS.change_mode_one.targets(side) })
     pieces.set_face(u, MODE_FLIP[pieces.face(u)], rule)
   end,
 }
 
--- The side's sanctuaries holding one of its units that `keep` chooses.
-local function sanctuaries_with(side, keep)
+-- The side's sanctuaries holding one of its units that `filter` finds.
+local function sanctuaries_with(side, filter)
   local out = {}
   for _, z in ipairs(sanctuaries(side)) do
-    if #units_on_map(side, keep, { z }) > 0 then out[#out + 1] = z end
+    if #units_on_map(side, nil, { z }, filter) > 0 then out[#out + 1] = z end
   end
   return out
 end
 
 -- 7.1E un-disrupt every unit of the side in one of its sanctuaries.
 ACTIONS.undisrupt_sanctuary = {
-  targets = function(side) return sanctuaries_with(side, is_disrupted) end,
+  targets = function(side) return sanctuaries_with(side, DISRUPTED_OF[side]) end,
   play = function(side, rule)
     local z = ask(side, rule, { prompt = "Un-disrupt the units in which sanctuary?",
                                 locations = ACTIONS.undisrupt_sanctuary.targets(side) })
-    for _, u in ipairs(units_on_map(side, is_disrupted, { z })) do pieces.unmark(u, "disrupted", rule) end
+    for _, u in ipairs(units_on_map(side, nil, { z }, DISRUPTED_OF[side])) do pieces.unmark(u, "disrupted", rule) end
   end,
 }
 
 -- 7.1F change the mode of any of the side's units in one of its sanctuaries,
 -- one at a time until it is done.
 ACTIONS.change_mode_sanctuary = {
-  targets = function(side) return sanctuaries_with(side, has_mode) end,
+  targets = function(side) return sanctuaries_with(side, MODED_OF[side]) end,
   play = function(side, rule)
     local z = ask(side, rule, { prompt = "Change modes in which sanctuary?",
                                 locations = ACTIONS.change_mode_sanctuary.targets(side) })
-    change_modes(side, rule, units_on_map(side, has_mode, { z }), "Change the mode of which unit?")
+    change_modes(side, rule, units_on_map(side, nil, { z }, MODED_OF[side]), "Change the mode of which unit?")
   end,
 }
 
@@ -142,18 +153,23 @@ end
 
 -- 7.1C, 15.0 (rulings N6, C11): where a rebuilt Insurgent unit may enter: a
 -- zone holding no IDF unit and not IDF-controlled, with an Insurgent militia
--- or guerrilla there, or an Insurgent sanctuary.
-local function rebuild_zones()
+-- or guerrilla there, or an Insurgent sanctuary. With `first`, the first
+-- zone only (whether there is one).
+local function militia_or_guerrilla(u)
+  local t = pieces.type(u)
+  return t == "militia" or t == "guerrilla"
+end
+local function rebuild_zones(first)
   local out = {}
   local sanctuary = {}
   for _, z in ipairs(sanctuaries("insurgent")) do sanctuary[z] = true end
   for _, z in ipairs(ZONES) do
-    local idf_there = #units_on_map("idf", nil, { z }) > 0
-    local friends = #units_on_map("insurgent", function(u)
-      local t = pieces.type(u)
-      return t == "militia" or t == "guerrilla"
-    end, { z }) > 0
-    if not idf_there and controller(z) ~= "idf" and (friends or sanctuary[z]) then out[#out + 1] = z end
+    if #units_on_map("idf", nil, { z }) == 0
+        and (sanctuary[z] or #units_on_map("insurgent", militia_or_guerrilla, { z }) > 0)
+        and controller(z) ~= "idf" then
+      out[#out + 1] = z
+      if first then return out end
+    end
   end
   return out
 end
@@ -183,8 +199,9 @@ end
 -- rebuilds two a J-1 (guerrillas, rockets: 15.0).
 ACTIONS.rebuild_eliminated = {
   targets = function(side)
-    if #rebuild_zones() == 0 then return {} end
-    return rebuildable(nil)
+    local units = rebuildable(nil)  -- the eliminated box first: cheaper than the zones
+    if #units == 0 or #rebuild_zones(true) == 0 then return {} end
+    return units
   end,
   play = function(side, rule)
     local u = ask(side, rule, { prompt = "Rebuild which unit?", pieces = rebuildable(nil) })

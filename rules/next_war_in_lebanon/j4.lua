@@ -48,12 +48,12 @@ ACTIONS.airmobile_move = {
 -- 7.4D strategic movement (IDF, and the Insurgent's Syrian units): units of
 -- one zone, up to the C2, back to a friendly sanctuary, any mode on
 -- arrival; never out of a sanctuary, and no combat on the way.
+local function syrian_division(u)
+  return pieces.value(u, "nation") == "syria" and pieces.value(u, "support") ~= true
+end
 local function strategic_units(side, zone)
-  return units_on_map(side, function(u)
-    if side == "idf" then return true end
-    -- Syrian divisions only: Syria's missiles never leave Syria (N17).
-    return pieces.value(u, "nation") == "syria" and pieces.value(u, "support") ~= true
-  end, { zone })
+  -- The Insurgent's Syrian divisions only: Syria's missiles never leave Syria (N17).
+  return units_on_map(side, side ~= "idf" and syrian_division or nil, { zone })
 end
 
 local function strategic_zones(side)

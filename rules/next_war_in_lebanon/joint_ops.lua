@@ -55,6 +55,10 @@ end
 -- not detached again, and a unit detached is not put back in the box it
 -- left (`attached`, `left`: unit -> true, unit -> box). With `first`, the
 -- first move only (whether there is one).
+local ATTACHABLE_OF = {}
+for _, side in ipairs(game.sides()) do
+  ATTACHABLE_OF[side] = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted" }
+end
 local function organize_choices(side, attached, left, first)
   attached, left = attached or {}, left or {}
   local out = {}
@@ -62,18 +66,18 @@ local function organize_choices(side, attached, left, first)
   -- The side's TF HQs on the map, zone by zone.
   for _, hq in ipairs(pieces.at(ZONES, HQS_OF[side])) do
     local z, box = pieces.location(hq), holding_box(hq)
-    for _, u in ipairs(pieces.at(box, UNITS)) do
+    local held = pieces.at(box, UNITS)
+    for _, u in ipairs(held) do
       if not attached[u] then
         out[#out + 1] = { piece = u, to = z, option = "detach" }
         if first then return out end
       end
     end
-    if pieces.count(box, UNITS) < c2 then
-      for _, u in ipairs(pieces.at(z, UNITS_OF[side])) do
-        -- The Syrian corps takes Syrian units, the others the rest (OQ18).
-        local syrian = pieces.value(u, "nation") == "syria"
-        if not pieces.marked(u, "disrupted") and syrian == (pieces.value(hq, "nation") == "syria")
-            and left[u] ~= box then
+    if #held < c2 then
+      -- The Syrian corps takes Syrian units, the others the rest (OQ18).
+      local syrian_corps = pieces.value(hq, "nation") == "syria"
+      for _, u in ipairs(pieces.at(z, ATTACHABLE_OF[side])) do
+        if (pieces.value(u, "nation") == "syria") == syrian_corps and left[u] ~= box then
           out[#out + 1] = { piece = u, to = box, option = "attach" }
           if first then return out end
         end

@@ -52,14 +52,16 @@ function c2_level(side)
 end
 
 -- Compiled filters, read once rather than at every call: units and TF HQs,
--- of any side or of one, and a side's undisrupted units (for units_on_map's
--- filter: a mod whose units_on_map leaves some units out replaces it too).
+-- of any side or of one, and a side's disrupted and undisrupted units (for
+-- units_on_map's filter: a mod whose units_on_map leaves some units out
+-- replaces these too).
 UNITS = pieces.filter { kind = "unit" }
 HQS = pieces.filter { kind = "hq" }
-UNITS_OF, HQS_OF, UNDISRUPTED_OF = {}, {}, {}
+UNITS_OF, HQS_OF, DISRUPTED_OF, UNDISRUPTED_OF = {}, {}, {}, {}
 for _, side in ipairs(game.sides()) do
   UNITS_OF[side] = pieces.filter { kind = "unit", owner = side }
   HQS_OF[side] = pieces.filter { kind = "hq", owner = side }
+  DISRUPTED_OF[side] = pieces.filter { kind = "unit", owner = side, marked = "disrupted" }
   UNDISRUPTED_OF[side] = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted" }
 end
 
