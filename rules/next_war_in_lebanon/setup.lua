@@ -89,9 +89,7 @@ end
 -- A side's military units in a zone, those in the holding boxes of its TF
 -- HQs there included (a TF's units are in its HQ's zone, 8.1).
 function units_in_zone(zone, side)
-  local n = pieces.count(zone, UNITS_OF[side])
-  for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do n = n + pieces.count(holding_box(hq), UNITS) end
-  return n
+  return #pieces.inside(zone, "holding_box", UNITS_OF[side])
 end
 
 -- Where `side` may place `unit` at set-up: a zone of `zones`, or the holding
@@ -115,11 +113,12 @@ SETUP_MODE_CHANGES = { combat = "dispersed" }
 -- 4.0 either mode at set-up: after placing, the side turns any of its units
 -- with a dispersed face to it, one at a time, until it is done.
 local function choose_modes(side, rule)
+  local faces = {}
+  for face in pairs(SETUP_MODE_CHANGES) do faces[#faces + 1] = face end
+  table.sort(faces)
+  local changeable = pieces.filter { kind = "unit", owner = side, face = faces }
   while true do
-    local combat = {}
-    for _, u in ipairs(pieces.inside(ZONES, "holding_box", UNITS_OF[side])) do
-      if SETUP_MODE_CHANGES[pieces.face(u)] then combat[#combat + 1] = u end
-    end
+    local combat = pieces.inside(ZONES, "holding_box", changeable)
     if #combat == 0 then return end
     local choices = { "done" }
     for _, u in ipairs(combat) do choices[#choices + 1] = { piece = u, option = "disperse" } end
@@ -139,11 +138,15 @@ local function place_forces(side, box, zones, rule, needed)
     pieces.move(hq, to, rule)
   end
   local units = pieces.at(box, UNITS)
+  local with_minimum = {}
+  for _, z in ipairs(zones) do
+    if needed[z] then with_minimum[#with_minimum + 1] = z end
+  end
   for i, unit in ipairs(units) do
     -- The units still to place must cover what the zones lack.
     local short, short_zones = 0, {}
-    for _, z in ipairs(zones) do
-      local missing = needed[z] and needed[z] - units_in_zone(z, side) or 0
+    for _, z in ipairs(with_minimum) do
+      local missing = needed[z] - units_in_zone(z, side)
       if missing > 0 then
         short = short + missing
         short_zones[#short_zones + 1] = z
