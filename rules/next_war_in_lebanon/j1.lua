@@ -22,12 +22,6 @@ function units_on_map(side, keep, zones, filter)
 end
 
 -- Each side's units on a face with a mode, and on a reduced face (3.0).
-local function faces_of(set)
-  local faces = {}
-  for face in pairs(set) do faces[#faces + 1] = face end
-  table.sort(faces)
-  return faces
-end
 local MODED_OF, REDUCED_OF = {}, {}
 for _, side in ipairs(game.sides()) do
   MODED_OF[side] = pieces.filter { kind = "unit", owner = side, face = faces_of(MODE_FLIP) }

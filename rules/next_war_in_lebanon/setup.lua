@@ -51,6 +51,15 @@ function c2_level(side)
   return track.get(C2_TRACKS[side])
 end
 
+-- The faces a table of faces names as its keys, sorted (for a filter's
+-- `face`: the order of pairs changes between processes, a sorted list not).
+function faces_of(set)
+  local faces = {}
+  for face in pairs(set) do faces[#faces + 1] = face end
+  table.sort(faces)
+  return faces
+end
+
 -- Compiled filters, read once rather than at every call: units and TF HQs,
 -- of any side or of one, and a side's disrupted and undisrupted units (for
 -- units_on_map's filter: a mod whose units_on_map leaves some units out
@@ -113,10 +122,7 @@ SETUP_MODE_CHANGES = { combat = "dispersed" }
 -- 4.0 either mode at set-up: after placing, the side turns any of its units
 -- with a dispersed face to it, one at a time, until it is done.
 local function choose_modes(side, rule)
-  local faces = {}
-  for face in pairs(SETUP_MODE_CHANGES) do faces[#faces + 1] = face end
-  table.sort(faces)
-  local changeable = pieces.filter { kind = "unit", owner = side, face = faces }
+  local changeable = pieces.filter { kind = "unit", owner = side, face = faces_of(SETUP_MODE_CHANGES) }
   while true do
     local combat = pieces.inside(ZONES, "holding_box", changeable)
     if #combat == 0 then return end
