@@ -102,16 +102,30 @@ std::vector<uint8_t> enemy_occupied(const GameDef& def, const State& s, int map,
   return out;
 }
 
+namespace {
+
+// Whether `piece` holds its hex against `side`: hostile, and of a kind that
+// stacking counts.
+bool holds_against(const GameDef& def, const PieceState& piece, int side) {
+  if (!enemies(def, side, piece.owner)) return false;
+  return !def.kit || !listed(def.kit->stacking.exempt_kinds, def.types[piece.type].kind);
+}
+
+}  // namespace
+
 void enemy_occupied(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& held) {
   const MapDef& m = def.maps[map];
   held.assign(m.cell_location.size(), 0);
-  const std::vector<std::string>* exempt = def.kit ? &def.kit->stacking.exempt_kinds : nullptr;
   for (const PieceState& piece : s.pieces) {
     if (piece.location < 0 || def.locations[piece.location].map != map) continue;
-    if (!enemies(def, side, piece.owner)) continue;
-    if (exempt && listed(*exempt, def.types[piece.type].kind)) continue;
-    held[def.locations[piece.location].cell] = 1;
+    if (holds_against(def, piece, side)) held[def.locations[piece.location].cell] = 1;
   }
+}
+
+bool enemy_holds(const GameDef& def, const State& s, int location, int side) {
+  for (int p : s.contents[location])
+    if (holds_against(def, s.pieces[p], side)) return true;
+  return false;
 }
 
 }  // namespace cardboard

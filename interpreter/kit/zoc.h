@@ -34,5 +34,7 @@ void enemy_zones(const GameDef& def, const State& s, int map, int side, std::vec
 // not of a kind stacking leaves out (a marker does not hold a hex).
 std::vector<uint8_t> enemy_occupied(const GameDef& def, const State& s, int map, int side);
 void enemy_occupied(const GameDef& def, const State& s, int map, int side, std::vector<uint8_t>& out);
+// The same for one location: whether such a piece stands there.
+bool enemy_holds(const GameDef& def, const State& s, int location, int side);
 
 }  // namespace cardboard

@@ -224,6 +224,50 @@ int l_move_cost(lua_State* L) {
   return 1;
 }
 
+// map.adjacent_moves(piece) -> {id...}: the adjacent hexes the piece could
+// enter in one step whatever the step costs (the minimum move many games
+// grant): a step the kit's costs allow, into no hex an enemy holds where the
+// kit closes them, and where it fits the stacking limit; in direction order
+// (as map.neighbours). Zones of control are left to the rules. One call
+// rather than four a neighbour: a movement phase asks it of every unit at
+// every step.
+int l_adjacent_moves(lua_State* L) {
+  const int piece = check_piece(L, 1);
+  need_movement(L, "map.adjacent_moves");
+  Runtime& rt = runtime_of(L);
+  const GameDef& def = rt.def();
+  const State& s = rt.state();
+  const int at = s.pieces[piece].location;
+  const int map = at >= 0 ? def.locations[at].map : -1;
+  if (map < 0 || !def.maps[map].hex) return luaL_error(L, "map.adjacent_moves: piece %d: the piece is not on a hex map", piece + 1);
+  const HexGrid& grid = *def.maps[map].hex;
+  const auto& cells = def.maps[map].cell_location;
+  const int cell = def.locations[at].cell;
+  const int cls = movement_class(def, s, piece);
+  const int owner = s.pieces[piece].owner;
+  const int64_t points = stacking_points(def, s, piece);
+  int found[6];
+  int n = 0;
+  for (int d = 0; d < 6; ++d) {
+    const int next = grid.neighbour(cell, d);
+    if (next < 0 || step_cost(def, map, cls, cell, next) < 0) continue;
+    const int loc = cells[next];
+    rt.sandbox().charge(L, static_cast<int64_t>(s.contents[loc].size()));
+    if (def.kit->movement.enemy_closed && enemy_holds(def, s, loc, owner)) continue;
+    const int64_t limit = stacking_limit(def, loc);
+    if (limit >= 0 && stacking_total(def, s, loc) + points > limit) continue;
+    found[n++] = loc;
+  }
+  push_location_ids(L);
+  const int ids = lua_gettop(L);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; ++i) {
+    lua_rawgeti(L, ids, found[i] + 1);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 // map.zoc(hex, side) -> boolean: whether a zone of control of a piece
 // hostile to `side` reaches the hex (sides `side` ignores left out).
 int l_zoc(lua_State* L) {
@@ -364,7 +408,8 @@ void open_lua_movement(lua_State* L) {
   }
   lua_getglobal(L, "map");
   static const luaL_Reg map_fns[] = {{"move_cost", l_move_cost}, {"zoc", l_zoc},           {"hexes", l_hexes},
-                                     {"pieces", l_map_pieces},   {"destinations", l_destinations}, {nullptr, nullptr}};
+                                     {"pieces", l_map_pieces},   {"destinations", l_destinations}, {"adjacent_moves", l_adjacent_moves},
+                                     {nullptr, nullptr}};
   luaL_setfuncs(L, map_fns, 0);
   lua_pop(L, 1);
   static const luaL_Reg stacking_fns[] = {{"points", l_points}, {"limit", l_limit}, {"fits", l_fits},

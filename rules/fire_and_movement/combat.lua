@@ -284,8 +284,11 @@ end
 -- Whether one of `ready` (units able to attack, by location) may attack `hex`.
 local function attackable(hex, ready)
   for _, from in ipairs(attack_reach(hex)) do
-    for _, u in ipairs(ready[from] or {}) do
-      if may_attack_from(u, hex) then return true end
+    local here = ready[from]  -- most of the reach holds no ready unit: no empty table made for it
+    if here then
+      for _, u in ipairs(here) do
+        if may_attack_from(u, hex) then return true end
+      end
     end
   end
   return false
@@ -341,7 +344,10 @@ end
 
 -- 7.0, 8.4: the hexes attacked or bombarded this phase, kept in the game's
 -- state (vars) so that a position's state says everything about it.
-function struck(hex) return (vars.struck or {})[hex] == true end
+function struck(hex)
+  local s = vars.struck
+  return s ~= nil and s[hex] == true
+end
 
 function strike(hex)
   local s = vars.struck or {}
@@ -379,6 +385,14 @@ function bombard_targets(side)
   end
   table.sort(targets)
   return targets, special
+end
+
+-- Whether a special target of `side` is not yet struck this phase.
+local function special_target_left(side)
+  for _, t in ipairs(special_targets(side)) do
+    if not struck(t.hex) then return true end
+  end
+  return false
 end
 
 -- 8.4 BOMBARDMENT by `side`: markers alone against an enemy hex not yet
@@ -443,16 +457,22 @@ function fight(eligible)
         ready[at] = ready[at] or {}
         table.insert(ready[at], u)
       end
+      -- An enemy hex not yet struck is also a target for bombardment (8.4).
+      local unstruck = false
       for _, e in ipairs(enemy_units(side)) do
         local hex = pieces.location(e)
         if not seen[hex] then
           seen[hex] = true
-          if not struck(hex) and attackable(hex, ready) then targets[#targets + 1] = hex end
+          if not struck(hex) then
+            unstruck = true
+            if attackable(hex, ready) then targets[#targets + 1] = hex end
+          end
         end
       end
       table.sort(targets)
       local options = { "done" }
-      if not vars.bombard_given_up and pieces.count(support_pool(side)) > 0 and #bombard_targets(side) > 0 then
+      if not vars.bombard_given_up and pieces.count(support_pool(side)) > 0
+          and (unstruck or special_target_left(side)) then
         options = { "bombard", "done" }
       end
       if #targets == 0 and #options == 1 then break end

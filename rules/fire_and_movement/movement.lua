@@ -28,10 +28,9 @@ function movement_options(unit) return nil end
 -- or into prohibited ground, and room for it. With `first`, the first
 -- such hex only (whether there is one).
 function minimum_moves(unit, first)
-  local from, out = pieces.location(unit), {}
-  for _, hex in ipairs(map.neighbours(from)) do
-    if map.move_cost(unit, from, hex) ~= nil and not enemy_in(pieces.owner(unit), hex)
-        and stacking.fits(hex, unit) and may_enter(unit, hex) then
+  local out = {}
+  for _, hex in ipairs(map.adjacent_moves(unit)) do
+    if may_enter(unit, hex) then
       out[#out + 1] = hex
       if first then break end
     end
@@ -58,10 +57,13 @@ function move_destinations(unit, costs)
 end
 
 -- Moves `unit` to `to`: along its cheapest legal path, or, for a minimum
--- move beyond its allowance, the one step.
-function move_unit(unit, to, rule)
+-- move beyond its allowance, the one step. `minimum` says which when the
+-- caller knows it (a destination without a cost is a minimum move), and
+-- saves a search.
+function move_unit(unit, to, rule, minimum)
   local options = movement_options(unit)
-  if map.path(unit, to, options) then
+  if minimum == nil then minimum = map.path(unit, to, options) == nil end
+  if not minimum then
     kit.move(unit, to, rule, options)
   else
     log("5.0", "%P makes the minimum move of one hex", unit)
@@ -73,7 +75,7 @@ end
 -- What each move of `unit` costs, for a player to know before he picks: the
 -- movement points of the cheapest legal path, which is the one the move
 -- takes (5.0), or that it is the minimum move of ruling Q10. Returns the
--- destinations and their notes.
+-- destinations, their notes and their costs (none for a minimum move).
 local MP_NOTES = {}  -- made once: a menu of thirty moves then makes no text
 for mp = 0, 60 do MP_NOTES[mp] = mp .. " MP" end
 
@@ -84,7 +86,7 @@ function priced_moves(unit)
     local mp = costs[hex]
     notes[i] = mp and (MP_NOTES[mp] or mp .. " MP") or "the minimum move of one hex (5.0)"
   end
-  return hexes, notes
+  return hexes, notes, costs
 end
 
 -- `side` moves its `units` one at a time, each once, until it is done;
@@ -103,9 +105,9 @@ function move_units(side, units, rule, mark)
     if #movable == 0 then return end
     local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, text = "%P at %L", options = { "done" } })
     if unit == "done" then return end
-    local hexes, notes = priced_moves(unit)
+    local hexes, notes, costs = priced_moves(unit)
     local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = hexes, notes = notes })
-    move_unit(unit, to, rule)
+    move_unit(unit, to, rule, costs[to] == nil)
     pieces.mark(unit, "moved")
     if mark then pieces.mark(unit, mark) end
   end

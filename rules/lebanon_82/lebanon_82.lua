@@ -105,22 +105,22 @@ function support_allotment(side)
 end
 
 -- 11.1 The hexes an amphibious unit may land in: land hexes on the coast,
--- not Beirut's (ruling: any coastal hex of the map).
-function landing_hexes()
-  local out = {}
-  for _, hex in ipairs(map.hexes()) do
-    local t = map.terrain(hex)
-    if t ~= "sea" and t ~= "beirut" and t ~= "bastion_beirut" then
-      for _, n in ipairs(map.neighbours(hex)) do
-        if map.terrain(n) == "sea" then
-          out[#out + 1] = hex
-          break
-        end
+-- not Beirut's (ruling: any coastal hex of the map). The terrain never
+-- changes, so they are found once, when the rules load; the list returned is
+-- that one, to read and not to change.
+local LANDING_HEXES = {}
+for _, hex in ipairs(map.hexes()) do
+  local t = map.terrain(hex)
+  if t ~= "sea" and t ~= "beirut" and t ~= "bastion_beirut" then
+    for _, n in ipairs(map.neighbours(hex)) do
+      if map.terrain(n) == "sea" then
+        LANDING_HEXES[#LANDING_HEXES + 1] = hex
+        break
       end
     end
   end
-  return out
 end
+function landing_hexes() return LANDING_HEXES end
 
 -- 11.0-11.3 REINFORCEMENTS: the 96th lands from the Amphibious box at the
 -- start of an Israeli Movement or Mobile Movement Phase (ruling L7), on an

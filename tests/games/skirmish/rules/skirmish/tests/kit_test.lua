@@ -112,3 +112,29 @@ test("movement: a cost hook may itself search; the outer search is unchanged", f
     return table.concat(out, ' ')]]):format(rifles, tanks))
   expect_eq(nested, plain)
 end)
+
+local function adjacent_moves(g, piece)
+  return g:run(("return table.concat(map.adjacent_moves(%d), ' ')"):format(piece))
+end
+
+test("movement: the adjacent moves leave out prohibited ground, enemy hexes and full stacks, not a marker's hex", function()
+  local g = new_game{ scenario = "open" }
+  local rifles, tanks = unit(g, "0101"), unit(g, "0401")
+  expect_eq(adjacent_moves(g, rifles), "0202 0102")  -- 0201: the red tanks fill it
+  g:run(("pieces.move(%d, '0103')"):format(rifles))
+  expect_eq(adjacent_moves(g, rifles), "0102 0203 0204")  -- not the lake at 0104
+  expect_eq(adjacent_moves(g, tanks), "0501 0402 0301")
+  g:run(("pieces.move(%d, '0402')"):format(rifles))
+  g:run("pieces.create('smoke', '0301')")
+  expect_eq(adjacent_moves(g, tanks), "0501 0301")  -- Red's rifles hold 0402; the smoke holds nothing
+end)
+
+test("movement: an adjacent move is any one step, whatever it costs and whatever the zones", function()
+  local g = new_game{ scenario = "contact" }
+  local blue = unit(g, "0402")
+  g:run(("pieces.move(%d, '0403')"):format(blue))
+  expect_eq(cost_to(g, blue, "0303", "{ mp = 1 }"), nil)  -- zone to zone, and beyond 1 MP
+  expect(adjacent_moves(g, blue):find("0303", 1, true), adjacent_moves(g, blue))
+  local ok, err = pcall(g.run, g, "map.adjacent_moves(999)")
+  expect(not ok and err:find("adjacent_moves", 1, true), err)
+end)
