@@ -274,12 +274,15 @@ function may_attack_from(unit, hex)
 end
 
 -- The hexes a unit may attack `hex` from (7.0: next to it, or in it after a
--- landing); a folio whose units reach farther replaces this.
-function attack_reach(hex)
-  local out = map.neighbours(hex)
-  out[#out + 1] = hex
-  return out
+-- landing); a folio whose units reach farther replaces this. The map never
+-- changes, so each hex's list is made once, when the rules load; the list
+-- returned is that one, to read and not to change.
+local REACH = {}
+for _, hex in ipairs(map.hexes()) do
+  REACH[hex] = map.neighbours(hex)
+  table.insert(REACH[hex], hex)
 end
+function attack_reach(hex) return REACH[hex] end
 
 -- Whether one of `ready` (units able to attack, by location) may attack `hex`.
 local function attackable(hex, ready)
