@@ -167,7 +167,10 @@ struct GameDef {
   // [texts]: the words of a choice by its option id (core/decision.h), a
   // lazy-text format over the choice's typed fields; "move" words every move.
   std::map<std::string, std::string, std::less<>> texts;
-  std::set<std::string, std::less<>> texts_with_values;  // the ids of those with directives
+  // The ids of those with directives -> the kinds of choice (a bit per
+  // ChoiceKind) whose values their words fit: decided at load, so an ask
+  // checks an option's words by one look-up.
+  std::map<std::string, unsigned, std::less<>> texts_with_values;
   uint64_t rules_hash = 0;           // hash of every file the game was loaded from (its bases' too)
 
   // a mod (a game that `extends` another): see docs/mods.md

@@ -640,8 +640,15 @@ class Loader {
             continue;
           }
           def_->texts[id] = text;
-          if (parsed->empty()) def_->texts_with_values.erase(id);
-          else def_->texts_with_values.insert(id);
+          if (parsed->empty()) {
+            def_->texts_with_values.erase(id);
+          } else {
+            unsigned fits = 0;
+            for (ChoiceKind kind : {ChoiceKind::kOption, ChoiceKind::kPiece, ChoiceKind::kLocation, ChoiceKind::kMove,
+                                    ChoiceKind::kNumber})
+              if (words_fit(*parsed, kind)) fits |= 1u << static_cast<unsigned>(kind);
+            def_->texts_with_values[id] = fits;
+          }
         }
     // [view]: what the views show; a later game.toml replaces a key.
     for (size_t i = 0; i < sources_.size(); ++i) {

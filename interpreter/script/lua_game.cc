@@ -201,12 +201,13 @@ void check_template(lua_State* L, unsigned kinds) {
 // option alone has no values). `what` names the choice in the message.
 void check_option_words(lua_State* L, const std::string& id, unsigned kinds, const char* what) {
   const GameDef& def = runtime_of(L).def();
-  if (def.texts_with_values.empty() || !def.texts_with_values.contains(id)) return;
+  if (def.texts_with_values.empty()) return;
+  const auto found = def.texts_with_values.find(id);
+  if (found == def.texts_with_values.end() || (kinds & ~found->second) == 0) return;
   const std::string& text = def.texts.find(id)->second;
-  const auto parsed = parse_text_format(text, "texts");  // checked when the game was loaded
   for (ChoiceKind k : {ChoiceKind::kOption, ChoiceKind::kPiece, ChoiceKind::kLocation, ChoiceKind::kMove,
                        ChoiceKind::kNumber})
-    if ((kinds >> static_cast<unsigned>(k) & 1u) && !words_fit(*parsed, k))
+    if ((kinds >> static_cast<unsigned>(k) & 1u) && !(found->second >> static_cast<unsigned>(k) & 1u))
       luaL_error(L, "bad %s to 'ask' (the words of '%s' in [texts], '%s', do not fit a%s %s choice, whose values are %s)",
                  what, id.c_str(), text.c_str(), k == ChoiceKind::kOption ? "n" : "", choice_kind_name(k),
                  choice_values_text(k));
