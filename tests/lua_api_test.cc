@@ -142,6 +142,12 @@ TEST_CASE("lua pieces: inside reaches the boxes a location's pieces name, holder
             .find("bad argument #1 to 'inside' (element 2: no such location: 'nowhere')") != std::string::npos);
   CHECK(lua_error(L, "return pieces.inside({'board', 7}, 'hold')").find("element 2: no such location: '7'") !=
         std::string::npos);
+  // count_inside: the length of the same answer, with no table.
+  CHECK(lua_ok(L, "return pieces.count_inside('board', 'hold'), pieces.count_inside('dead', 'hold', {owner = 'blue'}), "
+                  "pieces.count_inside({'board', 'dead'}, 'hold'), #pieces.inside('dead', 'hold', {owner = 'blue'})") ==
+        "3,1,6,1");
+  CHECK(lua_error(L, "return pieces.count_inside({'board', 'nowhere'}, 'hold')")
+            .find("bad argument #1 to 'count_inside' (element 2: no such location: 'nowhere')") != std::string::npos);
 }
 
 TEST_CASE("lua pieces: vacant keeps the locations of a list where no piece matches, in order", "[kernel][lua]") {

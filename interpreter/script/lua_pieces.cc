@@ -546,11 +546,12 @@ const std::vector<int>& named_locations(const GameDef& d, PrintedValues& values,
   return rows;
 }
 
-// pieces.inside(loc or locs, key [, filter]) -> for each location: its
-// matching pieces, then, for each of its pieces whose printed value `key`
-// names a location (a holding box, a transport's hold), the matching pieces
-// there: one level deep.
-int l_inside(lua_State* L) {
+// The pieces pieces.inside(loc or locs, key [, filter]) finds (its
+// arguments at 1-3), into `found`: for each location its matching pieces,
+// then, for each of its pieces whose printed value `key` names a location
+// (a holding box, a transport's hold), the matching pieces there: one level
+// deep.
+void find_inside(lua_State* L, std::vector<int>& found) {
   static thread_local std::vector<int> locations;
   check_locations(L, 1, locations);
   PrintedValues& values = printed_values(L);
@@ -559,7 +560,6 @@ int l_inside(lua_State* L) {
   Runtime& g = runtime_of(L);
   const auto& state = g.state();
   Matcher matches(g, f);
-  static thread_local std::vector<int> found;
   found.clear();
   const auto* names = key >= 0 ? &named_locations(g.def(), values, key) : nullptr;
   const auto* sees = g.view_sees();
@@ -579,7 +579,22 @@ int l_inside(lua_State* L) {
         if (matches(id)) found.push_back(id);
     }
   }
+}
+
+// pieces.inside(loc or locs, key [, filter]) -> those pieces, in that order.
+int l_inside(lua_State* L) {
+  static thread_local std::vector<int> found;
+  find_inside(L, found);
   push_pieces(L, found);
+  return 1;
+}
+
+// pieces.count_inside(loc or locs, key [, filter]) -> how many: "does the
+// side hold the zone" asks a number, and gets no table.
+int l_count_inside(lua_State* L) {
+  static thread_local std::vector<int> found;
+  find_inside(L, found);
+  lua_pushinteger(L, static_cast<lua_Integer>(found.size()));
   return 1;
 }
 
@@ -1122,7 +1137,7 @@ void open_lua_pieces(lua_State* L) {
   push_printed_values(L, d);
   static const luaL_Reg fns[] = {
       {"at", l_at},         {"top", l_top},           {"filter", l_filter},   {"count", l_count},       {"sum", l_sum},
-      {"inside", l_inside}, {"holder", l_holder},     {"vacant", l_vacant},   {"type", l_type},
+      {"inside", l_inside}, {"count_inside", l_count_inside}, {"holder", l_holder},     {"vacant", l_vacant},   {"type", l_type},
       {"name", l_name},     {"kind", l_kind},         {"value", l_value},     {"owner", l_owner},
       {"set_owner", l_set_owner}, {"location", l_location}, {"face", l_face},   {"set_face", l_set_face},
       {"flip", l_flip},     {"visibility", l_visibility}, {"set_visibility", l_set_visibility},

@@ -138,7 +138,7 @@ end
 local function holds(z)
   if not SCORING[z] then return false end
   if controller(z) ~= "idf" then return true end
-  return #units_on_map("idf", nil, { z }, UNDISRUPTED_OF.idf) <= 1
+  return count_units("idf", z, UNDISRUPTED_OF.idf) <= 1
 end
 
 -- The zones the units of a source choice `c` may enter with this move
@@ -353,7 +353,7 @@ end
 local function strike_rank(c)
   if type(c) == "string" and ZONE[c] then
     if map.attr(c, "country") == "syria" then return 3 end
-    if #units_on_map("idf", nil, { c }) > 0 then return 0 end
+    if count_units("idf", c) > 0 then return 0 end
     return SCORING[c] and 1 or 2
   end
   if type(c) == "number" then

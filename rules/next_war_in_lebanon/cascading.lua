@@ -224,10 +224,10 @@ local function return_zones(friends_only)
   local out = {}
   for _, z in ipairs(ZONES) do
     local country = map.attr(z, "country")
-    local idf_there = #units_on_map("idf", nil, { z }) > 0
+    local idf_there = count_units("idf", z) > 0
     local ok
     if friends_only then
-      ok = country == "lebanon" and not idf_there and #units_on_map("insurgent", nil, { z }) > 0
+      ok = country == "lebanon" and not idf_there and count_units("insurgent", z) > 0
     else
       ok = country ~= "israel" and (country ~= "syria" or vars.syria_in_war) and not idf_there and controller(z) ~= "idf"
     end

@@ -371,7 +371,7 @@ end
 
 -- Whether `side` has an undisrupted military unit in `zone`, evading or not.
 local function has_undisrupted(side, zone)
-  return #units_on_map(side, nil, { zone }, UNDISRUPTED_OF[side]) > 0
+  return count_units(side, zone, UNDISRUPTED_OF[side]) > 0
 end
 
 -- 9.6, 9.9 (ruling N15): the side keeping an undisrupted military unit

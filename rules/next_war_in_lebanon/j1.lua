@@ -21,6 +21,14 @@ function units_on_map(side, keep, zones, filter)
   return out
 end
 
+-- How many of `side`'s units `zone` holds, those in the holding boxes of its
+-- TF HQs included; `filter` as units_on_map's. A number, and no table: "does
+-- the side hold the zone" is asked of every zone at every step. A mod whose
+-- units_on_map leaves some units out replaces this too.
+function count_units(side, zone, filter)
+  return pieces.count_inside(zone, "holding_box", filter or UNITS_OF[side])
+end
+
 -- Each side's units on a face with a mode, and on a reduced face (3.0).
 local MODED_OF, REDUCED_OF = {}, {}
 for _, side in ipairs(game.sides()) do
@@ -50,7 +58,7 @@ end
 function controller(zone)
   local held = {}
   for _, side in ipairs({ "idf", "insurgent" }) do
-    held[side] = #units_on_map(side, nil, { zone }, UNDISRUPTED_OF[side]) > 0
+    held[side] = count_units(side, zone, UNDISRUPTED_OF[side]) > 0
   end
   if held.idf and not held.insurgent then return "idf" end
   if held.insurgent and not held.idf then return "insurgent" end
@@ -102,7 +110,7 @@ ACTIONS.change_mode_one = {
 local function sanctuaries_with(side, filter)
   local out = {}
   for _, z in ipairs(sanctuaries(side)) do
-    if #units_on_map(side, nil, { z }, filter) > 0 then out[#out + 1] = z end
+    if count_units(side, z, filter) > 0 then out[#out + 1] = z end
   end
   return out
 end
@@ -158,7 +166,7 @@ local function rebuild_zones(first)
   local sanctuary = {}
   for _, z in ipairs(sanctuaries("insurgent")) do sanctuary[z] = true end
   for _, z in ipairs(ZONES) do
-    if #units_on_map("idf", nil, { z }) == 0
+    if count_units("idf", z) == 0
         and (sanctuary[z] or #units_on_map("insurgent", militia_or_guerrilla, { z }) > 0)
         and controller(z) ~= "idf" then
       out[#out + 1] = z

@@ -122,7 +122,7 @@ local function fight_where_entered(side, entered, tandem)
       local prevents = false
       for _, u in ipairs(e.units) do prevents = prevents or pieces.value(u, "prevents_ambush") == true end
       local enemy = enemy_of(side)
-      local held = #units_on_map(enemy, nil, { z }, UNDISRUPTED_OF[enemy]) > 0
+      local held = count_units(enemy, z, UNDISRUPTED_OF[enemy]) > 0
       local ambush = false
       if held and not tandem and not prevents and holds_staff(enemy, "J-3") then
         ambush = ask(enemy, "7.3C", { prompt = { "Ambush the units entering %L?", z }, options = { "ambush", "no_ambush" } })

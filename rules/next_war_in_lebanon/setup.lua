@@ -98,7 +98,7 @@ end
 -- A side's military units in a zone, those in the holding boxes of its TF
 -- HQs there included (a TF's units are in its HQ's zone, 8.1).
 function units_in_zone(zone, side)
-  return #pieces.inside(zone, "holding_box", UNITS_OF[side])
+  return pieces.count_inside(zone, "holding_box", UNITS_OF[side])
 end
 
 -- Where `side` may place `unit` at set-up: a zone of `zones`, or the holding

@@ -8,7 +8,7 @@
 
 -- Whether `side` has a tactical unit (not a dummy) or a TF HQ in `zone`.
 local function friends_in(side, zone)
-  return #units_on_map(side, nil, { zone }) > 0 or pieces.count(zone, HQS_OF[side]) > 0
+  return count_units(side, zone) > 0 or pieces.count(zone, HQS_OF[side]) > 0
 end
 
 -- 7.1 (research 4.2; ruling T49): where a counter of `side` enters: one of
@@ -22,7 +22,7 @@ function entry_zones(side, u, first)
   for _, z in ipairs(sanctuaries(side)) do home[z] = true end
   for _, z in ipairs(ZONES) do
     local ok = may_enter(side, u, z) and (home[z] or (pieces.kind(u) ~= "hq" and friends_in(side, z)))
-    if ok and side == "insurgent" then ok = #units_on_map("idf", nil, { z }) == 0 end
+    if ok and side == "insurgent" then ok = count_units("idf", z) == 0 end
     if ok then
       out[#out + 1] = z
       if first then break end
@@ -156,7 +156,7 @@ local function recover_choices(side)
   for _, u in ipairs(units_on_map(side, nil, nil, DISRUPTED_OF[side])) do out[#out + 1] = { piece = u, option = "recover_unit" } end
   -- Or every one in a sanctuary of the side.
   for _, z in ipairs(sanctuaries(side)) do
-    if #units_on_map(side, nil, { z }, DISRUPTED_OF[side]) + #disrupted_hqs(side, { z }) > 0 then
+    if count_units(side, z, DISRUPTED_OF[side]) + #disrupted_hqs(side, { z }) > 0 then
       out[#out + 1] = { location = z, option = "recover_sanctuary" }
     end
   end

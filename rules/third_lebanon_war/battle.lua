@@ -45,7 +45,7 @@ end
 function attack_zones(side)
   local out = {}
   for _, z in ipairs(ZONES) do
-    if #engageable(side, z) > 0 and #units_on_map(enemy_of(side), nil, { z }, TARGETABLE_OF[enemy_of(side)]) > 0 then out[#out + 1] = z end
+    if #engageable(side, z) > 0 and count_units(enemy_of(side), z, TARGETABLE_OF[enemy_of(side)]) > 0 then out[#out + 1] = z end
   end
   return out
 end

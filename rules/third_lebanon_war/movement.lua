@@ -144,7 +144,7 @@ for _, side in ipairs({ "idf", "insurgent" }) do
 end
 local function enemy_regulars(side, zone)
   local enemy = enemy_of(side)
-  return #units_on_map(enemy, nil, { zone }, UNDISRUPTED_REGULARS_OF[enemy]) > 0
+  return count_units(enemy, zone, UNDISRUPTED_REGULARS_OF[enemy]) > 0
 end
 
 -- 9.1 (ruling T61): the group moves together, zone by zone, up to

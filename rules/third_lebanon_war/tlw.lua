@@ -97,7 +97,7 @@ function bot_search_zone(decision)
   local best, most = nil, 0
   for i, z in ipairs(decision.choices) do
     if scoring[z] and controller(z) ~= "idf" then
-      local n = #units_on_map("idf", nil, { z })
+      local n = count_units("idf", z)
       if n > most then best, most = i, n end
     end
   end
@@ -182,8 +182,8 @@ end
 function bot_search_wanted(side)
   local enemy = side == "idf" and "insurgent" or "idf"
   for _, z in ipairs(scoring_zones()) do
-    if controller(z) ~= side and #units_on_map(side, nil, { z }) > 0
-        and #counters_on_map(enemy, nil, { z }, UNDERGROUND_OF[enemy]) > 0 then
+    if controller(z) ~= side and count_units(side, z) > 0
+        and pieces.count_inside(z, "holding_box", UNDERGROUND_OF[enemy]) > 0 then
       return true
     end
   end
@@ -204,6 +204,10 @@ local REAL_UNITS_OF = { idf = pieces.filter { kind = "unit", owner = "idf", lack
 -- `filter`, a compiled filter of the side's units, in place of all of them.
 function units_on_map(side, keep, zones, filter)
   return base.units_on_map(side, keep, zones, filter or REAL_UNITS_OF[side])
+end
+
+function count_units(side, zone, filter)
+  return base.count_units(side, zone, filter or REAL_UNITS_OF[side])
 end
 
 function counters_on_map(side, keep, zones, filter)
