@@ -149,11 +149,13 @@ local function disrupted_hqs(side, zones)
   return out
 end
 
-local function recover_choices(side)
+-- With `first`, the first kind of recovery found only (whether there is one).
+local function recover_choices(side, first)
   local out = {}
   -- Un-disrupt one tactical unit or TF HQ.
   for _, hq in ipairs(disrupted_hqs(side)) do out[#out + 1] = { piece = hq, option = "recover_unit" } end
   for _, u in ipairs(units_on_map(side, nil, nil, DISRUPTED_OF[side])) do out[#out + 1] = { piece = u, option = "recover_unit" } end
+  if first and #out > 0 then return out end
   -- Or every one in a sanctuary of the side.
   for _, z in ipairs(sanctuaries(side)) do
     if count_units(side, z, DISRUPTED_OF[side]) + #disrupted_hqs(side, { z }) > 0 then
@@ -219,22 +221,32 @@ local function may_attach(u, hq)
 end
 
 -- The changes `side` may still make in `zone`; `moved` and `changed` hold
--- the units moved and changed by this J-1 already.
-local function reorganize_choices(side, zone, moved, changed)
+-- the units moved and changed by this J-1 already. With `first`, the first
+-- change only (whether there is one).
+local function reorganize_choices(side, zone, moved, changed, first)
   local out = {}
   for _, hq in ipairs(pieces.at(zone, HQS_OF[side])) do
     local box = holding_box(hq)
     for _, u in ipairs(pieces.at(box, UNITS)) do
-      if not moved[u] then out[#out + 1] = { piece = u, to = zone, option = "detach" } end
+      if not moved[u] then
+        out[#out + 1] = { piece = u, to = zone, option = "detach" }
+        if first then return out end
+      end
     end
     if pieces.count(box, UNITS) < c2_level(side) then
       for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
-        if not moved[u] and may_attach(u, hq) then out[#out + 1] = { piece = u, to = box, option = "attach" } end
+        if not moved[u] and may_attach(u, hq) then
+          out[#out + 1] = { piece = u, to = box, option = "attach" }
+          if first then return out end
+        end
       end
     end
   end
   for _, u in ipairs(counters_on_map(side, nil, { zone })) do
-    if not changed[u] and reorganized_mode(u) then out[#out + 1] = { piece = u, option = "change_mode" } end
+    if not changed[u] and reorganized_mode(u) then
+      out[#out + 1] = { piece = u, option = "change_mode" }
+      if first then return out end
+    end
   end
   return out
 end
@@ -242,7 +254,7 @@ end
 local function reorganize_zones(side, first)
   local out = {}
   for _, z in ipairs(ZONES) do
-    if #reorganize_choices(side, z, {}, {}) > 0 then
+    if #reorganize_choices(side, z, {}, {}, true) > 0 then
       out[#out + 1] = z
       if first then break end
     end

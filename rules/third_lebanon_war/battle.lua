@@ -41,11 +41,17 @@ local function engageable(side, zone, ambush)
   end, { zone }, UNDISRUPTED_OF[side])
 end
 
--- 9.2: the zones where `side` has a unit to engage and the enemy a target.
-function attack_zones(side)
+-- 9.2: the zones where `side` has a unit to engage and the enemy a target
+-- (the count first: it is the cheaper test, and most zones fail it). With
+-- `first`, the first only (whether there is one).
+function attack_zones(side, first)
   local out = {}
+  local enemy = enemy_of(side)
   for _, z in ipairs(ZONES) do
-    if #engageable(side, z) > 0 and count_units(enemy_of(side), z, TARGETABLE_OF[enemy_of(side)]) > 0 then out[#out + 1] = z end
+    if count_units(enemy, z, TARGETABLE_OF[enemy]) > 0 and #engageable(side, z) > 0 then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end

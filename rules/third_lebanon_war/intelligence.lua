@@ -51,28 +51,49 @@ function hidden_counters(owner, zone)
   return out
 end
 
+-- Whether `zone` holds a counter of `owner` a search may find (as
+-- hidden_counters, with no list made).
+local function any_hidden(owner, zone)
+  if pieces.count(zone, UNDERGROUND_OF[owner]) > 0 then return true end
+  for _, hq in ipairs(pieces.at(zone, HQS_OF[owner])) do
+    if pieces.count(holding_box(hq), UNITS) > 0 then return true end
+  end
+  return false
+end
+
 -- 8.1: the units of `side` that search `zone`: its undisrupted tactical
 -- units there, those of its TF boxes included (ruling T43; no dummy).
 local function searchers(side, zone)
   return units_on_map(side, nil, { zone }, UNDISRUPTED_OF[side])
 end
 
+-- Whether there is one (as searchers, with no list made).
+local function has_searchers(side, zone)
+  return count_units(side, zone, UNDISRUPTED_OF[side]) > 0
+end
+
 -- 8.1: the zones `side` may search: where it has a searching unit and the
--- enemy a counter to find.
-local function search_zones(side)
+-- enemy a counter to find. With `first`, the first only (whether there is one).
+local function search_zones(side, first)
   local out = {}
   for _, z in ipairs(ZONES) do
-    if #searchers(side, z) > 0 and #hidden_counters(enemy_of(side), z) > 0 then out[#out + 1] = z end
+    if has_searchers(side, z) and any_hidden(enemy_of(side), z) then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end
 
 -- 8.1 the IDF's Air Recon: any zone with an Insurgent counter to find
--- (ruling T44).
-local function recon_zones(side)
+-- (ruling T44). With `first`, the first only.
+local function recon_zones(side, first)
   local out = {}
   for _, z in ipairs(ZONES) do
-    if #hidden_counters(enemy_of(side), z) > 0 then out[#out + 1] = z end
+    if any_hidden(enemy_of(side), z) then
+      out[#out + 1] = z
+      if first then break end
+    end
   end
   return out
 end
