@@ -156,8 +156,9 @@ local function recover_choices(side, first)
   for _, hq in ipairs(disrupted_hqs(side)) do out[#out + 1] = { piece = hq, option = "recover_unit" } end
   for _, u in ipairs(units_on_map(side, nil, nil, DISRUPTED_OF[side])) do out[#out + 1] = { piece = u, option = "recover_unit" } end
   if first and #out > 0 then return out end
-  -- Or every one in a sanctuary of the side.
-  for _, z in ipairs(sanctuaries(side)) do
+  -- Or every one in a sanctuary of the side (where none is disrupted, none is
+  -- there).
+  for _, z in ipairs(#out > 0 and sanctuaries(side) or {}) do
     if count_units(side, z, DISRUPTED_OF[side]) + #disrupted_hqs(side, { z }) > 0 then
       out[#out + 1] = { location = z, option = "recover_sanctuary" }
     end
@@ -165,6 +166,7 @@ local function recover_choices(side, first)
   -- Or 1d6 hits off one unit (research 4.3).
   for _, u in ipairs(units_on_map(side, function(u) return hits_of(u) > 0 end)) do
     out[#out + 1] = { piece = u, option = "remove_hits" }
+    if first then return out end
   end
   return out
 end
