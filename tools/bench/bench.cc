@@ -10,7 +10,9 @@
 //   cardboard_bench marathon [SCENARIO] [--actions N] [--runs R] [--cli-runs R]
 //                            [--cardboard PATH] [--seed S] [--avoid TEXT]... [--dir D]
 //   cardboard_bench reachable SCENARIO [--calls N] [--piece P]
-//   common: --root ROOT (default: project_root())
+//   cardboard_bench mcts SCENARIO [--iterations N] [--depth D] [--decisions K] [--side SIDE]
+//                        [--seed S] [--trace] [--profile-rules N]
+//   common: --root ROOT (default: project_root()); --help
 //
 // --avoid TEXT makes the random bot never take a choice with that exact text
 // (the marathon fixture's "explode" is a rules error on purpose).
@@ -99,9 +101,28 @@ struct Args {
   std::set<std::string> avoid;
 };
 
+constexpr const char* kUsage =
+    "usage: cardboard_bench COMMAND [SCENARIO] [options]: one JSON line a measurement (tools/bench/README.md)\n"
+    "  sim SCENARIO        random games in memory: --games N --jobs J --seed S --avoid TEXT --profile-rules N\n"
+    "  jobs SCENARIO       the same games on 1 and 2 threads: --games N --seed S --avoid TEXT\n"
+    "  record SCENARIO     recorded games against in-memory ones: --games N --seed S --avoid TEXT --dir D\n"
+    "  marathon [SCENARIO] a long save's load, undo, verify and commands: --actions N --runs R --cli-runs R\n"
+    "                      --cardboard PATH --seed S --avoid TEXT --dir D\n"
+    "  reachable SCENARIO  the kit's movement search: --calls N --piece P\n"
+    "  mcts SCENARIO       Monte Carlo tree search: --iterations N --depth D --decisions K --side SIDE --seed S\n"
+    "                      --trace --profile-rules N\n"
+    "  every command: --root ROOT (the project's folder by default), --help\n";
+
 Args parse(int argc, char** argv) {
   Args a;
-  if (argc < 2) die("usage: cardboard_bench sim|jobs|record|marathon|reachable|mcts [SCENARIO] [options] (see bench.cc)");
+  for (int i = 1; i < argc; ++i) {
+    const std::string k = argv[i];
+    if (k == "--help" || k == "-h") {
+      std::cout << kUsage;
+      std::exit(0);
+    }
+  }
+  if (argc < 2) die(kUsage);
   a.cmd = argv[1];
   for (int i = 2; i < argc; ++i) {
     const std::string k = argv[i];
@@ -109,26 +130,41 @@ Args parse(int argc, char** argv) {
       if (i + 1 >= argc) die("missing value after " + k);
       return argv[++i];
     };
-    if (k == "--games") a.games = std::stoll(val());
-    else if (k == "--jobs") a.jobs = std::stoi(val());
-    else if (k == "--seed") a.seed = std::stoull(val());
-    else if (k == "--actions") a.actions = std::stoll(val());
-    else if (k == "--runs") a.runs = std::stoi(val());
-    else if (k == "--calls") a.calls = std::stoll(val());
-    else if (k == "--piece") a.piece = std::stoi(val());
-    else if (k == "--cli-runs") a.cli_runs = std::stoi(val());
+    // A number that is not one is an error with its option's name, not an
+    // exception that ends the process.
+    auto number = [&](auto convert) {
+      const std::string v = val();
+      try {
+        size_t used = 0;
+        const auto n = convert(v, &used);
+        if (used == v.size()) return n;
+      } catch (const std::exception&) {
+      }
+      die("bad value for " + k + ": '" + v + "' (a number expected)");
+    };
+    auto int64 = [](const std::string& v, size_t* used) { return static_cast<int64_t>(std::stoll(v, used)); };
+    auto int32 = [](const std::string& v, size_t* used) { return std::stoi(v, used); };
+    auto uint64 = [](const std::string& v, size_t* used) { return static_cast<uint64_t>(std::stoull(v, used)); };
+    if (k == "--games") a.games = number(int64);
+    else if (k == "--jobs") a.jobs = number(int32);
+    else if (k == "--seed") a.seed = number(uint64);
+    else if (k == "--actions") a.actions = number(int64);
+    else if (k == "--runs") a.runs = number(int32);
+    else if (k == "--calls") a.calls = number(int64);
+    else if (k == "--piece") a.piece = number(int32);
+    else if (k == "--cli-runs") a.cli_runs = number(int32);
     else if (k == "--root") a.root = val();
     else if (k == "--dir") a.dir = val();
     else if (k == "--cardboard") a.cardboard = val();
     else if (k == "--avoid") a.avoid.insert(val());
-    else if (k == "--iterations") a.iterations = std::stoll(val());
-    else if (k == "--depth") a.depth = std::stoll(val());
-    else if (k == "--decisions") a.decisions = std::stoll(val());
+    else if (k == "--iterations") a.iterations = number(int64);
+    else if (k == "--depth") a.depth = number(int64);
+    else if (k == "--decisions") a.decisions = number(int64);
     else if (k == "--trace") a.trace = true;
-    else if (k == "--profile-rules") a.profile = std::stoi(val());
+    else if (k == "--profile-rules") a.profile = number(int32);
     else if (k == "--side") a.side = val();
     else if (!k.starts_with("--") && a.scenario.empty()) a.scenario = k;
-    else die("unknown argument " + k);
+    else die("unknown argument " + k + " (--help lists them)");
   }
   // A fixture's scenario file (ROOT/scenarios/GAME/NAME.toml) names its game
   // under ROOT/rules: take ROOT from the path unless --root says otherwise.
