@@ -108,6 +108,57 @@ TEST_CASE("lua pieces: face and not_face filter by the face a piece shows", "[ke
              Catch::Contains("filter field 'face' must be a face's name or an array of them"));
 }
 
+TEST_CASE("lua pieces: values, not_values and at_least filter by printed values", "[kernel][lua]") {
+  auto g = api_game();
+  Game& L = *g;
+  // The board: two red tanks (attack 4, armored, speed 2.5), three blue
+  // infantry (attack 2, armored = false, no speed).
+  CHECK(lua_ok(L, "return pieces.count('board', {values = {attack = 4}}), pieces.count('board', {values = {attack = {2, 4}}}), "
+                  "pieces.count('board', {values = {armored = false}}), pieces.count('board', {values = {attack = 4.0}}), "
+                  "pieces.count('board', {owner = 'red', values = {speed = 2.5}}), "
+                  "pieces.count('board', {values = {nothing = 1}})") == "2,5,3,2,2,0");
+  CHECK(lua_ok(L, "return pieces.count('board', {not_values = {attack = 4}}), pieces.count('board', {not_values = {speed = 2.5}}), "
+                  "pieces.count('board', {not_values = {nothing = 1}}), pieces.count('board', {not_values = {attack = {2, 4}}})") ==
+        "3,3,5,0");
+  CHECK(lua_ok(L, "return pieces.count('board', {at_least = {attack = 3}}), pieces.count('board', {at_least = {attack = 2}}), "
+                  "pieces.count('board', {at_least = {speed = 0}}), pieces.count('board', {at_least = {armored = 0}}), "
+                  "pieces.count('board', {at_least = {attack = 2, speed = 1}})") == "2,5,2,0,2");
+  // Compiled, with the other fields, and the same pieces as a table filter finds.
+  CHECK(lua_ok(L, "local strong = pieces.filter {kind = 'unit', at_least = {attack = 3}, not_values = {armored = false}} "
+                  "local weak = pieces.filter {owner = 'blue', values = {attack = 2}} "
+                  "return pieces.count('board', strong), pieces.count('board', weak), "
+                  "table.concat(pieces.at('board', weak), ',') == table.concat(pieces.at('board', {type = 'infantry'}), ','), "
+                  "(pieces.sum('board', 'attack', strong))") == "2,3,true,8");
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {values = 4})"),
+             Catch::Contains("filter field 'values' must be a table {key = value or {values}}"));
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {values = {attack = {}}})"),
+             Catch::Contains("filter field 'values' must be a table {key = value or {values}}"));
+  CHECK_THAT(lua_error(L, "return pieces.filter {not_values = {attack = {1, {}}}}"),
+             Catch::Contains("filter field 'not_values' must be a table {key = value or {values}}"));
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {at_least = {attack = 'x'}})"),
+             Catch::Contains("filter field 'at_least' must be a table {key = number}"));
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {at_least = {attack = 0/0}})"),
+             Catch::Contains("filter field 'at_least' must be a table {key = number}"));
+  CHECK_THAT(lua_error(L, "return pieces.count('board', {at_least = {[1] = 2}})"),
+             Catch::Contains("filter field 'at_least' must be a table {key = number}"));
+}
+
+TEST_CASE("lua pieces: a printed-value filter reads the values of the face a piece shows", "[kernel][lua]") {
+  auto g = make_game(load_fixture("combat", "front"));
+  must_ok(g->start(1));
+  Game& L = *g;
+  // Red's armors print attack 6, 3 on their reduced faces; its infantry 3, 1.
+  const std::string count = "local strong = pieces.filter {at_least = {attack = 3}} "
+                            "return pieces.count('0101', {at_least = {attack = 3}}), pieces.count('0101', strong), "
+                            "pieces.count('0101', {values = {attack = 3}}), "
+                            "pieces.type(pieces.at('0101', {values = {attack = 3}})[1])";
+  CHECK(lua_ok(L, count) == "3,3,1,infantry");
+  CHECK(lua_ok(L, "pieces.set_face(pieces.at('0101', {type = 'armor'})[1], 'reduced') "
+                  "pieces.set_face(pieces.at('0101', {type = 'infantry'})[1], 'reduced')") == "");
+  // The reduced armor (6 -> 3) and infantry (3 -> 1).
+  CHECK(lua_ok(L, count) == "2,2,1,armor");
+}
+
 TEST_CASE("lua pieces: inside reaches the boxes a location's pieces name, holder finds the piece naming a box",
           "[kernel][lua]") {
   auto g = api_game();

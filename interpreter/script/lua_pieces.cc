@@ -2,6 +2,7 @@
 // is, sums and counts over a location, and moving pieces. Pieces are named in
 // Lua by integer ids; locations and sides by their id strings.
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <bit>
 #include <cstring>
@@ -23,10 +24,21 @@ namespace cardboard {
 
 namespace {
 
+// A test of a printed value (the filter fields values, not_values and
+// at_least): the value of key number `key` (-1: no type prints it) on the
+// piece's face is one of `values`, none of them, or a number at least `min`.
+struct ValueTest {
+  enum class Op : uint8_t { kOneOf, kNoneOf, kAtLeast };
+  int key = -1;
+  Op op = Op::kOneOf;
+  std::vector<Value> values;
+  double min = 0;
+};
+
 // A filter {owner=, type=, kind=, has=, lacks=, marked=, unmarked=, face=,
-// not_face=}: a table read at each call, or a compiled filter
-// (pieces.filter) read once. Strings point into the table or the compiled
-// filter, both alive on the Lua stack during the call.
+// not_face=, values=, not_values=, at_least=}: a table read at each call, or
+// a compiled filter (pieces.filter) read once. Strings point into the table
+// or the compiled filter, both alive on the Lua stack during the call.
 struct Filter {
   int owner = -2;  // -2: any
   int type = -1;
@@ -42,10 +54,13 @@ struct Filter {
   bool every_type_passes = false;                    // compiled: type_passes holds no 0
   const std::vector<int8_t>* face_passes = nullptr;  // compiled: face and not_face decided per type and face
   const std::vector<int>* face_rows = nullptr;       // compiled: per type, its first face's place in face_passes
+  std::vector<ValueTest> value_tests;                // a table filter's printed-value tests
+  const std::vector<int8_t>* row_passes = nullptr;   // compiled: the value tests decided per PrintedValues row
+  bool by_value() const { return !value_tests.empty() || row_passes; }
   // Whether it asks only what every side sees of any piece: where it is and
   // whose it is (a hidden piece shows its owner).
   bool public_only() const {
-    return type < 0 && !kind && !has && !lacks && !marked && !unmarked && !by_face && !type_passes;
+    return type < 0 && !kind && !has && !lacks && !marked && !unmarked && !by_face && !type_passes && !by_value();
   }
 };
 
@@ -74,6 +89,7 @@ const int kValueCells = lua_upvalueindex(7);  // the printed strings as Lua stri
 // values of their own (on_face), so a look-up is one index either way.
 struct PrintedValues {
   size_t keys = 0;
+  size_t rows = 0;
   AnchoredNames by_address;         // key number by the address of its anchored string
   std::vector<const Value*> cells;  // [row * keys + key], nullptr where the row has no such value
   std::vector<int> first_row;       // per type: its row, or its first face's row
@@ -144,6 +160,7 @@ void push_printed_values(lua_State* L, const GameDef& d) {
     index->by_face.push_back(t.on_face.empty() ? 0 : 1);
     rows += t.on_face.empty() ? 1 : static_cast<int>(t.faces.size());
   }
+  index->rows = static_cast<size_t>(rows);
   index->cells.assign(static_cast<size_t>(rows) * keys.size(), nullptr);
   for (size_t t = 0; t < d.types.size(); ++t) {
     const PieceTypeDef& type = d.types[t];
@@ -177,7 +194,87 @@ struct CompiledFilter {
   bool every_type_passes = false;  // no type-level field rules a type out: no test a piece
   std::vector<int8_t> face_passes;  // empty without face or not_face
   std::vector<int> face_rows;
+  std::vector<int8_t> row_passes;   // per PrintedValues row; empty without values, not_values or at_least
 };
+
+// Whether printed value `v` (nullptr: none) passes test `t`. Numbers compare
+// by value, an integer with a float alike.
+bool value_passes(const ValueTest& t, const Value* v) {
+  const auto number = [](const Value& x, double& out) {
+    if (x.is_int()) out = static_cast<double>(x.as_int());
+    else if (x.is_number()) out = x.as_number();
+    else return false;
+    return true;
+  };
+  if (t.op == ValueTest::Op::kAtLeast) {
+    double n = 0;
+    return v && number(*v, n) && n >= t.min;
+  }
+  bool listed = false;
+  for (const Value& want : t.values) {
+    double a = 0, b = 0;
+    if (v && (number(want, a) && number(*v, b) ? a == b : want == *v)) listed = true;
+  }
+  return t.op == ValueTest::Op::kOneOf ? listed : !listed;
+}
+
+// Whether a piece whose printed values are row `row` of `values` passes every test.
+bool row_passes(const PrintedValues& values, size_t row, const std::vector<ValueTest>& tests) {
+  for (const ValueTest& t : tests) {
+    const Value* v = t.key >= 0 ? values.cells[row * values.keys + static_cast<size_t>(t.key)] : nullptr;
+    if (!value_passes(t, v)) return false;
+  }
+  return true;
+}
+
+// Reads filter field `field` (at the top of the stack), a table of printed
+// value keys, into tests: `{key = value or {values}}` for values and
+// not_values, `{key = number}` for at_least.
+void read_value_tests(lua_State* L, int arg, const char* field, ValueTest::Op op, std::vector<ValueTest>& out) {
+  const bool at_least = op == ValueTest::Op::kAtLeast;
+  const auto bad = [&] {
+    luaL_argerror(L, arg, lua_pushfstring(L, at_least ? "filter field '%s' must be a table {key = number}"
+                                                      : "filter field '%s' must be a table {key = value or {values}}",
+                                          field));
+  };
+  if (lua_type(L, -1) != LUA_TTABLE) bad();
+  push_raw_view(L, lua_gettop(L));
+  const int t = lua_gettop(L);
+  PrintedValues& index = printed_values(L);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) != LUA_TSTRING) bad();
+    ValueTest test;
+    test.op = op;
+    test.key = value_key(L, lua_gettop(L) - 1, index);
+    const auto scalar = [&](int idx) {
+      const int type = lua_type(L, idx);
+      if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) bad();
+      if (type == LUA_TNUMBER && std::isnan(lua_tonumber(L, idx))) bad();
+      return check_value(L, idx);
+    };
+    if (at_least) {
+      if (lua_type(L, -1) != LUA_TNUMBER || std::isnan(lua_tonumber(L, -1))) bad();
+      test.min = lua_tonumber(L, -1);
+    } else if (lua_type(L, -1) == LUA_TTABLE) {
+      push_raw_view(L, lua_gettop(L));
+      const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+      if (n == 0 || n > 64) bad();
+      for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, -1, i);
+        test.values.push_back(scalar(lua_gettop(L)));
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    } else {
+      test.values.push_back(scalar(lua_gettop(L)));
+    }
+    if (out.size() >= 64) bad();
+    out.push_back(std::move(test));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
 
 // The name of face `face` of `t`, or "" for a face it does not name.
 std::string_view face_name(const PieceTypeDef& t, int face) {
@@ -236,6 +333,15 @@ Filter read_filter_table(lua_State* L, int arg) {
       lua_pop(L, 1);
       continue;
     }
+    if (k == "values" || k == "not_values" || k == "at_least") {
+      read_value_tests(L, arg, key,
+                       k == "values"       ? ValueTest::Op::kOneOf
+                       : k == "not_values" ? ValueTest::Op::kNoneOf
+                                           : ValueTest::Op::kAtLeast,
+                       f.value_tests);
+      lua_pop(L, 1);
+      continue;
+    }
     const char* val = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
     if (!val) luaL_argerror(L, arg, lua_pushfstring(L, "filter field '%s' must be a string", key));
     if (k == "owner") {
@@ -256,7 +362,8 @@ Filter read_filter_table(lua_State* L, int arg) {
       f.unmarked = val;
     } else {
       luaL_argerror(L, arg,
-                    lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, lacks, marked, unmarked, face, not_face)", key));
+                    lua_pushfstring(L, "unknown filter field '%s' (owner, type, kind, has, lacks, marked, unmarked, face, not_face, "
+                                      "values, not_values, at_least)", key));
     }
     lua_pop(L, 1);
   }
@@ -289,6 +396,7 @@ Filter check_filter(lua_State* L, int arg) {
     f.face_passes = &c->face_passes;
     f.face_rows = &c->face_rows;
   }
+  if (!c->row_passes.empty()) f.row_passes = &c->row_passes;
   return f;
 }
 
@@ -315,8 +423,9 @@ class Matcher {
         by_type_(!f.type_passes && (f.kind || f.has || f.lacks)),
         sees_(counting && f.public_only() ? nullptr : g.view_sees()),
         pieces_(g.state().pieces.data()),
+        values_(f.by_value() ? g.printed_values() : nullptr),
         owner_only_(!sees_ && f.type < 0 && (!f.type_passes || f.every_type_passes) && !by_type_ && !f.marked &&
-                    !f.unmarked && !f.by_face) {
+                    !f.unmarked && !f.by_face && !f.by_value()) {
     if (by_type_ && memo_.size() < g.def().types.size()) memo_.resize(g.def().types.size(), -1);
   }
   ~Matcher() {
@@ -345,6 +454,10 @@ class Matcher {
     if (f_.marked && !has_marker(p, f_.marked)) return false;
     if (f_.unmarked && has_marker(p, f_.unmarked)) return false;
     if (f_.by_face && !shows_face(p)) return false;
+    if (values_) {
+      const size_t row = values_->row(p);
+      if (f_.row_passes ? !(*f_.row_passes)[row] : !row_passes(*values_, row, f_.value_tests)) return false;
+    }
     return true;
   }
 
@@ -367,6 +480,7 @@ class Matcher {
   const bool by_type_;
   const std::vector<uint8_t>* sees_;
   const PieceState* pieces_;
+  const PrintedValues* values_;  // set when the filter tests printed values
   const bool owner_only_;  // the owner is the only field to test
   static thread_local std::vector<int8_t> memo_;  // per piece type: -1 unknown, 0 fails, 1 passes
   static thread_local std::vector<int> touched_;
@@ -400,6 +514,12 @@ int l_filter(lua_State* L) {
       for (int face = 0; face <= static_cast<int>(t.faces.size()); ++face)
         c->face_passes.push_back(face_passes(f, face_name(t, face)));
     }
+  }
+  if (!f.value_tests.empty()) {
+    // Printed values never change: each row's answer is decided now.
+    const PrintedValues& values = printed_values(L);
+    c->row_passes.resize(values.rows);
+    for (size_t row = 0; row < c->row_passes.size(); ++row) c->row_passes[row] = row_passes(values, row, f.value_tests);
   }
   return 1;
 }
