@@ -124,13 +124,10 @@ end
 
 -- 4.1 MOBILE MOVEMENT PHASE: only mobile units that did not move in the
 -- Movement Phase (an advance after combat is no move: ruling Q14).
+local MOBILE = pieces.filter { kind = "unit", values = { class = "mobile" } }
 function mobile_movement_phase()
   for _, side in ipairs(phasing_sides()) do
     reinforce(side, "mobile")
-    local mobile = {}
-    for _, u in ipairs(units_of(side)) do
-      if pieces.value(u, "class") == "mobile" then mobile[#mobile + 1] = u end
-    end
-    move_units(side, mobile, "4.1", "mobile_moved")
+    move_units(side, map.pieces(side, MOBILE), "4.1", "mobile_moved")
   end
 end

@@ -55,9 +55,14 @@ end
 -- not detached again, and a unit detached is not put back in the box it
 -- left (`attached`, `left`: unit -> true, unit -> box). With `first`, the
 -- first move only (whether there is one).
+-- The units a TF HQ may take, by side and by corps: the Syrian corps takes
+-- Syrian units, the others the rest (OQ18).
 local ATTACHABLE_OF = {}
 for _, side in ipairs(game.sides()) do
-  ATTACHABLE_OF[side] = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted" }
+  ATTACHABLE_OF[side] = {
+    syrian = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted", values = { nation = "syria" } },
+    other = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted", not_values = { nation = "syria" } },
+  }
 end
 local function organize_choices(side, attached, left, first)
   attached, left = attached or {}, left or {}
@@ -74,10 +79,9 @@ local function organize_choices(side, attached, left, first)
       end
     end
     if #held < c2 then
-      -- The Syrian corps takes Syrian units, the others the rest (OQ18).
-      local syrian_corps = pieces.value(hq, "nation") == "syria"
-      for _, u in ipairs(pieces.at(z, ATTACHABLE_OF[side])) do
-        if (pieces.value(u, "nation") == "syria") == syrian_corps and left[u] ~= box then
+      local corps = pieces.value(hq, "nation") == "syria" and "syrian" or "other"
+      for _, u in ipairs(pieces.at(z, ATTACHABLE_OF[side][corps])) do
+        if left[u] ~= box then
           out[#out + 1] = { piece = u, to = box, option = "attach" }
           if first then return out end
         end

@@ -213,13 +213,17 @@ local function reorganized_mode(u)
   return nil
 end
 
--- Whether `u` may join the box of `hq` (the base's 8.1 and OQ18: undisrupted,
--- the Syrian corps its own units, the others the rest); not a Revealed unit
--- (ruling T54: the OOB mat hides it) nor a dummy.
-local function may_attach(u, hq)
-  local syrian = pieces.value(u, "nation") == "syria"
-  return not is_disrupted(u) and not is_revealed(u) and not is_dummy(u)
-    and syrian == (pieces.value(hq, "nation") == "syria")
+-- The units that may join a TF HQ's box, by side and by corps (the base's
+-- 8.1 and OQ18: undisrupted, the Syrian corps its own units, the others the
+-- rest); not a Revealed unit (ruling T54: the OOB mat hides it) nor a dummy.
+local ATTACHABLE_OF = {}
+for _, side in ipairs({ "idf", "insurgent" }) do
+  ATTACHABLE_OF[side] = {
+    syrian = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted", lacks = "dummy",
+                             values = { nation = "syria" }, not_values = { mode = "revealed" } },
+    other = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted", lacks = "dummy",
+                            not_values = { nation = "syria", mode = "revealed" } },
+  }
 end
 
 -- The changes `side` may still make in `zone`; `moved` and `changed` hold
@@ -236,8 +240,9 @@ local function reorganize_choices(side, zone, moved, changed, first)
       end
     end
     if pieces.count(box, UNITS) < c2_level(side) then
-      for _, u in ipairs(pieces.at(zone, UNITS_OF[side])) do
-        if not moved[u] and may_attach(u, hq) then
+      local corps = pieces.value(hq, "nation") == "syria" and "syrian" or "other"
+      for _, u in ipairs(pieces.at(zone, ATTACHABLE_OF[side][corps])) do
+        if not moved[u] then
           out[#out + 1] = { piece = u, to = box, option = "attach" }
           if first then return out end
         end

@@ -20,11 +20,6 @@ local DICE = tables.dice
 
 local function terrain_of(zone) return map.attr(zone, "terrain") end
 
--- A unit that fires in battle: a printed J-3 of 1 or more (rockets and
--- missiles, J-3 0, fire at Israel only: 12.3; ruling T22), not a dummy.
-local function fires_in_battle(u)
-  return not is_dummy(u) and (pieces.value(u, "j3") or 0) > 0
-end
 
 -- Mat 1 (rulings T21, T22): a unit the enemy may declare a target: seen
 -- (not Underground: it must be found by intelligence first, 8.1), not a
@@ -33,12 +28,21 @@ function is_targetable(u)
   return not is_dummy(u) and not is_underground(u) and not is_disrupted(u)
 end
 
--- Mat 1 (ruling T23): the units `side` may engage as the attacker in `zone`:
--- undisrupted units that fire; in an ambush its irregular units only (11.2).
+-- Mat 1 (ruling T23): the units `side` may engage as the attacker: its
+-- undisrupted units that fire in battle, a printed J-3 of 1 or more
+-- (rockets and missiles, J-3 0, fire at Israel only: 12.3; ruling T22), no
+-- dummy; in an ambush its irregular units only (11.2).
+local ENGAGE_OF, AMBUSH_OF = {}, {}
+for _, side in ipairs({ "idf", "insurgent" }) do
+  ENGAGE_OF[side] = pieces.filter { kind = "unit", owner = side, lacks = "dummy", unmarked = "disrupted",
+                                    at_least = { j3 = 1 } }
+  AMBUSH_OF[side] = pieces.filter { kind = "unit", owner = side, lacks = "dummy", unmarked = "disrupted",
+                                    at_least = { j3 = 1 }, not_values = { regular = true } }
+end
+
+-- Those of `side` in `zone`.
 local function engageable(side, zone, ambush)
-  return units_on_map(side, function(u)
-    return fires_in_battle(u) and not (ambush and pieces.value(u, "regular"))
-  end, { zone }, UNDISRUPTED_OF[side])
+  return units_on_map(side, nil, { zone }, (ambush and AMBUSH_OF or ENGAGE_OF)[side])
 end
 
 -- 9.2: the zones where `side` has a unit to engage and the enemy a target
@@ -48,7 +52,7 @@ function attack_zones(side, first)
   local out = {}
   local enemy = enemy_of(side)
   for _, z in ipairs(ZONES) do
-    if count_units(enemy, z, TARGETABLE_OF[enemy]) > 0 and #engageable(side, z) > 0 then
+    if count_units(enemy, z, TARGETABLE_OF[enemy]) > 0 and count_units(side, z, ENGAGE_OF[side]) > 0 then
       out[#out + 1] = z
       if first then break end
     end
