@@ -20,20 +20,22 @@ function may_enter(side, u, z)
     or (side == "insurgent" and sanctuary == "idf")
   -- 2.1, 10.2: only SOF enter enemy sanctuaries.
   if enemy_sanctuary and not pieces.value(u, "enters_sanctuaries") then return false end
+  -- Each test below only says no, so the cheap ones go first.
+  local country, litani_limit = map.attr(z, "country"), scenario_rules().litani_limit
   if side == "idf" and pieces.value(u, "regular") then
+    -- 12.1: IDF regulars never enter Syria.
+    if country == "syria" then return false end
+    -- 15.1 (2006): IDF regulars stay south of the Litani.
+    if litani_limit and map.attr(z, "litani") == "north" then return false end
     -- The Lebanese Army card: IDF regulars never enter its zones.
     for _, c in ipairs(vars.lebanese_army_zones) do
       if c == z then return false end
     end
-    -- 15.1 (2006): IDF regulars stay south of the Litani.
-    if scenario_rules().litani_limit and map.attr(z, "litani") == "north" then return false end
   end
-  -- 12.1: IDF regulars never enter Syria.
-  if side == "idf" and pieces.value(u, "regular") and map.attr(z, "country") == "syria" then return false end
   -- 15.1 (2006): nobody enters Syria.
-  if scenario_rules().litani_limit and map.attr(z, "country") == "syria" then return false end
+  if litani_limit and country == "syria" then return false end
   -- 12.1: Syrian units never enter Israel.
-  if pieces.value(u, "nation") == "syria" and map.attr(z, "country") == "israel" then return false end
+  if country == "israel" and pieces.value(u, "nation") == "syria" then return false end
   return true
 end
 
