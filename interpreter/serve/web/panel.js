@@ -70,7 +70,9 @@ export function distinctTexts(view, choices) {
   });
 }
 
-export function renderDecision(model, view, you, pointing, onChoose, busy = false, bot = false, botError = '') {
+// `picked`: while the reader picks several like choices at once (play.js),
+// the pieces picked so far, whose buttons show as pressed.
+export function renderDecision(model, view, you, pointing, onChoose, busy = false, bot = false, botError = '', picked = null) {
   const status = document.getElementById('status');
   const line = statusLine(model, view, you, bot, botError);
   status.className = `status status-${line.kind}`;
@@ -87,6 +89,10 @@ export function renderDecision(model, view, you, pointing, onChoose, busy = fals
       el('span', {class: 'choice-text'}, texts[i]),
       choice.note ? el('span', {class: 'choice-note'}, choice.note) : null);
     button.disabled = busy;
+    if (picked && choice.kind === 'piece') {
+      button.setAttribute('aria-pressed', picked.includes(choice.piece) ? 'true' : 'false');
+      button.classList.toggle('picked', picked.includes(choice.piece));
+    }
     button.addEventListener('click', () => onChoose(choice));
     button.addEventListener('pointerenter', () => pointing.hint(choice, true));
     button.addEventListener('pointerleave', () => pointing.hint(choice, false));

@@ -34,7 +34,13 @@ export async function startPlay(token, early = {}) {
   let confirming = null;
   let hint = null; // the last hint's answer, for the view of its action count
   let hinting = false;
-  const pointing = new Pointing(scene.board, (choice) => act(choice));
+  // Several like choices taken in one go (issue 61.7): at a decision that
+  // offers pieces and a way to stop (commit a marker ... or done), the reader
+  // picks pieces, then confirms, and the page takes them one decision at a
+  // time as the rules ask again. {actions, prompt, picked: [piece ids]}.
+  let selecting = null;
+  let taking = null; // while confirmed picks are being taken: "k of n"
+  const pointing = new Pointing(scene.board, (choice) => choose(choice));
 
   const you = () => (state.you && state.you.side) || null;
 
@@ -45,15 +51,104 @@ export async function startPlay(token, early = {}) {
 
   function render() {
     const view = state.view;
+    if (selecting && selecting.actions !== state.actions) selecting = null; // the game moved on
     renderHeader(document.getElementById('header'), model, view, who());
     showView(scene, view);
-    pointing.setChoices(busy ? [] : view.choices || []);
-    renderDecision(model, view, you(), pointing, act, busy, Boolean(state.bot_deciding), state.bot_error || '');
+    pointing.setChoices(busy || selecting ? [] : view.choices || []);
+    renderDecision(model, view, you(), pointing, choose, busy || taking !== null, Boolean(state.bot_deciding),
+      state.bot_error || '', selecting ? selecting.picked : null);
+    renderSeveral(view);
     renderSummary(view);
     renderUndo(view);
     renderHint(view);
     document.body.dataset.actions = String(state.actions);
     document.body.classList.toggle('finished', Boolean(view.finished));
+  }
+
+  // The pieces of a decision that may be taken several in a row: two or
+  // more, beside an option that ends the taking (done).
+  function severalOf(view) {
+    if (state.spectator || !you() || view.finished || view.deciding !== you()) return [];
+    const choices = view.choices || [];
+    const pieces = choices.filter((c) => c.kind === 'piece');
+    return pieces.length >= 2 && choices.some((c) => c.kind === 'option') ? pieces : [];
+  }
+
+  function choose(choice) {
+    if (selecting && choice.kind === 'piece') {
+      const at = selecting.picked.indexOf(choice.piece);
+      if (at >= 0) selecting.picked.splice(at, 1);
+      else selecting.picked.push(choice.piece);
+      render();
+      return;
+    }
+    act(choice);
+  }
+
+  function renderSeveral(view) {
+    const box = document.getElementById('several');
+    const pieces = severalOf(view);
+    const button = (label, what, onClick, disabled = false) => {
+      const b = el('button', {type: 'button', class: 'undo', 'data-several': what}, label);
+      b.disabled = busy || disabled;
+      b.addEventListener('click', onClick);
+      return b;
+    };
+    if (taking !== null) {
+      replaceChildren(box, el('span', {class: 'text'}, `Taking ${taking}…`));
+    } else if (pieces.length === 0) {
+      replaceChildren(box);
+    } else if (!selecting) {
+      replaceChildren(box, button('Choose several…', 'start', () => {
+        selecting = {actions: state.actions, prompt: view.prompt, picked: []};
+        render();
+      }));
+    } else {
+      const n = selecting.picked.length;
+      replaceChildren(box,
+        el('span', {class: 'text'}, 'Pick the pieces, then confirm: each is taken in turn, as the rules ask again.'),
+        button('All', 'all', () => {
+          selecting.picked = pieces.map((c) => c.piece);
+          render();
+        }),
+        button(n === 1 ? 'Take 1' : `Take ${n}`, 'confirm', takeSeveral, n === 0),
+        button('Cancel', 'cancel', () => {
+          selecting = null;
+          render();
+        }));
+    }
+    box.hidden = taking === null && pieces.length === 0;
+  }
+
+  // Takes the picked pieces in order, each at the decision the rules ask
+  // next; stops where that decision is another or no longer offers one.
+  async function takeSeveral() {
+    const {prompt, picked} = selecting;
+    selecting = null;
+    let taken = 0;
+    let stopped = '';
+    for (const piece of picked) {
+      const view = state.view;
+      const choice = view.deciding === you() && view.prompt === prompt ?
+        (view.choices || []).find((c) => c.kind === 'piece' && c.piece === piece) : undefined;
+      if (!choice) {
+        stopped = view.deciding === you() && view.prompt === prompt ?
+          'the rules no longer offer the next one' : 'the rules ask something else now';
+        break;
+      }
+      taking = `${taken + 1} of ${picked.length}`;
+      const before = state.actions;
+      await act(choice);
+      await refresh();
+      if (state.actions === before) {
+        stopped = 'a choice was refused';
+        break;
+      }
+      taken += 1;
+    }
+    taking = null;
+    render();
+    if (stopped) showMessage(`Took ${taken} of ${picked.length}: ${stopped}.`);
   }
 
   // Undo as the policy allows: alone (a solitaire or practice game, or
