@@ -133,6 +133,10 @@ TEST_CASE("lua pieces: values, not_values and at_least filter by printed values"
              Catch::Contains("filter field 'values' must be a table {key = value or {values}}"));
   CHECK_THAT(lua_error(L, "return pieces.count('board', {values = {attack = {}}})"),
              Catch::Contains("filter field 'values' must be a table {key = value or {values}}"));
+  // A list of values is bounded (64), as a list of faces is.
+  CHECK_THAT(lua_error(L, "local t = {} for i = 1, 65 do t[i] = i end return pieces.count('board', {values = {attack = t}})"),
+             Catch::Contains("filter field 'values' must be a table {key = value or {values}}"));
+  CHECK(lua_ok(L, "local t = {} for i = 1, 64 do t[i] = i end return pieces.count('board', {values = {attack = t}})") == "5");
   CHECK_THAT(lua_error(L, "return pieces.filter {not_values = {attack = {1, {}}}}"),
              Catch::Contains("filter field 'not_values' must be a table {key = value or {values}}"));
   CHECK_THAT(lua_error(L, "return pieces.count('board', {at_least = {attack = 'x'}})"),
@@ -221,7 +225,7 @@ TEST_CASE("lua pieces: a bad filter is an argument error", "[kernel][lua]") {
   Game& L = *g;
   CHECK_THAT(lua_error(L, "return pieces.count('board', {color = 'red'})"),
              Catch::Contains("bad argument #2 to 'count' (unknown filter field 'color' (owner, type, kind, has, "
-                             "lacks, marked, unmarked, face, not_face))"));
+                             "lacks, marked, unmarked, face, not_face, values, not_values, at_least))"));
   CHECK_THAT(lua_error(L, "return pieces.count('board', {owner = 'green'})"),
              Catch::Contains("bad argument #2 to 'count' (no such side: 'green')"));
   CHECK_THAT(lua_error(L, "return pieces.at('board', {type = 'dragon'})"),

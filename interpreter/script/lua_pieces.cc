@@ -24,6 +24,15 @@ namespace cardboard {
 
 namespace {
 
+// A value a filter asks for: a boolean, a number or a text (pointing into
+// the filter's table, alive on the Lua stack during the call).
+struct Wanted {
+  enum class Kind : uint8_t { kBool, kNumber, kText } kind = Kind::kBool;
+  bool boolean = false;
+  double number = 0;
+  std::string_view text;
+};
+
 // A test of a printed value (the filter fields values, not_values and
 // at_least): the value of key number `key` (-1: no type prints it) on the
 // piece's face is one of `values`, none of them, or a number at least `min`.
@@ -31,7 +40,7 @@ struct ValueTest {
   enum class Op : uint8_t { kOneOf, kNoneOf, kAtLeast };
   int key = -1;
   Op op = Op::kOneOf;
-  std::vector<Value> values;
+  std::vector<Wanted> values;
   double min = 0;
 };
 
@@ -200,20 +209,16 @@ struct CompiledFilter {
 // Whether printed value `v` (nullptr: none) passes test `t`. Numbers compare
 // by value, an integer with a float alike.
 bool value_passes(const ValueTest& t, const Value* v) {
-  const auto number = [](const Value& x, double& out) {
-    if (x.is_int()) out = static_cast<double>(x.as_int());
-    else if (x.is_number()) out = x.as_number();
-    else return false;
-    return true;
-  };
-  if (t.op == ValueTest::Op::kAtLeast) {
-    double n = 0;
-    return v && number(*v, n) && n >= t.min;
-  }
+  const bool numeric = v && (v->is_int() || v->is_number());
+  const double n = !numeric ? 0 : v->is_int() ? static_cast<double>(v->as_int()) : v->as_number();
+  if (t.op == ValueTest::Op::kAtLeast) return numeric && n >= t.min;
   bool listed = false;
-  for (const Value& want : t.values) {
-    double a = 0, b = 0;
-    if (v && (number(want, a) && number(*v, b) ? a == b : want == *v)) listed = true;
+  for (const Wanted& want : t.values) {
+    switch (want.kind) {
+      case Wanted::Kind::kBool: listed = listed || (v && v->is_bool() && v->as_bool() == want.boolean); break;
+      case Wanted::Kind::kNumber: listed = listed || (numeric && n == want.number); break;
+      case Wanted::Kind::kText: listed = listed || (v && v->is_string() && v->as_string() == want.text); break;
+    }
   }
   return t.op == ValueTest::Op::kOneOf ? listed : !listed;
 }
@@ -247,11 +252,26 @@ void read_value_tests(lua_State* L, int arg, const char* field, ValueTest::Op op
     ValueTest test;
     test.op = op;
     test.key = value_key(L, lua_gettop(L) - 1, index);
+    // The text stays alive in the filter's table.
     const auto scalar = [&](int idx) {
-      const int type = lua_type(L, idx);
-      if (type != LUA_TSTRING && type != LUA_TNUMBER && type != LUA_TBOOLEAN) bad();
-      if (type == LUA_TNUMBER && std::isnan(lua_tonumber(L, idx))) bad();
-      return check_value(L, idx);
+      Wanted w;
+      switch (lua_type(L, idx)) {
+        case LUA_TBOOLEAN: w.boolean = lua_toboolean(L, idx); break;
+        case LUA_TNUMBER:
+          w.kind = Wanted::Kind::kNumber;
+          w.number = lua_tonumber(L, idx);
+          if (std::isnan(w.number)) bad();
+          break;
+        case LUA_TSTRING: {
+          size_t len = 0;
+          const char* text = lua_tolstring(L, idx, &len);
+          w.kind = Wanted::Kind::kText;
+          w.text = std::string_view(text, len);
+          break;
+        }
+        default: bad();
+      }
+      return w;
     };
     if (at_least) {
       if (lua_type(L, -1) != LUA_TNUMBER || std::isnan(lua_tonumber(L, -1))) bad();
