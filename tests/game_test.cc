@@ -10,6 +10,8 @@
 
 #include "core/bytes.h"
 #include "script/game.h"
+#include "session/view.h"
+#include "session/view_format.h"
 #include "support.h"
 
 using namespace cardboard;
@@ -512,4 +514,20 @@ TEST_CASE("game: a step that returns anything but a result is a rules error", "[
   auto bad_winner = ending("return_bad_winner", st);
   REQUIRE_FALSE(st.ok());
   CHECK_THAT(st.error().message, Catch::Contains("the step's winner must be a side id, got 'nobody'"));
+}
+
+TEST_CASE("view: a choice's shows are the ids of the locations it stands for, for the page to light", "[kernel]") {
+  auto g = make_game(load_fixture("asks", "one"));
+  must_ok(g->start(1));
+  const auto& open = g->state().pending.choices;
+  int shown = -1;
+  for (size_t i = 0; i < open.size(); ++i)
+    if (open[i].option == "shown") shown = static_cast<int>(i);
+  REQUIRE(shown >= 0);
+  must_ok(g->act(shown));
+  const nlohmann::json choices = view_json(build_view(*g, g->state().pending.side))["choices"];
+  REQUIRE(choices.size() == 3);
+  CHECK(choices[0]["shows"] == nlohmann::json::array({"ridge", "hill"}));
+  CHECK_FALSE(choices[1].contains("shows"));  // an empty list shows nothing
+  CHECK_FALSE(choices[2].contains("shows"));
 }

@@ -35,6 +35,7 @@ struct Choice {
   bool has_number = false;
   LazyText text;            // the rules' own words for it; empty: made from the typed fields
   LazyText note;            // what it means in numbers ("needs 0-1 on a d10"); may be empty
+  std::vector<int32_t> shows;  // the locations it stands for, which a page lights while it is pointed at (words, as text)
 
   ChoiceKind kind() const;
   // The typed fields are equal (texts and notes aside).

@@ -21,9 +21,9 @@ namespace {
 
 // ask's upvalues: the keys of its table, as Lua strings made once.
 enum AskKey { kPrompt = 1, kChoices, kPieces, kLocations, kPiece, kTo, kNumbers, kOptions, kVerb, kText, kSecret,
-              kNotes, kElemOption, kElemLocation, kElemNumber, kElemNote, kKeyCount };
+              kNotes, kElemOption, kElemLocation, kElemNumber, kElemNote, kElemShows, kKeyCount };
 const char* const kAskKeys[] = {"", "prompt", "choices", "pieces", "locations", "piece", "to", "numbers", "options",
-                                "verb", "text", "secret", "notes", "option", "location", "number", "note"};
+                                "verb", "text", "secret", "notes", "option", "location", "number", "note", "shows"};
 
 // The most choices one decision may offer (a numbers range is counted too).
 constexpr int kMaxChoices = 10000;
@@ -83,19 +83,40 @@ static_assert(slots_follow_keys(), "the slot of a spec key is found by arithmeti
 constexpr int slot(int key) { return kSpec + key; }
 
 // The keys of an element of `choices`.
-enum ElementSlot { kOptionSlot, kPieceSlot, kToSlot, kLocationSlot, kNumberSlot, kTextSlot, kNoteSlot, kElementSlots };
-const int kElementKeys[] = {kElemOption, kPiece, kTo, kElemLocation, kElemNumber, kText, kElemNote};
+enum ElementSlot { kOptionSlot, kPieceSlot, kToSlot, kLocationSlot, kNumberSlot, kTextSlot, kNoteSlot, kShowsSlot,
+                   kElementSlots };
+const int kElementKeys[] = {kElemOption, kPiece, kTo, kElemLocation, kElemNumber, kText, kElemNote, kElemShows};
+
+// The most locations one choice may show.
+constexpr lua_Integer kMaxShown = 1000;
+
+// An element's `shows` (at idx): an array of locations, checked always and
+// kept in `out` only when `words` (a bot's search reads none).
+void read_shows(lua_State* L, int idx, int n, std::vector<int32_t>& out, bool words) {
+  if (lua_type(L, idx) != LUA_TTABLE)
+    luaL_error(L, "bad choice #%d to 'ask' ('shows' must be a list of locations, got %s)", n, luaL_typename(L, idx));
+  make_raw_readable(L, idx);
+  const lua_Integer count = static_cast<lua_Integer>(lua_rawlen(L, idx));
+  if (count > kMaxShown) luaL_error(L, "bad choice #%d to 'ask' ('shows' lists %I locations; %I at most)", n, count, kMaxShown);
+  for (lua_Integer i = 1; i <= count; ++i) {
+    lua_rawgeti(L, idx, i);
+    const int loc = check_location(L, lua_gettop(L));
+    if (words) out.push_back(loc);
+    lua_pop(L, 1);
+  }
+}
 
 // Reads one element of `choices` (at idx) into c: a string is an option
 // whose id is the string; a table has option, piece, location or to,
-// number, text and note fields (and any others for the rules' own use).
-// Its words are read into c.text and c.note only when `words`.
+// number, text, note and shows fields (and any others for the rules' own
+// use). Its words are read into c.text, c.note and c.shows only when `words`.
 void read_element(lua_State* L, int idx, int n, Choice& c, bool words) {
   c.option.clear();
   c.piece = c.location = -1;
   c.has_number = false;
   c.text.clear();
   c.note.clear();
+  c.shows.clear();
   if (lua_type(L, idx) == LUA_TSTRING) {
     // An option named by its id, which reads as game.toml's [texts] words
     // for it, or as itself.
@@ -146,6 +167,7 @@ void read_element(lua_State* L, int idx, int n, Choice& c, bool words) {
     }
   }
   if (!lua_isnil(L, f + kNoteSlot)) read_text_field(L, f + kNoteSlot, "ask", "choice note", words ? &c.note : nullptr);
+  if (!lua_isnil(L, f + kShowsSlot)) read_shows(L, f + kShowsSlot, n, c.shows, words);
   if (c.option.empty() && c.piece < 0 && c.location < 0 && !c.has_number)
     luaL_error(L, "bad choice #%d to 'ask' (an option, a piece, a location or a number expected)", n);
   lua_settop(L, f - 1);
@@ -262,6 +284,7 @@ void read_choices(lua_State* L, Decision& d, bool words) {
     c.has_number = false;
     c.text.clear();
     c.note.clear();
+    c.shows.clear();
     return c;
   };
   auto list = [&](uint8_t source, int key, const char* what) {

@@ -168,7 +168,7 @@ class Runtime {
   void set_short_string_limit(size_t n) { short_string_limit_ = n; }
   // The addresses (lua_topointer) of the interned key strings ask reads its
   // tables by (script/lua_game.cc), in this Lua state.
-  std::array<const void*, 17>& key_strings() { return key_strings_; }
+  std::array<const void*, 18>& key_strings() { return key_strings_; }
 
  private:
   friend class Game;
@@ -200,7 +200,7 @@ class Runtime {
   std::unordered_map<const void*, std::vector<int>> frozen_location_lists_;
   const void* vars_root_ = nullptr;
   PrintedValues* printed_values_ = nullptr;
-  std::array<const void*, 17> key_strings_{};
+  std::array<const void*, 18> key_strings_{};
   const std::vector<uint8_t>* view_sees_ = nullptr;
   bool rules_loading_ = false;
 };

@@ -109,6 +109,7 @@ View build_view(Game& g, int reader) {
         cv.has_number = c.has_number;
         cv.number = c.number;
         cv.value = choice_value(c, d);
+        for (int loc : c.shows) cv.shows.push_back(d.locations[loc].id);
         dv.choices.push_back(std::move(cv));
       }
     }

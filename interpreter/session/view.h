@@ -53,6 +53,7 @@ struct ChoiceView {
   bool has_number = false;
   int64_t number = 0;
   std::string value;         // "piece=12,to=0402": names the choice to `act`
+  std::vector<std::string> shows;  // the ids of the locations it stands for (ask's `shows`)
 };
 
 struct DecisionView {

@@ -72,6 +72,7 @@ nlohmann::json choice_json(const ChoiceView& c) {
   if (c.piece >= 0) j["piece"] = c.piece;
   if (!c.location.empty()) j[c.kind == "move" ? "to" : "location"] = c.location;
   if (c.has_number) j["number"] = c.number;
+  if (!c.shows.empty()) j["shows"] = c.shows;
   return j;
 }
 

@@ -98,7 +98,7 @@ for _, s in ipairs({ "36", "162", "90", "252" }) do
     local c, r = tonumber(h:sub(1, 2)), tonumber(h:sub(3, 4))
     c1, c2, r1, r2 = math.min(c1, c), math.max(c2, c), math.min(r1, r), math.max(r2, r)
   end
-  SECTORS_OF_880[#SECTORS_OF_880 + 1] = { option = s, text = { "the %s's sector, columns %02d-%02d, rows %02d-%02d (%d hexes)",
+  SECTORS_OF_880[#SECTORS_OF_880 + 1] = { option = s, shows = SECTOR_HEXES[s], text = { "the %s's sector, columns %02d-%02d, rows %02d-%02d (%d hexes)",
                                                              s, c1, c2, r1, r2, #SECTOR_HEXES[s] } }
 end
 

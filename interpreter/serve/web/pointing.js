@@ -57,6 +57,7 @@ export class Pointing {
     if (choice.piece !== undefined) this.board.markPiece(choice.piece, 'hinted');
     const where = choice.to ?? choice.location;
     if (where !== undefined) this.board.markLocation(where, 'hinted');
+    for (const id of choice.shows || []) this.board.markLocation(id, 'hinted');
   }
 
   // The piece a click means: the clicked counter, or in a stack of identical

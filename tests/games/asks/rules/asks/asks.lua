@@ -25,6 +25,11 @@ local KINDS = {
   end,
   bad_notes = function() return { to = { "hill" }, piece = tank(), options = { "hold" }, notes = { "1 MP", "2 MP" } } end,
   bad_note = function() return { to = { "hill" }, piece = tank(), notes = { 3 } } end,
+  shown = function()
+    return { choices = { { option = "north", shows = { "ridge", "hill" } }, { option = "south", shows = {} }, "hold" } }
+  end,
+  bad_shows = function() return { choices = { { option = "north", shows = "ridge" } } } end,
+  bad_shown = function() return { choices = { { option = "north", shows = { "ridge", "moon" } } } } end,
   mixed = function() return { pieces = { tank() }, locations = { "hill" }, options = { "hold" }, choices = { "Wait" } } end,
   commas = function() return { choices = { { option = "Wait, then fire" }, { option = "Wait" } } } end,
   secret = function() return { prompt = "Your plan?", options = { "hold", "wait" }, secret = true } end,
@@ -45,7 +50,8 @@ local KINDS = {
 local ORDER = { "pieces", "locations", "moving", "verb", "numbers", "elements", "mixed", "commas", "secret", "bad_secret",
                 "bad_repeat", "bad_none",
                 "bad_key", "bad_text", "bad_to", "bad_element", "bad_numbers", "bad_location", "bad_prompt",
-                "bad_verb", "bad_words", "bad_element_words", "noted", "bad_notes", "bad_note" }
+                "bad_verb", "bad_words", "bad_element_words", "noted", "bad_notes", "bad_note", "shown", "bad_shows",
+                "bad_shown" }
 
 -- 1 TRY: Red picks a kind, then decides it; a plain value is kept as is, a
 -- piece by its name, an element by its fields.

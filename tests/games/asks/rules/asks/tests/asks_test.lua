@@ -122,6 +122,8 @@ test("errors: a faulty spec is a rules error that says what is wrong", function(
     bad_notes = "bad 'notes' to 'ask' (2 notes for 1 choices of pieces, locations, to and numbers)",
     bad_note = "bad note to 'ask'",
     bad_element_words = "bad choice #1 to 'ask' (the words of 'attack' in [texts], 'Attack %P at %L', do not fit a number choice, whose values are %d)",
+    bad_shows = "bad choice #1 to 'ask' ('shows' must be a list of locations, got string)",
+    bad_shown = "no such location: 'moon'",
   }
   for which, message in pairs(cases) do
     local g = new_game{ scenario = "one" }
@@ -146,4 +148,11 @@ test("secret: the event of a secret decision is its side's alone", function()
   end
   expect(chose("red"), "Red reads its own choice")
   expect(not chose("blue"), "Blue reads nothing of it")
+end)
+
+test("shows: the locations a choice stands for are words: they change neither its value nor the choice", function()
+  local g = facing("shown")
+  expect_eq(g:choice_values(), { "option=north", "option=south", "option=hold" })
+  g:choose("option=north")
+  expect_eq(g:var("got"), { option = "north" })
 end)
