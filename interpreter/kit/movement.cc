@@ -155,6 +155,10 @@ Result<MoveSearch> search_moves(const GameDef& def, const State& s, int piece, c
     if (done[cell]) continue;
     done[cell] = 1;
     out.reached.push_back(cell);
+    if (options.stop_at && cell != start && options.stop_at(def.maps[map].cell_location[cell])) {
+      out.stopped = true;
+      break;
+    }
     const bool zoned = in_zone(cell);
     if (zoned && cell != start && z.stop_on_entry) continue;  // entering an enemy zone ended the move
     if (zoned && cell == start && z.leave == ZocDef::Leave::kNever) continue;

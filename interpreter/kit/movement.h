@@ -43,6 +43,9 @@ struct MoveOptions {
   // The game's exceptions: given the step and the kit's cost (kProhibited
   // when the kit forbids it), the cost to use; below 0 forbids.
   std::function<double(int from, int to, double cost)> exception;
+  // When given, the search stops at the first location reached (its start
+  // aside) for which it is true: "is there one" needs no more.
+  std::function<bool(int location)> stop_at;
 };
 
 struct MoveSearch {
@@ -50,6 +53,7 @@ struct MoveSearch {
   std::vector<double> best;  // per cell: the cheapest cost found, infinity when not reached
   std::vector<int> from;     // per cell: the previous cell of that cheapest path, -1 for none
   std::vector<int> reached;  // the cells reached, the start first, in the order settled
+  bool stopped = false;      // stop_at held for the last cell reached
 };
 
 // Every cell `piece` can reach on its hex map within the budget: Dijkstra,

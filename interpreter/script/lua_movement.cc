@@ -103,7 +103,8 @@ std::function<double(int, int, double)> lua_hook(lua_State* L, int fn, int map) 
   };
 }
 
-MoveSearch search(lua_State* L, const char* fn, int piece, int options_arg) {
+MoveSearch search(lua_State* L, const char* fn, int piece, int options_arg,
+                  std::function<bool(int location)> stop_at = {}) {
   need_movement(L, fn);
   Runtime& rt = runtime_of(L);
   const GameDef& def = rt.def();
@@ -113,6 +114,7 @@ MoveSearch search(lua_State* L, const char* fn, int piece, int options_arg) {
   MoveOptions o = read_options(L, options_arg, map, hook);
   const int search_map = o.from >= 0 ? def.locations[o.from].map : map;
   if (hook) o.exception = lua_hook(L, hook, search_map);
+  o.stop_at = std::move(stop_at);
   // A search looks at every piece (zones, enemy hexes) and may settle every cell.
   if (search_map >= 0)
     rt.sandbox().charge(L, static_cast<int64_t>(def.maps[search_map].cell_location.size() + rt.state().pieces.size()));
@@ -181,6 +183,24 @@ int l_destinations(lua_State* L) {
     lua_rawset(L, -3);
   }
   return 2;
+}
+
+// map.can_move(piece [, options]) -> boolean: whether map.destinations
+// would give any hex, by a search that stops at the first it finds. A
+// movement phase asks it of every unit at every step, and searches in full
+// only for the unit that moves.
+int l_can_move(lua_State* L) {
+  const int piece = check_piece(L, 1);
+  Runtime& rt = runtime_of(L);
+  const GameDef& def = rt.def();
+  const State& state = rt.state();
+  const int64_t points = stacking_points(def, state, piece);
+  const MoveSearch s = search(L, "map.can_move", piece, 2, [&](int loc) {
+    const int64_t limit = stacking_limit(def, loc);
+    return limit < 0 || stacking_total(def, state, loc) + points <= limit;
+  });
+  lua_pushboolean(L, s.stopped);
+  return 1;
 }
 
 }  // namespace
@@ -408,7 +428,7 @@ void open_lua_movement(lua_State* L) {
   }
   lua_getglobal(L, "map");
   static const luaL_Reg map_fns[] = {{"move_cost", l_move_cost}, {"zoc", l_zoc},           {"hexes", l_hexes},
-                                     {"pieces", l_map_pieces},   {"destinations", l_destinations}, {"adjacent_moves", l_adjacent_moves},
+                                     {"pieces", l_map_pieces},   {"destinations", l_destinations}, {"adjacent_moves", l_adjacent_moves}, {"can_move", l_can_move},
                                      {nullptr, nullptr}};
   luaL_setfuncs(L, map_fns, 0);
   lua_pop(L, 1);

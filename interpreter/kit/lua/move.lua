@@ -10,6 +10,14 @@ kit = kit or {}
 function kit.destinations(unit, options, costs)
   return map.destinations(unit, options, costs)
 end
+local KIT_DESTINATIONS = kit.destinations
+
+-- Whether `unit` has a destination: by a search that stops at the first
+-- (map.can_move), unless a game redefined kit.destinations.
+local function can_move(unit, options)
+  if kit.destinations ~= KIT_DESTINATIONS then return #kit.destinations(unit, options) > 0 end
+  return map.can_move(unit, options)
+end
 
 -- Moves `unit` to `to` along its cheapest legal path, checking that `to` is
 -- one of its destinations; logged as a move citing `rule`. Then reveals the
@@ -28,18 +36,16 @@ end
 -- it. Units with nowhere to go are not offered. Returns the unit moved, or
 -- nil when the side is done or none can move.
 function kit.move_one(side, rule, units, options)
-  local movable, where = {}, {}
+  -- Whether each can move at all is a search that stops at its first
+  -- destination; only the unit chosen is searched in full.
+  local movable = {}
   for _, u in ipairs(units) do
-    local d = kit.destinations(u, options)
-    if #d > 0 then
-      movable[#movable + 1] = u
-      where[u] = d
-    end
+    if can_move(u, options) then movable[#movable + 1] = u end
   end
   if #movable == 0 then return nil end
   local unit = ask(side, rule, { prompt = "Move a unit", pieces = movable, text = "%P at %L", options = { "done" } })
   if unit == "done" then return nil end
-  local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = where[unit] })
+  local to = ask(side, rule, { prompt = { "Move %P to", unit }, piece = unit, to = kit.destinations(unit, options) })
   kit.move(unit, to, rule, options)
   return unit
 end

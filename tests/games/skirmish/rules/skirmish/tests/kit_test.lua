@@ -113,6 +113,20 @@ test("movement: a cost hook may itself search; the outer search is unchanged", f
   expect_eq(nested, plain)
 end)
 
+test("movement: can_move says whether a unit has a destination, as map.destinations would", function()
+  local g = new_game{ scenario = "open" }
+  local rifles, tanks = unit(g, "0101"), unit(g, "0401")
+  for _, p in ipairs({ rifles, tanks }) do
+    expect_eq(g:run(("return map.can_move(%d)"):format(p)), true)
+    expect_eq(g:run(("return map.can_move(%d, { mp = 0 })"):format(p)), false)  -- no step within 0 MP
+    expect_eq(g:run(("return map.can_move(%d, { mp = 0 }) == (#map.destinations(%d, { mp = 0 }) > 0)"):format(p, p)), true)
+  end
+  -- Every step closed by the cost hook: nowhere to go.
+  expect_eq(g:run(("return map.can_move(%d, { cost = function() return false end })"):format(tanks)), false)
+  local ok, err = pcall(g.run, g, "return map.can_move(999)")
+  expect(not ok and err:find("can_move", 1, true), err)
+end)
+
 local function adjacent_moves(g, piece)
   return g:run(("return table.concat(map.adjacent_moves(%d), ' ')"):format(piece))
 end
