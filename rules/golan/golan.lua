@@ -10,6 +10,10 @@ local UNATTACKED_OF = {
   syria = pieces.filter { owner = "syria", unmarked = "attacked" },
   israel = pieces.filter { owner = "israel", unmarked = "attacked" },
 }
+-- Each hex's neighbours, listed once (the map never changes): the combat
+-- phase asks them of every unit at every attack. Lists to read, not change.
+local NEIGHBOURS = {}
+for _, hex in ipairs(map.hexes()) do NEIGHBOURS[hex] = map.neighbours(hex) end
 
 -- The side whose phase it is (the phases are named for it).
 local function phasing()
@@ -59,7 +63,7 @@ end
 -- a hex of `supplied`), not in an attack yet this phase.
 local function attackers_of(side, hex, supplied)
   local out = {}
-  for _, u in ipairs(pieces.at(map.neighbours(hex), UNATTACKED_OF[side])) do
+  for _, u in ipairs(pieces.at(NEIGHBOURS[hex], UNATTACKED_OF[side])) do
     if supplied[pieces.location(u)] then out[#out + 1] = u end
   end
   return out
@@ -97,7 +101,7 @@ function combat_phase()
     for _, u in ipairs(map.pieces(side, UNATTACKED)) do
       local at = pieces.location(u)
       if supplied[at] then
-        for _, hex in ipairs(map.neighbours(at)) do
+        for _, hex in ipairs(NEIGHBOURS[at]) do
           if not listed[hex] and not attacked[hex] and pieces.count(hex, OF[ENEMY[side]]) > 0 then
             listed[hex] = true
             targets[#targets + 1] = hex
