@@ -49,12 +49,6 @@ local function playable(side)
   return choices
 end
 
--- 8.1 (no chit): the units `side` may attach to a TF HQ in their zone (its
--- box under the C2, the unit undisrupted: 9.3) or detach from one, as
--- moves (unit, to). Ruling X17: within one organizing, a unit attached is
--- not detached again, and a unit detached is not put back in the box it
--- left (`attached`, `left`: unit -> true, unit -> box). With `first`, the
--- first move only (whether there is one).
 -- The units a TF HQ may take, by side and by corps: the Syrian corps takes
 -- Syrian units, the others the rest (OQ18).
 local ATTACHABLE_OF = {}
@@ -64,6 +58,13 @@ for _, side in ipairs(game.sides()) do
     other = pieces.filter { kind = "unit", owner = side, unmarked = "disrupted", not_values = { nation = "syria" } },
   }
 end
+
+-- 8.1 (no chit): the units `side` may attach to a TF HQ in their zone (its
+-- box under the C2, the unit undisrupted: 9.3) or detach from one, as
+-- moves (unit, to). Ruling X17: within one organizing, a unit attached is
+-- not detached again, and a unit detached is not put back in the box it
+-- left (`attached`, `left`: unit -> true, unit -> box). With `first`, the
+-- first move only (whether there is one).
 local function organize_choices(side, attached, left, first)
   attached, left = attached or {}, left or {}
   local out = {}
